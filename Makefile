@@ -1,0 +1,29 @@
+# Two entry points: `make demo` (the main job) and `make test` (the whole suite).
+# Each creates the virtual environment in .venv when it is missing.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: demo test bench venv clean
+
+$(BIN)/pbem: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(BIN)/pbem
+
+venv: $(BIN)/pbem
+
+demo: venv
+	$(BIN)/pbem demo
+
+test: venv
+	$(BIN)/ruff check pbem tests
+	$(BIN)/mypy --strict pbem/rules
+	$(BIN)/python -m pytest
+
+bench: venv
+	$(BIN)/pbem bench rules
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -1,0 +1,3 @@
+"""A play-by-email judge for galley wargames."""
+
+__version__ = "0.1.0"

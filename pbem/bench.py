@@ -1,0 +1,1 @@
+def movement_phase_ms(repeat): return {}

@@ -1,0 +1,1 @@
+"""The rules engines: pure functions over frozen data. Imports nothing else of pbem."""

@@ -1,0 +1,50 @@
+"""The three ways an order line can fail (style: syntax, illegal, ambiguous)."""
+
+from __future__ import annotations
+
+
+class OrderError(ValueError):
+    """An order line that cannot be accepted. The message is a sentence for the player."""
+
+    kind = "error"
+
+    def __init__(self, reason: str, *, line_no: int = 0, text: str = "", galley: str = "",
+                 accepted: str = "") -> None:
+        self.reason = reason
+        self.line_no = line_no
+        self.text = text
+        self.galley = galley
+        self.accepted = accepted
+        super().__init__(self.sentence())
+
+    def sentence(self) -> str:
+        where = f"line {self.line_no}" if self.line_no else "order"
+        who = f" ({self.galley})" if self.galley else ""
+        hint = f" Accepted: {self.accepted}" if self.accepted else ""
+        return f"{where}{who}: {self.reason}{hint}"
+
+    def at(self, line_no: int, text: str, galley: str = "") -> OrderError:
+        """The same error, placed on a line of the player's text."""
+        self.line_no = line_no
+        self.text = text
+        self.galley = self.galley or galley
+        self.args = (self.sentence(),)
+        return self
+
+
+class OrderSyntaxError(OrderError):
+    """The judge cannot read the line."""
+
+    kind = "syntax"
+
+
+class IllegalOrderError(OrderError):
+    """The line is readable but cannot be carried out here."""
+
+    kind = "illegal"
+
+
+class AmbiguousOrderError(OrderError):
+    """The line could mean two things."""
+
+    kind = "ambiguous"

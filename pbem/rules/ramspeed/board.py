@@ -1,0 +1,154 @@
+"""A working copy of the state while one phase resolves, with a hex -> galley index.
+
+It never leaves the engine: phases take a frozen GameState and return a new one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from pbem.rules.events import Event, event
+from pbem.rules.ramspeed import hexes, victory
+from pbem.rules.ramspeed.hexes import Hex
+from pbem.rules.ramspeed.state import AFLOAT, LEFT_MAP, SUNK, Galley, GameState
+from pbem.rules.ramspeed.tables import Tables, default_tables
+
+
+class Board:
+    def __init__(self, state: GameState, tables: Tables | None = None) -> None:
+        self.state = state
+        self.tables = tables or default_tables()
+        self.columns = state.columns
+        self.rows = state.rows
+        self.winner = state.winner
+        self.galleys: dict[str, Galley] = {g.id.upper(): g for g in state.galleys}
+        self.where: dict[str, tuple[Hex, int]] = {}
+        self.occupancy: dict[Hex, str] = {}
+        self.events: list[Event] = []
+        for key, galley in self.galleys.items():
+            if galley.status == AFLOAT and galley.bow is not None and galley.facing is not None:
+                self.where[key] = (galley.bow, galley.facing)
+                for hex_ in galley.hexes(self.tables):
+                    self.occupancy[hex_] = key
+
+    def copy(self) -> Board:
+        other = Board.__new__(Board)
+        other.state = self.state
+        other.tables = self.tables
+        other.columns = self.columns
+        other.rows = self.rows
+        other.winner = self.winner
+        other.galleys = dict(self.galleys)
+        other.where = dict(self.where)
+        other.occupancy = dict(self.occupancy)
+        other.events = list(self.events)
+        return other
+
+    # --- reading ---------------------------------------------------------------------
+
+    def galley(self, galley_id: str) -> Galley | None:
+        key = galley_id.upper()
+        galley = self.galleys.get(key)
+        if galley is None:
+            return None
+        place = self.where.get(key)
+        if place is not None and (galley.bow, galley.facing) != place:
+            galley = replace(galley, bow=place[0], facing=place[1])
+            self.galleys[key] = galley
+        return galley
+
+    def hexes_of(self, key: str) -> tuple[Hex, ...]:
+        place = self.where.get(key)
+        if place is None:
+            return ()
+        galley = self.galleys[key]
+        return hexes.footprint(place[0], place[1], self.tables.galleys[galley.type].length)
+
+    def on_map(self, hex_: Hex) -> bool:
+        return hexes.on_map(hex_, self.columns, self.rows)
+
+    # --- changing --------------------------------------------------------------------
+
+    def put(self, galley: Galley) -> None:
+        """Store a changed galley (not its position: use place)."""
+        key = galley.id.upper()
+        place = self.where.get(key)
+        if place is not None:
+            galley = replace(galley, bow=place[0], facing=place[1])
+        self.galleys[key] = galley
+
+    def place(self, key: str, bow: Hex, facing: int) -> None:
+        for hex_ in self.hexes_of(key):
+            if self.occupancy.get(hex_) == key:
+                del self.occupancy[hex_]
+        self.where[key] = (bow, facing)
+        for hex_ in self.hexes_of(key):
+            self.occupancy[hex_] = key
+
+    def _lift(self, key: str) -> None:
+        for hex_ in self.hexes_of(key):
+            if self.occupancy.get(hex_) == key:
+                del self.occupancy[hex_]
+
+    def _cut_grapples(self, key: str) -> None:
+        galley = self.galleys[key]
+        for other_id in galley.grappled_with:
+            other = self.galleys.get(other_id.upper())
+            if other is not None:
+                self.galleys[other_id.upper()] = replace(
+                    other, grappled_with=other.grappled_with - {galley.id}
+                )
+        self.galleys[key] = replace(self.galleys[key], grappled_with=frozenset())
+
+    def sink(self, key: str) -> None:
+        """Hull damage reached the sink threshold (13.1): the galley goes down at once."""
+        galley = self.galley(key)
+        assert galley is not None
+        self._lift(key)
+        self.where.pop(key, None)
+        self.galleys[key] = replace(galley, status=SUNK)
+        self._cut_grapples(key)
+        self.events.append(event("sink", galley=galley.id, hex=_label(galley.bow)))
+        self.check_victory()
+
+    def leave(self, key: str, edge: str) -> None:
+        """The galley left the map (6.11); its bow stays at its last on-map hex."""
+        galley = self.galley(key)
+        assert galley is not None
+        self._lift(key)
+        self.where.pop(key, None)
+        self.galleys[key] = replace(galley, status=LEFT_MAP, exit_edge=edge)
+        self._cut_grapples(key)
+        self.events.append(
+            event("leave_map", galley=galley.id, edge=edge, last_bow=_label(galley.bow))
+        )
+        self.check_victory()
+
+    def link(self, a: str, b: str) -> None:
+        ga, gb = self.galleys[a.upper()], self.galleys[b.upper()]
+        self.galleys[a.upper()] = replace(ga, grappled_with=ga.grappled_with | {gb.id})
+        self.galleys[b.upper()] = replace(gb, grappled_with=gb.grappled_with | {ga.id})
+
+    def unlink(self, a: str, b: str) -> None:
+        ga, gb = self.galleys[a.upper()], self.galleys[b.upper()]
+        self.galleys[a.upper()] = replace(ga, grappled_with=ga.grappled_with - {gb.id})
+        self.galleys[b.upper()] = replace(gb, grappled_with=gb.grappled_with - {ga.id})
+
+    def check_victory(self) -> None:
+        """Victory is checked after every resolved action (14.0, 15.3)."""
+        if self.winner is not None:
+            return
+        winner = victory.winner(self.galleys.values(), self.state.victory_rule, self.tables)
+        if winner is not None:
+            self.winner = winner
+            self.events.append(event("victory", side=winner))
+
+    def freeze(self, **changes: Any) -> GameState:
+        galleys = tuple(self.galley(key) or galley for key, galley in list(self.galleys.items()))
+        changes.setdefault("winner", self.winner)
+        return self.state.with_galleys(galleys, **changes)
+
+
+def _label(hex_: Hex | None) -> str | None:
+    return None if hex_ is None else hexes.label(hex_)

@@ -1,0 +1,362 @@
+"""The standard order notation (rulings §13): reading lines into order values.
+
+Reading is separate from checking: this module only knows words; whether an order can be
+carried out on the board is for the phase modules. Every alias lives in a table below.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass
+
+from pbem.rules.errors import AmbiguousOrderError, OrderSyntaxError
+from pbem.rules.ramspeed import hexes
+from pbem.rules.ramspeed.hexes import Hex
+from pbem.rules.ramspeed.tables import GALLEY_TYPES, WEAPON_TYPES
+
+# --- vocabulary ----------------------------------------------------------------------
+
+STEP_WORDS: Mapping[str, str] = {
+    "F": "F", "FORWARD": "F", "FWD": "F", "AHEAD": "F",
+    "SP": "SP", "SLIP-PORT": "SP", "SIDESLIP-PORT": "SP",
+    "SS": "SS", "SLIP-STARBOARD": "SS", "SIDESLIP-STARBOARD": "SS",
+    "P": "P", "PORT": "P", "LEFT": "P",
+    "S": "S", "STARBOARD": "S", "STBD": "S", "RIGHT": "S",
+    "R": "R", "REVERSE": "R", "BACK": "R", "ASTERN": "R", "BACKWARD": "R",
+}
+COUNTED_STEPS = ("F", "R")  # only these take a number: F3, F 3, R2
+SIDESLIP_WORDS: Mapping[str, str] = {"P": "SP", "PORT": "SP", "S": "SS", "STARBOARD": "SS"}
+SPEED_WORDS: Mapping[str, int] = {"DOUBLE": 2, "TRIPLE": 3, "DOUBLE-SPEED": 2, "TRIPLE-SPEED": 3}
+ATTEMPT_WORDS: Mapping[str, str] = {"RAM": "RAM", "SHEAR": "SHEAR"}
+STAY_WORDS = frozenset({"STAY", "HOLD", "NONE", "NOTHING"})
+
+TYPE_WORDS: Mapping[str, str] = {
+    **{name.upper(): name for name in GALLEY_TYPES},
+    "PENTEKONTER": "penteconter", "PENTECONTOR": "penteconter",
+    "QUINQUIREME": "quinquereme", "QUINQ": "quinquereme", "QUIN": "quinquereme",
+    "MERCHANTMAN": "merchantman", "MERCHANT": "merchantman",
+}
+ITEM_WORDS: Mapping[str, str] = {
+    **{name.upper(): name for name in WEAPON_TYPES},
+    **{name.upper() + "S": name for name in WEAPON_TYPES},
+    "ARCHER-UNIT": "archer", "ARCHERY": "archer",
+    "BP": "bp", "BPS": "bp", "PARTY": "bp", "PARTIES": "bp",
+    "BOARDING-PARTY": "bp", "BOARDING-PARTIES": "bp",
+}
+FACING_WORDS: Mapping[str, int] = {
+    **{name: index for index, name in enumerate(hexes.FACINGS)},
+    "EAST": 0, "SOUTHEAST": 1, "SOUTH-EAST": 1, "SOUTHWEST": 2, "SOUTH-WEST": 2,
+    "WEST": 3, "NORTHWEST": 4, "NORTH-WEST": 4, "NORTHEAST": 5, "NORTH-EAST": 5,
+}
+
+GALLEY_ID = re.compile(r"^[A-Za-z0-9-]{1,12}$")
+_LINE = re.compile(r"^\s*([^:\s]+)\s*:(.*)$")
+_COUNTED = re.compile(r"^([A-Z]+)(\d+)$")
+_TIMES = re.compile(r"^([A-Z-]+)\*(\d+)$")
+
+EXAMPLES = {
+    "build": "'A: trireme catapult archer archer 2 bp'",
+    "setup": "'A: 3007 W' (bow hex, then facing E SE SW W NW NE)",
+    "movement": "'A: F F S F RAM X GRAPPLE X', 'A: DOUBLE F8', 'A: UNGRAPPLE X F' or 'A: STAY'",
+    "combat": "'A: FIRE catapult X' or 'A: BOARD X 3'",
+}
+
+
+# --- order values --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of a player's order text, split into galley and words."""
+
+    number: int
+    text: str
+    galley: str
+    words: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class BuildOrder:
+    galley: str
+    type: str
+    weapons: tuple[str, ...]
+    boarding_parties: int
+    merchantman: bool = False
+
+
+@dataclass(frozen=True)
+class SetupOrder:
+    galley: str
+    bow: Hex
+    facing: int
+
+
+@dataclass(frozen=True)
+class Step:
+    kind: str  # F SP SS P S R RAM SHEAR
+    target: str = ""
+    word: str = ""  # as the player wrote it
+
+
+@dataclass(frozen=True)
+class MovementOrder:
+    galley: str
+    speed: int = 1
+    ungrapple: tuple[str, ...] = ()  # "" = the first enemy in ID order
+    steps: tuple[Step, ...] = ()
+    grapple: tuple[str, ...] = ()
+
+
+Order = BuildOrder | SetupOrder | MovementOrder
+
+
+# --- lines ---------------------------------------------------------------------------
+
+
+def split_lines(text: str) -> list[tuple[int, str]]:
+    """Numbered lines that carry something (comments and blank lines dropped)."""
+    result = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        body = raw.split("#", 1)[0].strip()
+        if body:
+            result.append((number, raw.rstrip()))
+    return result
+
+
+def read_line(number: int, raw: str, phase: str) -> Line:
+    body = raw.split("#", 1)[0].strip()
+    match = _LINE.match(body)
+    example = EXAMPLES.get(phase, "")
+    if not match:
+        raise OrderSyntaxError(
+            "an order line starts with the galley ID and a colon",
+            line_no=number, text=raw, accepted=f"for example {example}.",
+        )
+    galley = match.group(1)
+    if not GALLEY_ID.match(galley):
+        raise OrderSyntaxError(
+            f"'{galley}' is not a galley ID; IDs are 1 to 12 letters, digits or hyphens",
+            line_no=number, text=raw, accepted=f"for example {example}.",
+        )
+    words = tuple(match.group(2).replace(",", " ").upper().split())
+    return Line(number=number, text=raw, galley=galley, words=words)
+
+
+def _lookup(word: str, table: Mapping[str, str], what: str, accepted: str) -> str:
+    """Exact alias, else a unique prefix of at least two letters; else a clear error."""
+    if word in table:
+        return table[word]
+    if len(word) >= 2:
+        found = sorted({value for key, value in table.items() if key.startswith(word)})
+        if len(found) == 1:
+            return found[0]
+        if len(found) > 1:
+            raise AmbiguousOrderError(
+                f"'{word.lower()}' could be {' or '.join(found)}; write it out",
+                accepted=accepted,
+            )
+    raise OrderSyntaxError(f"'{word.lower()}' is not a {what}", accepted=accepted)
+
+
+# --- build ---------------------------------------------------------------------------
+
+_TYPES_HINT = "penteconter, bireme, trireme or quinquereme (or merchantman in a convoy)."
+_ITEMS_HINT = "archer, arbalest, catapult, onager, bp; counts as '2 bp', 'bp*2' or 'archer archer'."
+
+
+def parse_build(line: Line) -> BuildOrder:
+    if not line.words:
+        raise OrderSyntaxError("the galley type is missing", accepted=_TYPES_HINT)
+    kind = _lookup(line.words[0], TYPE_WORDS, "galley type", _TYPES_HINT)
+    weapons: list[str] = []
+    parties = 0
+    count: int | None = None
+    for word in line.words[1:]:
+        if word.isdigit():
+            if count is not None:
+                raise OrderSyntaxError(f"two numbers in a row before '{word}'", accepted=_ITEMS_HINT)
+            count = int(word)
+            if not 1 <= count <= 99:
+                raise OrderSyntaxError(f"'{word}' is not a count from 1 to 99", accepted=_ITEMS_HINT)
+            continue
+        times = _TIMES.match(word)
+        name, repeat = (times.group(1), int(times.group(2))) if times else (word, 1)
+        if times and count is not None:
+            raise OrderSyntaxError(f"'{count} {word.lower()}' counts twice", accepted=_ITEMS_HINT)
+        item = _lookup(name, ITEM_WORDS, "weapon or boarding party", _ITEMS_HINT)
+        repeat = count if count is not None else repeat
+        if not 1 <= repeat <= 99:
+            raise OrderSyntaxError(f"'{word.lower()}' needs a count from 1 to 99", accepted=_ITEMS_HINT)
+        count = None
+        if item == "bp":
+            parties += repeat
+        else:
+            weapons.extend([item] * repeat)
+    if count is not None:
+        raise OrderSyntaxError(f"the count {count} at the end counts nothing", accepted=_ITEMS_HINT)
+    merchantman = kind == "merchantman"
+    return BuildOrder(
+        galley=line.galley,
+        type="bireme" if merchantman else kind,
+        weapons=tuple(weapons),
+        boarding_parties=parties,
+        merchantman=merchantman,
+    )
+
+
+# --- set-up --------------------------------------------------------------------------
+
+_SETUP_HINT = "the bow hex and a facing, like 'A: 3007 W'; facings are E SE SW W NW NE."
+
+
+def parse_setup(line: Line) -> SetupOrder:
+    if len(line.words) != 2:
+        raise OrderSyntaxError("a set-up line has a bow hex and a facing", accepted=_SETUP_HINT)
+    try:
+        bow = hexes.parse_label(line.words[0])
+    except ValueError as exc:
+        raise OrderSyntaxError(str(exc), accepted=_SETUP_HINT) from None
+    facing = FACING_WORDS.get(line.words[1])
+    if facing is None:
+        raise OrderSyntaxError(f"'{line.words[1]}' is not a facing", accepted=_SETUP_HINT)
+    return SetupOrder(galley=line.galley, bow=bow, facing=facing)
+
+
+# --- movement ------------------------------------------------------------------------
+
+_MOVE_HINT = (
+    "[DOUBLE|TRIPLE] [UNGRAPPLE [galley]]... steps (F, F3, SP, SS, P, S, R, R2, RAM galley, "
+    "SHEAR galley) [GRAPPLE galley...], or STAY."
+)
+
+
+def _is_keyword(word: str) -> bool:
+    if word in STEP_WORDS or word in SPEED_WORDS or word in ATTEMPT_WORDS or word in STAY_WORDS:
+        return True
+    if word in ("GRAPPLE", "UNGRAPPLE", "SIDESLIP"):
+        return True
+    counted = _COUNTED.match(word)
+    return bool(counted and counted.group(1) in STEP_WORDS)
+
+
+def _target(words: tuple[str, ...], at: int, before: str) -> str:
+    if at >= len(words):
+        raise OrderSyntaxError(f"{before} needs a target galley", accepted=_MOVE_HINT)
+    word = words[at]
+    if not GALLEY_ID.match(word) or (_is_keyword(word) and before == "GRAPPLE"):
+        raise OrderSyntaxError(f"'{word}' after {before} is not a galley ID", accepted=_MOVE_HINT)
+    return word
+
+
+def parse_movement(
+    line: Line, galley_ids: Collection[str] = (), grappled_with: Collection[str] = ()
+) -> MovementOrder:
+    """Read a movement line. `galley_ids` are the game's IDs (upper case), used to tell a
+    target from a step word; `grappled_with` are this galley's grapples (for UNGRAPPLE)."""
+    words = line.words
+    if not words or (len(words) == 1 and words[0] in STAY_WORDS):
+        return MovementOrder(galley=line.galley)
+    ids = {i.upper() for i in galley_ids}
+    grappled = {i.upper() for i in grappled_with}
+    speed = 1
+    ungrapple: list[str] = []
+    steps: list[Step] = []
+    grapple: list[str] = []
+    at = 0
+    if words[0] in SPEED_WORDS:
+        speed = SPEED_WORDS[words[0]]
+        at = 1
+    while at < len(words):
+        word = words[at]
+        if grapple and word != "GRAPPLE":
+            if GALLEY_ID.match(word) and (word in ids or not _is_keyword(word)):
+                grapple.append(word)
+                at += 1
+                continue
+            raise OrderSyntaxError(
+                f"'{word}' comes after GRAPPLE; GRAPPLE and its targets come last",
+                accepted=_MOVE_HINT,
+            )
+        if word in SPEED_WORDS:
+            raise OrderSyntaxError(
+                f"{word} must be the first word of the orders", accepted=_MOVE_HINT
+            )
+        if word in STAY_WORDS:
+            raise OrderSyntaxError(f"{word} stands alone; it cannot be mixed with other orders",
+                                   accepted=_MOVE_HINT)
+        if word == "UNGRAPPLE":
+            if steps:
+                raise OrderSyntaxError("UNGRAPPLE comes before any step", accepted=_MOVE_HINT)
+            nxt = words[at + 1] if at + 1 < len(words) else ""
+            names_target = nxt in grappled or (nxt in ids and not _is_keyword(nxt))
+            if nxt in grappled and _is_keyword(nxt):
+                raise AmbiguousOrderError(
+                    f"'UNGRAPPLE {nxt}' could name galley {nxt} or be followed by the step {nxt}",
+                    accepted=f"'UNGRAPPLE {nxt} {nxt}' to name it, or 'UNGRAPPLE' alone "
+                    "for the first enemy in ID order.",
+                )
+            ungrapple.append(nxt if names_target else "")
+            at += 2 if names_target else 1
+            continue
+        if word == "GRAPPLE":
+            target = _target(words, at + 1, "GRAPPLE")
+            grapple.append(target)
+            at += 2
+            continue
+        if word in ATTEMPT_WORDS:
+            target = _target(words, at + 1, word)
+            steps.append(Step(ATTEMPT_WORDS[word], target, f"{word} {target}"))
+            at += 2
+            continue
+        if word == "SIDESLIP":
+            nxt = words[at + 1] if at + 1 < len(words) else ""
+            if nxt not in SIDESLIP_WORDS:
+                raise OrderSyntaxError("SIDESLIP needs PORT or STARBOARD after it",
+                                       accepted=_MOVE_HINT)
+            steps.append(Step(SIDESLIP_WORDS[nxt], "", f"SIDESLIP {nxt}"))
+            at += 2
+            continue
+        counted = _COUNTED.match(word)
+        kind_word, count = (counted.group(1), int(counted.group(2))) if counted else (word, 0)
+        kind = STEP_WORDS.get(kind_word)
+        if kind is None:
+            if word.isdigit():
+                raise OrderSyntaxError(f"the number {word} may only follow F or R",
+                                       accepted=_MOVE_HINT)
+            raise OrderSyntaxError(f"'{word}' is not a movement order", accepted=_MOVE_HINT)
+        if not counted and at + 1 < len(words) and words[at + 1].isdigit():
+            count = int(words[at + 1])
+            at += 1
+        if count and kind not in COUNTED_STEPS:
+            raise OrderSyntaxError(f"a number may follow F or R only, not {kind_word}",
+                                   accepted=_MOVE_HINT)
+        if counted or count:
+            if not 1 <= count <= 99:
+                raise OrderSyntaxError(f"'{word}' needs a count from 1 to 99", accepted=_MOVE_HINT)
+        for _ in range(max(count, 1)):
+            steps.append(Step(kind, "", kind))
+        at += 1
+    return MovementOrder(
+        galley=line.galley,
+        speed=speed,
+        ungrapple=tuple(ungrapple),
+        steps=tuple(steps),
+        grapple=tuple(grapple),
+    )
+
+
+def describe_movement(order: MovementOrder) -> str:
+    """The order in standard notation, as the judge understood it."""
+    parts: list[str] = []
+    if order.speed == 2:
+        parts.append("DOUBLE")
+    elif order.speed == 3:
+        parts.append("TRIPLE")
+    for target in order.ungrapple:
+        parts.append(f"UNGRAPPLE {target}".strip())
+    for step in order.steps:
+        parts.append(f"{step.kind} {step.target}".strip())
+    for target in order.grapple:
+        parts.append(f"GRAPPLE {target}")
+    return " ".join(parts) or "STAY"

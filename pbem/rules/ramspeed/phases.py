@@ -1,0 +1,134 @@
+"""Checking and resolving Ram Speed phases: build, set-up, movement (rulings §12).
+
+Checking reads every line, keeps a result for each, and never stops at the first error:
+each line is checked on the position with the accepted lines above it already applied.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from pbem.rules.dice import Dice
+from pbem.rules.errors import IllegalOrderError, OrderError
+from pbem.rules.events import Event
+from pbem.rules.interface import ACCEPTED, REFUSED, LineResult, OrderSheet, PhaseResult, PhaseSpec
+from pbem.rules.ramspeed import building, movement, placement
+from pbem.rules.ramspeed.board import Board
+from pbem.rules.ramspeed.orders import (
+    BuildOrder,
+    Line,
+    MovementOrder,
+    SetupOrder,
+    parse_build,
+    parse_movement,
+    parse_setup,
+    read_line,
+    split_lines,
+)
+from pbem.rules.ramspeed.state import GameState
+from pbem.rules.ramspeed.tables import Tables, default_tables, scenario
+
+PHASES = ("build", "setup", "movement", "combat")
+
+
+def _own_galley(board: Board, line: Line, side: str) -> None:
+    galley = board.galley(line.galley)
+    if galley is None:
+        raise IllegalOrderError(f"there is no galley {line.galley} in this game")
+    if galley.owner != side:
+        raise IllegalOrderError(f"{galley.id} is not commanded by the {side} side")
+
+
+def check(state: GameState, phase: PhaseSpec, text: str,
+          tables: Tables | None = None) -> tuple[OrderSheet, Board]:
+    """Check a side's orders; returns the sheet and the board with accepted lines applied."""
+    tables = tables or default_tables()
+    board = Board(state, tables)
+    side = phase.side
+    results: list[LineResult] = []
+    seen: dict[str, int] = {}
+    ids = [g.id.upper() for g in state.galleys]
+    budget: building.Budget | None = None
+    for number, raw in split_lines(text):
+        galley = ""
+        try:
+            line = read_line(number, raw, phase.kind)
+            galley = line.galley
+            if line.galley.upper() in seen:
+                raise IllegalOrderError(
+                    f"{line.galley} already has orders on line {seen[line.galley.upper()]}; "
+                    "one line per galley", accepted="a single line for each galley.")
+            if phase.kind == "build":
+                if budget is None:
+                    budget = building.start_budget(state, side, scenario(state.scenario), tables)
+                build_order = parse_build(line)
+                new_galley, echo = building.build(build_order, board.freeze(), side, budget,
+                                                  tables)
+                board.galleys[new_galley.id.upper()] = new_galley
+                order: BuildOrder | SetupOrder | MovementOrder = build_order
+            elif phase.kind == "setup":
+                _own_galley(board, line, side)
+                order = parse_setup(line)
+                echo = placement.place(board, order, phase.zone)
+            elif phase.kind == "movement":
+                _own_galley(board, line, side)
+                own = board.galley(line.galley)
+                assert own is not None
+                order = parse_movement(line, ids, own.grappled_with)
+                scratch = board.copy()
+                motion = movement.execute(scratch, order, None)
+                board = scratch
+                echo = movement.echo(order, motion)
+            else:
+                raise IllegalOrderError(f"the {phase.kind} phase is not handled by this judge yet")
+            seen[line.galley.upper()] = number
+            results.append(LineResult(number, raw, galley, ACCEPTED, echo=echo, order=order))
+        except OrderError as error:
+            error.at(number, raw, galley)
+            results.append(LineResult(number, raw, galley, REFUSED, error=error))
+    return OrderSheet(phase=phase, side=side, lines=tuple(results)), board
+
+
+def rejected_of(sheets: Sequence[OrderSheet]) -> tuple[tuple[str, str], ...]:
+    return tuple(
+        (line.galley or f"line {line.line_no}", line.reason)
+        for sheet in sheets for line in sheet.refused
+    )
+
+
+def resolve(state: GameState, phase: PhaseSpec, sheets: Sequence[OrderSheet], dice: Dice,
+            tables: Tables | None = None) -> PhaseResult:
+    """Resolve a phase from checked sheets. Sheets are taken in the order received."""
+    tables = tables or default_tables()
+    events: tuple[Event, ...] = ()
+    resolver = _RESOLVERS.get(phase.kind)
+    if resolver is None:
+        raise ValueError(f"the {phase.kind} phase is not handled by this judge yet")
+    new_state, events = resolver(state, phase, sheets, dice, tables)
+    dice.finish()
+    return PhaseResult(state=new_state, events=events, rejected=rejected_of(sheets))
+
+
+def _replay_placing(state: GameState, phase: PhaseSpec, sheets: Sequence[OrderSheet],
+                    dice: Dice, tables: Tables) -> tuple[GameState, tuple[Event, ...]]:
+    """Build and set-up use no dice: the accepted lines are applied again in order."""
+    for sheet in sheets:
+        text = "\n".join(line.text for line in sheet.accepted)
+        _, board = check(state, PhaseSpec(phase.kind, sheet.side, phase.zone), text, tables)
+        state = board.freeze()
+    return state, ()
+
+
+def _movement(state: GameState, phase: PhaseSpec, sheets: Sequence[OrderSheet],
+              dice: Dice, tables: Tables) -> tuple[GameState, tuple[Event, ...]]:
+    orders = [line.order for sheet in sheets for line in sheet.accepted
+              if isinstance(line.order, MovementOrder)]
+    return movement.resolve_movement(state, phase.side, orders, dice, Board(state, tables))
+
+
+_RESOLVERS: dict[str, Callable[[GameState, PhaseSpec, Sequence[OrderSheet], Dice, Tables],
+                               tuple[GameState, tuple[Event, ...]]]] = {
+    "build": _replay_placing,
+    "setup": _replay_placing,
+    "movement": _movement,
+}

@@ -1,0 +1,64 @@
+"""The set-up phase (4.4, 15.3, rulings §10): placing galleys in a zone."""
+
+from __future__ import annotations
+
+from pbem.rules.errors import IllegalOrderError
+from pbem.rules.ramspeed import hexes
+from pbem.rules.ramspeed.board import Board
+from pbem.rules.ramspeed.hexes import Hex
+from pbem.rules.ramspeed.orders import SetupOrder
+
+ZONES = ("east", "west", "convoy", "raiders")
+EDGE_DEPTH = 4  # 4.4: within four hexes of the edge
+CORNER_RANGE = 8  # 15.3: within eight hexes of the corner
+
+
+def in_zone(hex_: Hex, zone: str, columns: int, rows: int) -> bool:
+    col0, row0 = hexes.to_offset(hex_)
+    if zone == "east":
+        return col0 >= columns - EDGE_DEPTH
+    if zone == "west":
+        return col0 < EDGE_DEPTH
+    if zone == "convoy":
+        return hexes.distance(hex_, hexes.from_offset(columns - 1, rows - 1)) <= CORNER_RANGE
+    if zone == "raiders":
+        return hexes.distance(hex_, hexes.from_offset(0, 0)) <= CORNER_RANGE
+    raise ValueError(f"unknown set-up zone {zone!r}")
+
+
+def zone_text(zone: str, columns: int, rows: int) -> str:
+    if zone == "east":
+        return f"columns {columns - EDGE_DEPTH + 1:02d}-{columns:02d}"
+    if zone == "west":
+        return f"columns 01-{EDGE_DEPTH:02d}"
+    corner = "0101" if zone == "raiders" else f"{columns:02d}{rows:02d}"
+    return f"within {CORNER_RANGE} hexes of {corner}"
+
+
+def place(board: Board, order: SetupOrder, zone: str) -> str:
+    """Place one galley; raises IllegalOrderError with the reason when it cannot go there."""
+    key = order.galley.upper()
+    galley = board.galley(key)
+    assert galley is not None
+    if galley.placed:
+        raise IllegalOrderError(f"{galley.id} is already on the map")
+    length = board.tables.galleys[galley.type].length
+    footprint = hexes.footprint(order.bow, order.facing, length)
+    where = ", ".join(hexes.label(h) for h in footprint)
+    accepted = f"a bow hex and facing that keep every hex {zone_text(zone, board.columns, board.rows)}."
+    for hex_ in footprint:
+        if not board.on_map(hex_):
+            raise IllegalOrderError(
+                f"{galley.id} would lie on {where}; {hexes.label(hex_)} is off the map",
+                accepted=accepted)
+        if not in_zone(hex_, zone, board.columns, board.rows):
+            raise IllegalOrderError(
+                f"{galley.id} would lie on {where}; {hexes.label(hex_)} is outside the "
+                f"{zone} set-up zone (4.4)", accepted=accepted)
+        holder = board.occupancy.get(hex_)
+        if holder is not None:
+            raise IllegalOrderError(
+                f"{hexes.label(hex_)} is already taken by {board.galleys[holder].id} (6.2)",
+                accepted=accepted)
+    board.place(key, order.bow, order.facing)
+    return f"{galley.type} on {where} facing {hexes.FACINGS[order.facing]}"

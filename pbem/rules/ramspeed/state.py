@@ -1,0 +1,106 @@
+"""The Ram Speed game state: frozen galleys on a map."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from pbem.rules.ramspeed import hexes
+from pbem.rules.ramspeed.hexes import Hex
+from pbem.rules.ramspeed.tables import GalleyType, Tables, default_tables
+
+AFLOAT, SUNK, LEFT_MAP = "afloat", "sunk", "left_map"
+
+
+@dataclass(frozen=True)
+class Weapon:
+    type: str
+    damage: int = 0
+
+
+@dataclass(frozen=True)
+class Galley:
+    id: str
+    side: str
+    type: str
+    bow: Hex | None = None
+    facing: int | None = None
+    weapons: tuple[Weapon, ...] = ()
+    boarding_parties: int = 0
+    hull_damage: int = 0
+    rowing_damage: int = 0
+    drifting: bool = False  # must drift during its next movement (6.8, 8.7)
+    double_used: int = 0
+    triple_used: bool = False
+    grappled_with: frozenset[str] = frozenset()
+    controller: str = ""  # "" while its own side controls it
+    merchantman: bool = False
+    status: str = AFLOAT
+    exit_edge: str | None = None  # the map edge it left by (6.11)
+
+    @property
+    def owner(self) -> str:
+        """The side that gives this galley orders now."""
+        return self.controller or self.side
+
+    @property
+    def captured(self) -> bool:
+        return bool(self.controller) and self.controller != self.side
+
+    @property
+    def placed(self) -> bool:
+        return self.bow is not None and self.facing is not None
+
+    def kind(self, tables: Tables | None = None) -> GalleyType:
+        return (tables or default_tables()).galleys[self.type]
+
+    def adrift(self, tables: Tables | None = None) -> bool:
+        """Drifts for the rest of the game: its rowing banks are gone (13.2)."""
+        return self.rowing_damage >= self.kind(tables).drift
+
+    def base_ma(self, tables: Tables | None = None) -> int:
+        return self.kind(tables).base_ma(self.rowing_damage)
+
+    def must_drift(self, tables: Tables | None = None) -> bool:
+        return self.drifting or self.adrift(tables)
+
+    def hexes(self, tables: Tables | None = None) -> tuple[Hex, ...]:
+        if self.status != AFLOAT or self.bow is None or self.facing is None:
+            return ()
+        return hexes.footprint(self.bow, self.facing, self.kind(tables).length)
+
+
+@dataclass(frozen=True)
+class GameState:
+    columns: int = 32
+    rows: int = 24
+    galleys: tuple[Galley, ...] = ()
+    turn: int = 1
+    initiative: str | None = None
+    scenario: str = "squadron"
+    victory_rule: str = "standard"  # standard (14.0) | convoy (15.3)
+    options: tuple[tuple[str, bool], ...] = ()
+    winner: str | None = None
+    _index: dict[str, int] = field(default_factory=dict, init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        index = {galley.id.upper(): number for number, galley in enumerate(self.galleys)}
+        if len(index) != len(self.galleys):
+            raise ValueError("two galleys share an ID")
+        object.__setattr__(self, "_index", index)
+
+    def galley(self, galley_id: str) -> Galley | None:
+        number = self._index.get(galley_id.upper())
+        return None if number is None else self.galleys[number]
+
+    def option(self, name: str) -> bool:
+        return dict(self.options).get(name, False)
+
+    def sides(self) -> tuple[str, ...]:
+        seen: dict[str, None] = {}
+        for galley in self.galleys:
+            seen.setdefault(galley.side, None)
+        return tuple(seen)
+
+    def with_galleys(self, galleys: tuple[Galley, ...], **changes: Any) -> GameState:
+        return replace(self, galleys=galleys, **changes)
