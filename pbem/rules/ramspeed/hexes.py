@@ -44,6 +44,8 @@ def label(hex_: Hex) -> str:
 
 
 def facing_index(text: str) -> int:
+    if text.upper() not in FACINGS:
+        raise ValueError(f"'{text}' is not a facing; facings are {' '.join(FACINGS)}")
     return FACINGS.index(text.upper())
 
 

@@ -331,9 +331,8 @@ def parse_movement(
         if count and kind not in COUNTED_STEPS:
             raise OrderSyntaxError(f"a number may follow F or R only, not {kind_word}",
                                    accepted=_MOVE_HINT)
-        if counted or count:
-            if not 1 <= count <= 99:
-                raise OrderSyntaxError(f"'{word}' needs a count from 1 to 99", accepted=_MOVE_HINT)
+        if (counted or count) and not 1 <= count <= 99:
+            raise OrderSyntaxError(f"'{word}' needs a count from 1 to 99", accepted=_MOVE_HINT)
         for _ in range(max(count, 1)):
             steps.append(Step(kind, "", kind))
         at += 1
