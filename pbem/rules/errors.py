@@ -20,8 +20,9 @@ class OrderError(ValueError):
     def sentence(self) -> str:
         where = f"line {self.line_no}" if self.line_no else "order"
         who = f" ({self.galley})" if self.galley else ""
+        reason = self.reason if self.reason.endswith((".", "?", "!")) else f"{self.reason}."
         hint = f" Accepted: {self.accepted}" if self.accepted else ""
-        return f"{where}{who}: {self.reason}{hint}"
+        return f"{where}{who}: {reason}{hint}"
 
     def at(self, line_no: int, text: str, galley: str = "") -> OrderError:
         """The same error, placed on a line of the player's text."""
