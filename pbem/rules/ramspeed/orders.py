@@ -289,12 +289,15 @@ def parse_movement(
             if steps:
                 raise OrderSyntaxError("UNGRAPPLE comes before any step", accepted=_MOVE_HINT)
             nxt = words[at + 1] if at + 1 < len(words) else ""
-            names_target = nxt in grappled or (nxt in ids and not _is_keyword(nxt))
-            if nxt in grappled and _is_keyword(nxt):
+            quoted = len(nxt) > 2 and nxt[0] == nxt[-1] and nxt[0] in "'\""
+            if quoted:
+                nxt = nxt[1:-1]
+            names_target = quoted or nxt in grappled or (nxt in ids and not _is_keyword(nxt))
+            if not quoted and nxt in grappled and _is_keyword(nxt):
                 raise AmbiguousOrderError(
                     f"'UNGRAPPLE {nxt}' could name galley {nxt} or be followed by the step {nxt}",
-                    accepted=f"'UNGRAPPLE {nxt} {nxt}' to name it, or 'UNGRAPPLE' alone "
-                    "for the first enemy in ID order.",
+                    accepted=f"'UNGRAPPLE \"{nxt}\"' names the galley; 'UNGRAPPLE' alone picks "
+                    "the first enemy in ID order.",
                 )
             ungrapple.append(nxt if names_target else "")
             at += 2 if names_target else 1

@@ -1,0 +1,52 @@
+from __future__ import annotations
+
+import shutil
+from importlib import resources
+from pathlib import Path
+
+import pytest
+
+from pbem.rules.ramspeed.tables import TableError, default_tables, load_tables, scenario
+
+
+def _copy(tmp_path: Path) -> Path:
+    source = resources.files("pbem.rules.ramspeed").joinpath("data")
+    for name in ("galleys.toml", "weapons.toml", "attacks.toml", "damage.toml"):
+        shutil.copy(str(source.joinpath(name)), tmp_path / name)
+    return tmp_path
+
+
+def test_tables_match_the_rulebook() -> None:
+    tables = default_tables()
+    trireme = tables.galleys["trireme"]
+    assert (trireme.cost, trireme.capacity, trireme.movement_allowance, trireme.sink) == (48, 5, 3, 30)
+    assert [trireme.base_ma(d) for d in (0, 5, 6, 12, 18)] == [3, 3, 2, 1, 0]
+    assert tables.ram_shear[("trireme", "bireme")] == 3
+    assert tables.grapple[("trireme", "bireme")] == 4
+    assert tables.boarding[1][7] == 2 and tables.boarding[3][5] == 1  # the 12.2 examples
+    assert any("house rule" in note.lower() or "lengths" in note for note in tables.house_rules)
+
+
+def test_scenarios_load() -> None:
+    assert scenario("squadron").side("blue").budget == 120
+    assert scenario("fleet").side("anyone").budget == 220
+    convoy = scenario("convoy")
+    assert convoy.side("raiders").budget == 300 and convoy.side("nobody") is None
+    with pytest.raises(TableError, match="no scenario called 'armada'"):
+        scenario("armada")
+
+
+def test_a_broken_row_is_named(tmp_path: Path) -> None:
+    folder = _copy(tmp_path)
+    text = (folder / "galleys.toml").read_text().replace("cost = 32", "cost = -32")
+    (folder / "galleys.toml").write_text(text)
+    with pytest.raises(TableError, match=r"galleys.toml, \[\[type\]\] row 2 \(bireme\): field 'cost'"):
+        load_tables(folder)
+
+
+def test_a_short_table_row_is_named(tmp_path: Path) -> None:
+    folder = _copy(tmp_path)
+    text = (folder / "attacks.toml").read_text().replace("bireme      = [4, 3, 2, 1]", "bireme = [4, 3]")
+    (folder / "attacks.toml").write_text(text)
+    with pytest.raises(TableError, match=r"attacks.toml, \[grapple\] row 'bireme'"):
+        load_tables(folder)

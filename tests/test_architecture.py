@@ -1,0 +1,50 @@
+"""The dependency rule: the rules package imports nothing else of pbem and no database,
+mail, scheduler, network, clock or randomness-from-the-OS code. Checked on the source."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+RULES = Path(__file__).resolve().parent.parent / "pbem" / "rules"
+
+ALLOWED_STDLIB = {
+    "__future__", "collections", "dataclasses", "enum", "functools", "hashlib", "hmac",
+    "importlib", "itertools", "math", "pathlib", "random", "re", "tomllib", "typing",
+}
+# random is allowed only for the sampling helpers, which take a seeded Random instance
+RANDOM_USERS = {"sampling.py"}
+
+
+def _imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+    return found
+
+
+def test_rules_package_imports_only_itself_and_pure_stdlib() -> None:
+    files = sorted(RULES.rglob("*.py"))
+    assert files
+    for path in files:
+        for module in _imports(path):
+            top = module.split(".")[0]
+            if module.startswith("pbem."):
+                assert module.startswith("pbem.rules"), f"{path.name} imports {module}"
+                continue
+            assert top in ALLOWED_STDLIB, f"{path.name} imports {module}"
+            if top == "random":
+                assert path.name in RANDOM_USERS, f"{path.name} uses random"
+
+
+def test_rules_code_has_no_clock_or_print() -> None:
+    for path in sorted(RULES.rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        for banned in (r"\bprint\(", r"\btime\.time", r"datetime\.now", r"os\.environ",
+                       r"(?<![.\w])open\("):
+            assert not re.search(banned, text), f"{path.name} uses {banned}"
