@@ -35,6 +35,8 @@ class Motion:
     gone: bool = False  # sunk or left the map
     trace: set[Hex] = field(default_factory=set)  # every hex it occupied this turn (8.1)
     path: list[str] = field(default_factory=list)  # "0907 E" after each step
+    reported: int = 0  # steps of `path` already told in a move event
+    spent_reported: int = 0
     echo: list[str] = field(default_factory=list)
 
     @property

@@ -136,6 +136,25 @@ def _drift(board: Board, key: str, motion: Motion) -> None:
     motion.echo.append(f"drifts→{where}")
 
 
+def _report_moves(board: Board, galley_id: str, motion: Motion, start: str | None,
+                  drifting: bool, final: bool) -> None:
+    """A move event for the steps made since the last one, so that events stay in the
+    order things happened (moves, then the ram, then more moves)."""
+    steps = motion.path[motion.reported:]
+    if not steps and not final:
+        return
+    if not steps and motion.reported:
+        return
+    begin = motion.path[motion.reported - 1].split()[0] if motion.reported else start
+    board.events.append(event(
+        "move", galley=galley_id, start=begin, path=tuple(steps),
+        spent=motion.spent - motion.spent_reported, allowance=motion.allowance,
+        speed=motion.speed, drifting=drifting,
+    ))
+    motion.reported = len(motion.path)
+    motion.spent_reported = motion.spent
+
+
 def execute(board: Board, order: MovementOrder, dice: Dice | None) -> Motion:
     """Carry out one galley's movement orders on the board. With dice=None this checks the
     orders and raises IllegalOrderError for anything that cannot be done."""
@@ -149,6 +168,7 @@ def execute(board: Board, order: MovementOrder, dice: Dice | None) -> Motion:
         raise IllegalOrderError(f"{galley.id} {state} and can take no orders")
     motion = Motion(key=key, dice=dice)
     start = board.hexes_of(key)
+    start_label = hexes.label(start[0])
     motion.trace.update(start)
     drifting = galley.must_drift(board.tables)
     if drifting:
@@ -192,10 +212,10 @@ def execute(board: Board, order: MovementOrder, dice: Dice | None) -> Motion:
                     break
                 current = board.galley(key)
                 assert current is not None
-                if step.kind == "RAM":
-                    ram(board, current, step.target, motion)
-                elif step.kind == "SHEAR":
-                    shear(board, current, step.target, motion)
+                if step.kind in ("RAM", "SHEAR"):
+                    _report_moves(board, galley.id, motion, start_label, drifting, final=False)
+                    attack = ram if step.kind == "RAM" else shear
+                    attack(board, current, step.target, motion)
                 else:
                     _step(board, key, step, motion)
     except Halt as halt:
@@ -210,11 +230,8 @@ def execute(board: Board, order: MovementOrder, dice: Dice | None) -> Motion:
             board.put(replace(current, triple_used=True, drifting=True))
         else:
             board.put(replace(current, double_used=current.double_used + 1))
-    board.events.append(event(
-        "move", galley=galley.id, start=hexes.label(start[0]) if start else None,
-        path=tuple(motion.path), spent=motion.spent, allowance=motion.allowance,
-        speed=motion.speed, drifting=drifting,
-    ))
+    if not drifting:
+        _report_moves(board, galley.id, motion, start_label, drifting, final=True)
     if not motion.gone and order.grapple:
         grapple(board, key, order.grapple, motion)
     return motion

@@ -292,7 +292,8 @@ def parse_movement(
             quoted = len(nxt) > 2 and nxt[0] == nxt[-1] and nxt[0] in "'\""
             if quoted:
                 nxt = nxt[1:-1]
-            names_target = quoted or nxt in grappled or (nxt in ids and not _is_keyword(nxt))
+            names_target = quoted or nxt in grappled or bool(
+                nxt and GALLEY_ID.match(nxt) and not _is_keyword(nxt))
             if not quoted and nxt in grappled and _is_keyword(nxt):
                 raise AmbiguousOrderError(
                     f"'UNGRAPPLE {nxt}' could name galley {nxt} or be followed by the step {nxt}",

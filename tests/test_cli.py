@@ -1,0 +1,58 @@
+"""The command line as a user runs it: real subprocesses, real exit codes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CASES = ROOT / "tests" / "cases"
+
+
+def pbem(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "pbem.cli.main", *args], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_rules_case_passes_and_prints_json() -> None:
+    done = pbem("rules", "case", str(CASES / "7.4_double_speed_damage_example.toml"), "--json")
+    assert done.returncode == 0, done.stderr
+    output = json.loads(done.stdout)
+    assert output["galleys"]["X"]["hull_damage"] == 10
+    assert output["events"][-1]["kind"] == "ram" and output["errors"] == []
+
+
+def test_rules_case_fails_with_nonzero_exit(tmp_path: Path) -> None:
+    text = (CASES / "7.4_double_speed_damage_example.toml").read_text()
+    broken = tmp_path / "broken.toml"
+    broken.write_text(text.replace('"X.hull_damage" = 10', '"X.hull_damage" = 11'))
+    done = pbem("rules", "case", str(broken))
+    assert done.returncode == 1
+    assert "expect X.hull_damage = 11, got 10" in done.stdout
+    assert "0 passed, 1 failed" in done.stdout
+
+
+def test_bench_rules_prints_figures() -> None:
+    done = pbem("bench", "rules", "--json", "--repeat", "3")
+    assert done.returncode == 0, done.stderr
+    figures = json.loads(done.stdout)["movement_phase_ms"]
+    assert set(figures) == {"10", "40", "160"}
+    assert all(value > 0 for value in figures.values())
+
+
+def test_demo_plays_the_example_orders() -> None:
+    done = pbem("demo")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "REFUSED line 4 (C): this galley costs 15 Build Points and only 14 of 120 are left" in out
+    assert "B tried to ram X (bow attack; rolled 1, needed 1-5): a hit for 5 hull damage." in out
+    assert "A tried to shear X" in out and "X grappled B" in out
+    assert "== Turn 5" in out and "Where things stand" in out
+
+
+def test_unknown_command_is_an_error() -> None:
+    done = pbem("fleet", "sink")
+    assert done.returncode == 2
+    assert "invalid choice" in done.stderr

@@ -1,0 +1,35 @@
+"""Every example order file under orders/ is read without a syntax error."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pbem.rules.errors import OrderSyntaxError
+from pbem.rules.ramspeed.orders import (
+    parse_build,
+    parse_movement,
+    parse_setup,
+    read_line,
+    split_lines,
+)
+
+ORDERS = Path(__file__).resolve().parent.parent / "orders"
+FILES = sorted(ORDERS.rglob("*.txt"))
+
+
+def test_there_are_example_files() -> None:
+    assert len(FILES) >= 10
+
+
+@pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(ORDERS)) for p in FILES])
+def test_example_file_reads(path: Path) -> None:
+    name = path.name
+    phase = "build" if name.startswith("build") else "setup" if name.startswith("setup") else "movement"
+    parse = {"build": parse_build, "setup": parse_setup, "movement": parse_movement}[phase]
+    for number, raw in split_lines(path.read_text(encoding="utf-8")):
+        try:
+            parse(read_line(number, raw, phase))  # type: ignore[operator]
+        except OrderSyntaxError as error:
+            raise AssertionError(f"{path.name}: {error.at(number, raw).sentence()}") from None
