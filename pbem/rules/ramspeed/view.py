@@ -43,3 +43,22 @@ def state_json(state: GameState, phase: str, tables: Tables | None = None) -> di
         "winner": state.winner,
         "galleys": {g.id: galley_json(g, tables) for g in state.galleys},
     }
+
+
+# What secret records (4.3, rulings §11) keep from the other side: the ship record sheet.
+RECORD_FIELDS = ("weapons", "boarding_parties", "hull_damage", "rowing_damage",
+                 "movement_allowance", "double_used", "triple_used")
+
+
+def side_view(state: GameState, side: str | None, tables: Tables | None = None) -> dict[str, Any]:
+    """The state as `side` may see it (None: a neutral observer). With secret records on,
+    the record-sheet fields of galleys the viewer does not control are absent."""
+    view = state_json(state, "", tables)
+    del view["phase"]
+    if state.option("secret_records"):
+        for galley in state.galleys:
+            if side is None or galley.owner != side:
+                record = view["galleys"][galley.id]
+                for name in RECORD_FIELDS:
+                    del record[name]
+    return view
