@@ -42,12 +42,11 @@ def _speed_problem(galley: Galley, speed: int) -> str:
 
 
 def _step(board: Board, key: str, step: Step, motion: Motion) -> None:
-    galley = board.galley(key)
-    assert galley is not None and galley.bow is not None and galley.facing is not None
+    galley = board.galleys[key]  # its position is board.where's, kept there while moving
     kind = board.tables.galleys[galley.type]
     if not motion.can_move:
         raise Halt(motion.cannot_move_because)
-    bow, facing = galley.bow, galley.facing
+    bow, facing = board.where[key]
     if step.kind == "F":
         cost, bow = 1, hexes.add(bow, facing)
     elif step.kind in ("SP", "SS"):
@@ -210,10 +209,10 @@ def execute(board: Board, order: MovementOrder, dice: Dice | None) -> Motion:
             for step in order.steps:
                 if motion.gone or motion.stopped:
                     break
-                current = board.galley(key)
-                assert current is not None
                 if step.kind in ("RAM", "SHEAR"):
                     _report_moves(board, galley.id, motion, start_label, drifting, final=False)
+                    current = board.galley(key)
+                    assert current is not None
                     attack = ram if step.kind == "RAM" else shear
                     attack(board, current, step.target, motion)
                 else:
