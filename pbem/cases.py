@@ -174,6 +174,7 @@ def run_case(path: Path) -> CaseResult:
         result = phases.resolve(state, spec, sheets, dice)
         result_state = result.state
         events = [e.as_dict() for e in result.events]
+        dice.finish()
     except (DiceError, OrderError, ValueError) as exc:
         errors.append(f"dice: {exc}" if isinstance(exc, DiceError) else str(exc))
     output = state_json(result_state, kind)

@@ -12,14 +12,16 @@ from pbem.rules.dice import Dice
 from pbem.rules.errors import IllegalOrderError, OrderError
 from pbem.rules.events import Event
 from pbem.rules.interface import ACCEPTED, REFUSED, LineResult, OrderSheet, PhaseResult, PhaseSpec
-from pbem.rules.ramspeed import building, movement, placement
+from pbem.rules.ramspeed import building, combat, movement, placement
 from pbem.rules.ramspeed.board import Board
 from pbem.rules.ramspeed.orders import (
     BuildOrder,
+    CombatOrder,
     Line,
     MovementOrder,
     SetupOrder,
     parse_build,
+    parse_combat,
     parse_movement,
     parse_setup,
     read_line,
@@ -49,12 +51,13 @@ def check(state: GameState, phase: PhaseSpec, text: str,
     seen: dict[str, int] = {}
     ids = [g.id.upper() for g in state.galleys]
     budget: building.Budget | None = None
+    claims = combat.CombatCheck()
     for number, raw in split_lines(text):
         galley = ""
         try:
             line = read_line(number, raw, phase.kind)
             galley = line.galley
-            if line.galley.upper() in seen:
+            if line.galley.upper() in seen and phase.kind != "combat":
                 raise IllegalOrderError(
                     f"{line.galley} already has orders on line {seen[line.galley.upper()]}; "
                     "one line per galley", accepted="a single line for each galley.")
@@ -65,7 +68,7 @@ def check(state: GameState, phase: PhaseSpec, text: str,
                 new_galley, echo = building.build(build_order, board.freeze(), side, budget,
                                                   tables)
                 board.galleys[new_galley.id.upper()] = new_galley
-                order: BuildOrder | SetupOrder | MovementOrder = build_order
+                order: BuildOrder | SetupOrder | MovementOrder | CombatOrder = build_order
             elif phase.kind == "setup":
                 _own_galley(board, line, side)
                 order = parse_setup(line)
@@ -79,8 +82,16 @@ def check(state: GameState, phase: PhaseSpec, text: str,
                 motion = movement.execute(scratch, order, None)
                 board = scratch
                 echo = movement.echo(order, motion)
+            elif phase.kind == "combat":
+                _own_galley(board, line, side)
+                own = board.galley(line.galley)
+                assert own is not None
+                if own.status != "afloat" or not own.placed:
+                    raise IllegalOrderError(f"{own.id} is not on the map and can take no orders")
+                order = parse_combat(line)
+                echo = combat.check_line(board, own, order, claims)
             else:
-                raise IllegalOrderError(f"the {phase.kind} phase is not handled by this judge yet")
+                raise IllegalOrderError(f"there is no {phase.kind} phase in Ram Speed")
             seen[line.galley.upper()] = number
             results.append(LineResult(number, raw, galley, ACCEPTED, echo=echo, order=order))
         except OrderError as error:
@@ -105,7 +116,6 @@ def resolve(state: GameState, phase: PhaseSpec, sheets: Sequence[OrderSheet], di
     if resolver is None:
         raise ValueError(f"the {phase.kind} phase is not handled by this judge yet")
     new_state, events = resolver(state, phase, sheets, dice, tables)
-    dice.finish()
     return PhaseResult(state=new_state, events=events, rejected=rejected_of(sheets))
 
 
@@ -126,9 +136,16 @@ def _movement(state: GameState, phase: PhaseSpec, sheets: Sequence[OrderSheet],
     return movement.resolve_movement(state, phase.side, orders, dice, Board(state, tables))
 
 
+def _combat(state: GameState, phase: PhaseSpec, sheets: Sequence[OrderSheet],
+            dice: Dice, tables: Tables) -> tuple[GameState, tuple[Event, ...]]:
+    by_side = [(sheet.side, [line.order for line in sheet.accepted]) for sheet in sheets]
+    return combat.resolve_combat(state, by_side, dice, Board(state, tables))
+
+
 _RESOLVERS: dict[str, Callable[[GameState, PhaseSpec, Sequence[OrderSheet], Dice, Tables],
                                tuple[GameState, tuple[Event, ...]]]] = {
     "build": _replay_placing,
     "setup": _replay_placing,
     "movement": _movement,
+    "combat": _combat,
 }
