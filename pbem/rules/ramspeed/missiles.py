@@ -48,8 +48,9 @@ def check_shot(board: Board, firer: Galley, weapon: str, target_id: str,
     distance = hexes.galley_distance(board.hexes_of(firer.id.upper()),
                                      board.hexes_of(target.id.upper()))
     if not kind.min_range <= distance <= kind.max_range:
+        article = "an" if weapon[0] in "aeiou" else "a"
         raise IllegalOrderError(
-            f"{target.id} is at range {distance}; {'an' if weapon[0] in 'ao' else 'a'} {weapon} reaches {kind.min_range} to "
+            f"{target.id} is at range {distance}; {article} {weapon} reaches {kind.min_range} to "
             f"{kind.max_range} (11.2, 16.2)",
             accepted="a target within the weapon's range.")
     used[weapon] = used.get(weapon, 0) + 1
