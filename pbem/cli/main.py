@@ -38,6 +38,42 @@ def _rules_case(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+def _rules_golden(args: argparse.Namespace) -> int:
+    from pbem.golden import differences, write_expected
+
+    failed = 0
+    for name in args.folders:
+        folder = Path(name)
+        if not (folder / "game.toml").is_file():
+            print(f"ERROR {name}: no game.toml here")
+            failed += 1
+            continue
+        if args.update:
+            write_expected(folder)
+            print(f"updated {name}/expected")
+            continue
+        found = differences(folder)
+        print(f"{'ok  ' if not found else 'FAIL'} {name}")
+        for line in found:
+            print(f"     {line}")
+        failed += bool(found)
+    return 1 if failed else 0
+
+
+def _rules_autoplay(args: argparse.Namespace) -> int:
+    from pbem.golden import create
+
+    if (args.folder / "orders").exists() and any((args.folder / "orders").iterdir()):
+        print(f"pbem rules autoplay: {args.folder}/orders is not empty; choose a new folder",
+              file=sys.stderr)
+        return 2
+    winner = create(args.folder, args.scenario, args.seed, args.game or args.folder.name,
+                    args.columns, args.rows)
+    print(f"played {args.scenario} with seed {args.seed} into {args.folder}: "
+          f"{'won by ' + winner if winner else 'no winner'}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="pbem", description="Play-by-email judge for galley "
                                      "wargames (Ram Speed).")
@@ -49,6 +85,21 @@ def build_parser() -> argparse.ArgumentParser:
     case.add_argument("files", nargs="+", metavar="FILE")
     case.add_argument("--json", action="store_true", help="print the resulting state as JSON")
     case.set_defaults(run=_rules_case)
+    golden = rules_verbs.add_parser(
+        "golden", help="replay golden games and compare with their stored expectations")
+    golden.add_argument("folders", nargs="+", metavar="FOLDER")
+    golden.add_argument("--update", action="store_true",
+                        help="rewrite the expected files from the replay (on purpose only)")
+    golden.set_defaults(run=_rules_golden)
+    auto = rules_verbs.add_parser(
+        "autoplay", help="play a whole game with the built-in greedy player into a folder")
+    auto.add_argument("folder", type=Path)
+    auto.add_argument("--scenario", default="squadron", choices=("squadron", "fleet", "convoy"))
+    auto.add_argument("--seed", type=int, default=1)
+    auto.add_argument("--game", default="", help="game id (default: the folder name)")
+    auto.add_argument("--columns", type=int, default=None)
+    auto.add_argument("--rows", type=int, default=None)
+    auto.set_defaults(run=_rules_autoplay)
 
     bench_parser = nouns.add_parser("bench", help="measure speed; prints figures")
     bench_verbs = bench_parser.add_subparsers(dest="verb", required=True, metavar="VERB")

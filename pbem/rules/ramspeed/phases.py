@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 
 from pbem.rules.dice import Dice
 from pbem.rules.errors import IllegalOrderError, OrderError
-from pbem.rules.events import Event
+from pbem.rules.events import Event, event
 from pbem.rules.interface import ACCEPTED, REFUSED, LineResult, OrderSheet, PhaseResult, PhaseSpec
 from pbem.rules.ramspeed import building, combat, movement, placement
 from pbem.rules.ramspeed.board import Board
@@ -116,17 +116,24 @@ def resolve(state: GameState, phase: PhaseSpec, sheets: Sequence[OrderSheet], di
     if resolver is None:
         raise ValueError(f"the {phase.kind} phase is not handled by this judge yet")
     new_state, events = resolver(state, phase, sheets, dice, tables)
-    return PhaseResult(state=new_state, events=events, rejected=rejected_of(sheets))
+    late = tuple((e["galley"], e["reason"]) for e in events if e.kind == "refused")
+    return PhaseResult(state=new_state, events=events, rejected=rejected_of(sheets) + late)
 
 
 def _replay_placing(state: GameState, phase: PhaseSpec, sheets: Sequence[OrderSheet],
                     dice: Dice, tables: Tables) -> tuple[GameState, tuple[Event, ...]]:
-    """Build and set-up use no dice: the accepted lines are applied again in order."""
+    """Build and set-up use no dice: the accepted lines are applied again in order, so that
+    two sides' builds that clash (the same new ID) are caught; the later one is refused."""
+    refused: list[Event] = []
     for sheet in sheets:
         text = "\n".join(line.text for line in sheet.accepted)
-        _, board = check(state, PhaseSpec(phase.kind, sheet.side, phase.zone), text, tables)
+        again, board = check(state, PhaseSpec(phase.kind, sheet.side, phase.zone), text, tables)
+        refused.extend(
+            event("refused", galley=line.galley, side=sheet.side, reason=line.reason)
+            for line in again.refused
+        )
         state = board.freeze()
-    return state, ()
+    return state, tuple(refused)
 
 
 def _movement(state: GameState, phase: PhaseSpec, sheets: Sequence[OrderSheet],

@@ -1,0 +1,42 @@
+"""Golden games replay exactly; a changed order file is caught."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from pbem.golden import differences, load, outcome
+
+GAMES = sorted(p for p in (Path(__file__).parent / "games").iterdir() if p.is_dir())
+
+
+def test_golden_games_cover_squadron_and_convoy_to_victory() -> None:
+    names = {p.name for p in GAMES}
+    assert {"squadron", "convoy-escape", "convoy-raid"} <= names
+    winners = {p.name: outcome(load(p))[0]["winner"] for p in GAMES}
+    assert winners["squadron"] in ("blue", "red")
+    assert winners["convoy-escape"] == "convoy" and winners["convoy-raid"] == "raiders"
+
+
+@pytest.mark.parametrize("folder", GAMES, ids=[p.name for p in GAMES])
+def test_golden_game_replays_exactly(folder: Path) -> None:
+    assert differences(folder) == []
+
+
+def test_a_changed_order_is_noticed(tmp_path: Path) -> None:
+    copy = tmp_path / "squadron"
+    shutil.copytree(GAMES[[p.name for p in GAMES].index("squadron")], copy)
+    orders = sorted((copy / "orders").glob("T2-move-*.txt"))
+    assert orders
+    orders[0].write_text("# changed my mind: everyone stays\n", encoding="utf-8")
+    assert differences(copy) != []
+
+
+def test_a_changed_seed_is_noticed(tmp_path: Path) -> None:
+    copy = tmp_path / "convoy-raid"
+    shutil.copytree(GAMES[[p.name for p in GAMES].index("convoy-raid")], copy)
+    config = copy / "game.toml"
+    config.write_text(config.read_text().replace('seed = "3"', 'seed = "4"'), encoding="utf-8")
+    assert differences(copy) != []
