@@ -13,8 +13,8 @@ ALLOWED_STDLIB = {
     "__future__", "collections", "dataclasses", "enum", "functools", "hashlib", "hmac",
     "importlib", "itertools", "math", "pathlib", "random", "re", "tomllib", "typing",
 }
-# random is allowed only for the sampling helpers, which take a seeded Random instance
-RANDOM_USERS = {"sampling.py"}
+# random is allowed only for the sampling helpers and the greedy player, which take a seeded Random instance
+RANDOM_USERS = {"sampling.py", "tactics.py"}
 
 
 def _imports(path: Path) -> set[str]:

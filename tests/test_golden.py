@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -23,6 +24,10 @@ def test_golden_games_cover_squadron_and_convoy_to_victory() -> None:
 @pytest.mark.parametrize("folder", GAMES, ids=[p.name for p in GAMES])
 def test_golden_game_replays_exactly(folder: Path) -> None:
     assert differences(folder) == []
+    _, log = outcome(load(folder))
+    assert all(not phase["refused"] for phase in log), "the greedy player wrote an illegal order"
+    kinds = {event["kind"] for phase in log for event in phase["events"]}
+    assert {"move", "fire", "initiative", "victory"} <= kinds
 
 
 def test_a_changed_order_is_noticed(tmp_path: Path) -> None:
@@ -38,5 +43,8 @@ def test_a_changed_seed_is_noticed(tmp_path: Path) -> None:
     copy = tmp_path / "convoy-raid"
     shutil.copytree(GAMES[[p.name for p in GAMES].index("convoy-raid")], copy)
     config = copy / "game.toml"
-    config.write_text(config.read_text().replace('seed = "3"', 'seed = "4"'), encoding="utf-8")
+    text = config.read_text()
+    changed = re.sub(r'seed = "(\d+)"', lambda m: f'seed = "{int(m.group(1)) + 1}"', text)
+    assert changed != text
+    config.write_text(changed, encoding="utf-8")
     assert differences(copy) != []

@@ -84,3 +84,8 @@ class Ruleset(Protocol):
     def view(self, state: Any, side: str | None) -> dict[str, Any]:
         """The state as `side` may see it (None: a neutral observer)."""
         ...
+
+    def view_events(self, state: Any, events: tuple[Event, ...],
+                    side: str | None) -> list[dict[str, Any]]:
+        """A phase's events as `side` may see them, given the state after the phase."""
+        ...

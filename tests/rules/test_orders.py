@@ -100,3 +100,11 @@ def test_checking_changes_nothing() -> None:
     state = _state()
     phases.check(state, PhaseSpec("movement", "blue"), "A: F F RAM X\nB: F4")
     assert state == _state()
+
+
+def test_galley_ids_that_look_like_steps_after_grapple() -> None:
+    order = parse_movement(_line("B1: F R1 RAM R2 GRAPPLE R1 R2"), ["B1", "R1", "R2"])
+    assert [s.kind for s in order.steps] == ["F", "R", "RAM"]  # R1 in the steps: reverse 1
+    assert order.grapple == ("R1", "R2")
+    with pytest.raises(OrderSyntaxError, match="comes after GRAPPLE"):
+        parse_movement(_line("A: F GRAPPLE X F"), ["A", "X"])

@@ -274,11 +274,18 @@ def _is_keyword(word: str) -> bool:
     return bool(counted and counted.group(1) in STEP_WORDS)
 
 
-def _target(words: tuple[str, ...], at: int, before: str) -> str:
+def _target(words: tuple[str, ...], at: int, before: str, ids: Collection[str] = ()) -> str:
+    """The galley named after RAM, SHEAR or GRAPPLE. After GRAPPLE only targets may follow,
+    so a known galley ID wins over a step word that looks the same (R1 = galley R1)."""
     if at >= len(words):
         raise OrderSyntaxError(f"{before} needs a target galley", accepted=_MOVE_HINT)
     word = words[at]
-    if not GALLEY_ID.match(word) or (_is_keyword(word) and before == "GRAPPLE"):
+    if len(word) > 2 and word[0] == word[-1] and word[0] in "'\"":
+        word = word[1:-1]
+    elif before == "GRAPPLE" and _is_keyword(word) and word not in ids:
+        raise OrderSyntaxError(f"'{word}' comes after GRAPPLE; GRAPPLE and its targets come last",
+                               accepted=_MOVE_HINT)
+    if not GALLEY_ID.match(word):
         raise OrderSyntaxError(f"'{word}' after {before} is not a galley ID", accepted=_MOVE_HINT)
     return word
 
@@ -304,8 +311,8 @@ def parse_movement(
     while at < len(words):
         word = words[at]
         if grapple and word != "GRAPPLE":
-            if GALLEY_ID.match(word) and (word in ids or not _is_keyword(word)):
-                grapple.append(word)
+            if word in ids or (GALLEY_ID.match(word) and not _is_keyword(word)):
+                grapple.append(_target(words, at, "GRAPPLE", ids))
                 at += 1
                 continue
             raise OrderSyntaxError(
@@ -338,7 +345,7 @@ def parse_movement(
             at += 2 if names_target else 1
             continue
         if word == "GRAPPLE":
-            target = _target(words, at + 1, "GRAPPLE")
+            target = _target(words, at + 1, "GRAPPLE", ids)
             grapple.append(target)
             at += 2
             continue

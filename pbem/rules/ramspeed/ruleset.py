@@ -6,10 +6,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from pbem.rules.dice import Dice
+from pbem.rules.events import Event
 from pbem.rules.interface import OrderSheet, PhaseResult, PhaseSpec, Ruleset
 from pbem.rules.ramspeed import phases
 from pbem.rules.ramspeed.state import GameState
-from pbem.rules.ramspeed.view import side_view
+from pbem.rules.ramspeed.view import side_events, side_view
 
 
 class RamSpeed:
@@ -30,6 +31,11 @@ class RamSpeed:
     def view(self, state: Any, side: str | None) -> dict[str, Any]:
         assert isinstance(state, GameState)
         return side_view(state, side)
+
+    def view_events(self, state: Any, events: tuple[Event, ...],
+                    side: str | None) -> list[dict[str, Any]]:
+        assert isinstance(state, GameState)
+        return side_events(events, state, side)
 
 
 def ramspeed() -> Ruleset:

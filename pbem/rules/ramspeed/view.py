@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pbem.rules.events import Event
 from pbem.rules.ramspeed import hexes
 from pbem.rules.ramspeed.state import Galley, GameState
 from pbem.rules.ramspeed.tables import Tables, default_tables
@@ -62,3 +63,59 @@ def side_view(state: GameState, side: str | None, tables: Tables | None = None) 
                 for name in RECORD_FIELDS:
                     del record[name]
     return view
+
+
+def _owner(state: GameState, galley_id: Any) -> str | None:
+    galley = state.galley(str(galley_id)) if galley_id else None
+    return galley.owner if galley is not None else None
+
+
+def _private(kind: str, data: dict[str, Any], state: GameState, side: str | None,
+             records: bool, locations: bool) -> dict[str, Any] | None:
+    """The event as `side` may see it, or None when it may not see it at all."""
+    mover = _owner(state, data.get("galley"))
+    if kind == "hit":  # data["galley"] is the galley hit
+        if side is not None and side == mover:
+            return data
+        if locations or side is None and records:
+            return {k: v for k, v in data.items() if k in ("kind", "galley", "by", "weapon")}
+        if records:
+            data = {k: v for k, v in data.items()
+                    if k not in ("location_rolls", "destroyed", "damage")}
+            data["location"] = str(data["location"]).split(":")[0]
+        return data
+    if not records:
+        return data
+    if kind in ("ram", "shear") and side is None:
+        return {k: v for k, v in data.items() if k != "damage"}
+    if kind == "move" and side != mover:
+        return {k: v for k, v in data.items() if k not in ("spent", "allowance")}
+    if kind == "halt" and side != mover:
+        return {k: v for k, v in data.items() if k != "reason"}
+    if kind == "board":
+        if side is None:
+            return {k: v for k, v in data.items() if k not in ("parties", "kills")}
+        if side != mover:
+            return {k: v for k, v in data.items() if k != "parties"}
+    if kind == "capture" and side != mover:
+        return {k: v for k, v in data.items() if k != "parties"}
+    if kind == "transfer" and side != mover:
+        return None
+    if kind in ("refused",) and side != data.get("side"):
+        return None
+    return data
+
+
+def side_events(events: tuple[Event, ...], state: GameState,
+                side: str | None) -> list[dict[str, Any]]:
+    """The events of a phase as `side` may see them (None: a neutral observer), under the
+    game's secret records and secret hit locations options (rulings §11). Hidden fields are
+    left out of the data, not just out of the text."""
+    records = state.option("secret_records")
+    locations = state.option("secret_hit_locations")
+    shown = []
+    for item in events:
+        data = _private(item.kind, item.as_dict(), state, side, records, locations)
+        if data is not None:
+            shown.append(data)
+    return shown

@@ -1,0 +1,78 @@
+"""The game value: phase order, who owes orders, advancing, the end, replay."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pbem.rules.dice import ForcedDice, SeededDice
+from pbem.rules.ramspeed.game import OVER, PhaseRecord, new_game, play_phase, replay
+from pbem.rules.ramspeed.tactics import autoplay
+
+
+def dice_for(key: str) -> SeededDice:
+    return SeededDice(seed=b"test", game="flow", phase=key)
+
+
+def test_phases_follow_the_sequence_of_play() -> None:
+    game = new_game("squadron", columns=20, rows=12)
+    assert (game.key, game.owes()) == ("build", ("blue", "red"))
+    game, result, _ = play_phase(
+        game, [("blue", "A: trireme\nB: penteconter"), ("red", "X: trireme")],
+        ForcedDice(values=[2, 5]))  # set-up roll: red 5 beats blue 2
+    assert [e.kind for e in result.events] == ["setup_roll"]
+    assert (game.key, game.phase.zone, game.owes()) == ("setup-red", "east", ("red",))
+    game, _, _ = play_phase(game, [("red", "X: 1805 W")], dice_for("setup-red"))
+    assert (game.key, game.phase.zone) == ("setup-blue", "west")
+    game, result, _ = play_phase(game, [("blue", "A: 0305 E\nB: 0307 E")],
+                                 ForcedDice(values=[3, 3, 6, 1]))  # tie, then blue leads
+    assert [e.kind for e in result.events] == ["initiative", "initiative"]
+    assert (game.key, game.state.turn, game.state.initiative) == ("T1-move-blue", 1, "blue")
+    game, _, _ = play_phase(game, [("blue", "A: F3")], dice_for(game.key))
+    assert game.key == "T1-move-red"
+    game, _, _ = play_phase(game, [("red", "X: F3")], dice_for(game.key))
+    assert game.key == "T1-combat" and game.owes() == ()  # no weapons, no grapples
+    game, result, _ = play_phase(game, [], ForcedDice(values=[1, 4]))
+    assert game.key == "T2-move-red" and result.events[-1].kind == "initiative"
+
+
+def test_orders_from_the_wrong_side_are_refused() -> None:
+    game = new_game("squadron")
+    game, _, _ = play_phase(game, [("blue", "A: trireme"), ("red", "X: trireme")],
+                            ForcedDice(values=[6, 1]))
+    with pytest.raises(ValueError, match="the open phase is setup-blue; red has no orders"):
+        play_phase(game, [("red", "X: 0105 E")], dice_for("x"))
+    with pytest.raises(ValueError, match="no side 'green'"):
+        play_phase(game, [("green", "")], dice_for("x"))
+
+
+def test_convoy_sets_up_in_its_corners_without_a_roll() -> None:
+    game = new_game("convoy")
+    game, result, _ = play_phase(
+        game, [("convoy", "M1: merchantman"), ("raiders", "R1: trireme")], dice_for("build"))
+    assert result.events == () and game.key == "setup-convoy" and game.phase.zone == "convoy"
+    game, _, _ = play_phase(game, [("convoy", "M1: 3022 NW")], dice_for("setup-convoy"))
+    assert game.key == "setup-raiders" and game.phase.zone == "raiders"
+
+
+def test_a_side_with_nothing_left_on_the_map_ends_the_game() -> None:
+    game = new_game("squadron", columns=12, rows=8)
+    game, _, _ = play_phase(game, [("blue", "A: penteconter"), ("red", "X: penteconter")],
+                            ForcedDice(values=[6, 1]))
+    game, _, _ = play_phase(game, [("blue", "A: 1104 E")], dice_for("s1"))
+    game, _, _ = play_phase(game, [("red", "X: 0204 E")], ForcedDice(values=[6, 1]))
+    game, result, _ = play_phase(game, [("blue", "A: F F")], dice_for(game.key))
+    assert game.step == OVER and result.events[-1].kind == "game_over"
+    with pytest.raises(ValueError, match="the game is over"):
+        play_phase(game, [], dice_for("after"))
+
+
+def test_replay_is_exact_and_checks_the_phase_order() -> None:
+    start = new_game("squadron", columns=20, rows=14)
+    records = autoplay(start, random.Random(7), dice_for, max_phases=40)
+    first = replay(start, records, dice_for)
+    second = replay(start, records, dice_for)
+    assert [(g, r.events) for g, r in first] == [(g, r.events) for g, r in second]
+    with pytest.raises(ValueError, match="does not follow"):
+        replay(start, [PhaseRecord("T1-combat", ())], dice_for)
