@@ -5,10 +5,14 @@ from __future__ import annotations
 import random
 import statistics
 import time
+from dataclasses import replace
 
 from pbem.rules.dice import SeededDice
+from pbem.rules.ramspeed.game import MOVEMENT, OVER, Game, PhaseRecord, new_game, play_phase, replay
 from pbem.rules.ramspeed.movement import resolve_movement
+from pbem.rules.ramspeed.orders import describe_movement
 from pbem.rules.ramspeed.sampling import random_fleet_state, random_orders
+from pbem.rules.ramspeed.tactics import combat_text, orders_for
 
 FLEET_MAPS = {10: (20, 16), 40: (36, 28), 160: (72, 56)}
 POSITIONS = 12  # distinct random positions per fleet size, cycled through
@@ -32,3 +36,89 @@ def movement_phase_ms(repeat: int = 200, seed: int = 1) -> dict[str, float]:
             timings.append((time.perf_counter_ns() - start) / 1e6)
         figures[str(size)] = round(statistics.median(timings), 4)
     return figures
+
+
+def _fleet_turn_inputs(rng: random.Random) -> tuple[Game, list[str]]:
+    """A 40-galley Fleet Action at the start of a turn, and legal order texts for the turn's
+    three phases (movement of each side, then combat), made by playing it once."""
+    state = random_fleet_state(rng, 40, 32, 24)
+    state = replace(state, scenario="fleet", turn=3, initiative="blue")
+    game = Game(state=state, step=MOVEMENT, sides=("blue", "red"), order=("blue", "red"))
+    texts = []
+    probe = game
+    for number in range(3):
+        if probe.step == MOVEMENT:
+            orders = random_orders(rng, probe.state, probe.side)
+            text = "\n".join(f"{o.galley}: {describe_movement(o)}" for o in orders)
+            submissions = [(probe.side, text)]
+        else:
+            submissions = [(side, combat_text(probe.state, side)) for side in probe.sides]
+            text = "\n\n".join(t for _, t in submissions)
+        texts.append(text)
+        probe, _, _ = play_phase(probe, submissions, _dice(f"turn-{number}"))
+    return game, texts
+
+
+def _dice(key: str) -> SeededDice:
+    return SeededDice(seed=b"bench", game="bench", phase=key)
+
+
+def turn_ms_40(repeat: int = 50, seed: int = 2) -> float:
+    """Median milliseconds to check and resolve a whole turn (both movements, combat and the
+    next initiative roll) of a 40-galley Fleet Action."""
+    rng = random.Random(seed)
+    samples = [_fleet_turn_inputs(rng) for _ in range(POSITIONS)]
+    timings = []
+    for run in range(max(repeat, 1)):
+        game, texts = samples[run % len(samples)]
+        start = time.perf_counter_ns()
+        for number, text in enumerate(texts):
+            if game.step == MOVEMENT:
+                submissions = [(game.side, text)]
+            else:
+                parts = text.split("\n\n")
+                submissions = list(zip(game.sides, parts + [""] * (2 - len(parts)), strict=True))
+            game, _, _ = play_phase(game, submissions, _dice(f"turn-{number}"))
+        timings.append((time.perf_counter_ns() - start) / 1e6)
+    return round(statistics.median(timings), 4)
+
+
+def _long_game(turns: int, seed: int) -> tuple[Game, list[PhaseRecord]]:
+    """A Fleet Action played with random legal movement and greedy fire for `turns` turns."""
+    rng = random.Random(seed)
+    start = new_game("fleet")
+    game = start
+    records: list[PhaseRecord] = []
+    while game.step != OVER and game.state.turn <= turns and len(records) < 10 * turns:
+        phase = game.phase
+        if phase.kind == "movement":
+            orders = random_orders(rng, game.state, game.side)
+            submissions = tuple((game.side, "\n".join(
+                f"{o.galley}: {describe_movement(o)}" for o in orders)) for _ in (0,))
+        else:
+            submissions = tuple(
+                (side, orders_for(game.state, phase.kind, side, game.zone(side), game.scenario,
+                                  rng) if phase.kind != "combat" else _fire_only(game, side))
+                for side in game.owes())
+        records.append(PhaseRecord(game.key, submissions))
+        game, _, _ = play_phase(game, submissions, _dice(game.key))
+        if game.state.turn > turns:
+            break
+    return start, records
+
+
+def _fire_only(game: Game, side: str) -> str:
+    return "\n".join(line for line in combat_text(game.state, side).splitlines()
+                     if "FIRE" in line)
+
+
+def replay_30_turns_s(repeat: int = 3, seed: int = 3) -> tuple[float, int]:
+    """Median seconds to replay a 30-turn game from its stored order texts (every phase
+    checked and resolved again), and the number of phases replayed."""
+    start, records = _long_game(30, seed)
+    timings = []
+    for _ in range(max(repeat, 1)):
+        begin = time.perf_counter()
+        replay(start, records, _dice)
+        timings.append(time.perf_counter() - begin)
+    return round(statistics.median(timings), 4), len(records)

@@ -37,9 +37,12 @@ def test_rules_case_fails_with_nonzero_exit(tmp_path: Path) -> None:
 def test_bench_rules_prints_figures() -> None:
     done = pbem("bench", "rules", "--json", "--repeat", "3")
     assert done.returncode == 0, done.stderr
-    figures = json.loads(done.stdout)["movement_phase_ms"]
+    printed = json.loads(done.stdout)
+    figures = printed["movement_phase_ms"]
     assert set(figures) == {"10", "40", "160"}
     assert all(value > 0 for value in figures.values())
+    assert printed["turn_ms_40"] > 0 and printed["replay_30_turns_s"] > 0
+    assert printed["replay_30_turns_phases"] >= 90
 
 
 def test_demo_plays_the_example_orders() -> None:
