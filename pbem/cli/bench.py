@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-
 from typing import Any
 
 from pbem.bench import movement_phase_ms, replay_30_turns_s, turn_ms_40
