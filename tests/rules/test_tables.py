@@ -50,3 +50,52 @@ def test_a_short_table_row_is_named(tmp_path: Path) -> None:
     (folder / "attacks.toml").write_text(text)
     with pytest.raises(TableError, match=r"attacks.toml, \[grapple\] row 'bireme'"):
         load_tables(folder)
+
+
+SKIRMISH = """
+name = "skirmish"
+title = "Skirmish"
+rule = "house"
+columns = 20
+rows = 14
+victory = "standard"
+setup = "roll"
+special_rules = ["Small fleets on a small sea."]
+
+[[side]]
+name = "athens"
+budget = 60
+
+[[side]]
+name = "sparta"
+budget = 60
+"""
+
+
+def test_a_game_masters_scenario_runs_a_game(tmp_path: Path) -> None:
+    from pbem.rules.dice import ForcedDice
+    from pbem.rules.ramspeed.game import new_game, play_phase
+    from pbem.rules.ramspeed.tables import load_scenario_file
+
+    path = tmp_path / "skirmish.toml"
+    path.write_text(SKIRMISH)
+    skirmish = load_scenario_file(path, default_tables())
+    game = new_game(skirmish)
+    assert game.sides == ("athens", "sparta") and game.state.columns == 20
+    game, result, _ = play_phase(
+        game, [("athens", "A: trireme\nB: penteconter"), ("sparta", "S: trireme catapult")],
+        ForcedDice(values=[4, 2]))
+    assert [galley for galley, _ in result.rejected] == ["B"]  # 48 + 14 > 60
+    assert game.key == "setup-athens" and game.phase.zone == "east"
+
+
+def test_a_broken_scenario_is_named(tmp_path: Path) -> None:
+    from pbem.rules.ramspeed.tables import load_scenario_file
+
+    path = tmp_path / "broken.toml"
+    path.write_text(SKIRMISH.replace('budget = 60\n\n[[side]]', 'budget = "lots"\n\n[[side]]'))
+    with pytest.raises(TableError, match=r"broken.toml, \[\[side\]\] row 1: field 'budget'"):
+        load_scenario_file(path, default_tables())
+    path.write_text(SKIRMISH.replace('victory = "standard"', 'victory = "sudden death"'))
+    with pytest.raises(TableError, match="victory 'sudden death'"):
+        load_scenario_file(path, default_tables())

@@ -32,7 +32,7 @@ class Game:
 
     @property
     def scenario(self) -> Scenario:
-        return scenario(self.state.scenario)
+        return self.state.rules()
 
     @property
     def side(self) -> str:
@@ -76,12 +76,15 @@ class Game:
         return ()
 
 
-def new_game(scenario_name: str, options: Sequence[tuple[str, bool]] = (),
+def new_game(scenario_name: str | Scenario, options: Sequence[tuple[str, bool]] = (),
              columns: int | None = None, rows: int | None = None) -> Game:
-    chosen = scenario(scenario_name)
+    """A game at its build phase: a built-in scenario by name, or a game master's own."""
+    custom = scenario_name if isinstance(scenario_name, Scenario) else None
+    chosen = custom or scenario(str(scenario_name))
     state = GameState(
         columns=columns or chosen.columns, rows=rows or chosen.rows,
         scenario=chosen.name, victory_rule=chosen.victory, options=tuple(sorted(options)),
+        custom_scenario=custom,
     )
     sides = (chosen.sides[0].name, chosen.sides[1].name)
     return Game(state=state, step=BUILD, sides=sides)

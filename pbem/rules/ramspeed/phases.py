@@ -28,7 +28,7 @@ from pbem.rules.ramspeed.orders import (
     split_lines,
 )
 from pbem.rules.ramspeed.state import GameState
-from pbem.rules.ramspeed.tables import Tables, default_tables, scenario
+from pbem.rules.ramspeed.tables import Tables, default_tables
 
 PHASES = ("build", "setup", "movement", "combat")
 
@@ -63,7 +63,7 @@ def check(state: GameState, phase: PhaseSpec, text: str,
                     "one line per galley", accepted="a single line for each galley.")
             if phase.kind == "build":
                 if budget is None:
-                    budget = building.start_budget(state, side, scenario(state.scenario), tables)
+                    budget = building.start_budget(state, side, state.rules(), tables)
                 build_order = parse_build(line)
                 new_galley, echo = building.build(build_order, board.freeze(), side, budget,
                                                   tables)

@@ -7,7 +7,7 @@ from typing import Any
 
 from pbem.rules.ramspeed import hexes
 from pbem.rules.ramspeed.hexes import Hex
-from pbem.rules.ramspeed.tables import GalleyType, Tables, default_tables
+from pbem.rules.ramspeed.tables import GalleyType, Scenario, Tables, default_tables, scenario
 
 AFLOAT, SUNK, LEFT_MAP = "afloat", "sunk", "left_map"
 
@@ -79,6 +79,7 @@ class GameState:
     initiative: str | None = None
     scenario: str = "squadron"
     victory_rule: str = "standard"  # standard (14.0) | convoy (15.3)
+    custom_scenario: Scenario | None = None  # a game master's scenario file, when used
     options: tuple[tuple[str, bool], ...] = ()
     winner: str | None = None
     _index: dict[str, int] = field(default_factory=dict, init=False, compare=False, repr=False)
@@ -92,6 +93,10 @@ class GameState:
     def galley(self, galley_id: str) -> Galley | None:
         number = self._index.get(galley_id.upper())
         return None if number is None else self.galleys[number]
+
+    def rules(self) -> Scenario:
+        """The scenario in force: the game master's own, or a built-in one by name."""
+        return self.custom_scenario or scenario(self.scenario)
 
     def option(self, name: str) -> bool:
         return dict(self.options).get(name, False)

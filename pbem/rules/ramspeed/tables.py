@@ -73,6 +73,7 @@ class Scenario:
     setup: str
     default_budget: int | None
     sides: tuple[ScenarioSide, ...]
+    special_rules: tuple[str, ...] = ()  # sentences shown to the players
 
     def side(self, name: str) -> ScenarioSide | None:
         for side in self.sides:
@@ -358,6 +359,9 @@ def _scenario(doc: dict[str, Any], file: str, tables: Tables) -> Scenario:
     rows = _field(doc, "rows", int, where)
     if not (8 <= columns <= 99 and 8 <= rows <= 99):
         raise TableError(f"{file}: columns and rows must be 8 to 99")
+    special = doc.get("special_rules", [])
+    if not isinstance(special, list) or not all(isinstance(x, str) for x in special):
+        raise TableError(f"{file}: special_rules must be a list of sentences")
     default_budget = doc.get("default_budget")
     if default_budget is not None:
         _positive(_field(doc, "default_budget", int, where), "default_budget", where)
@@ -371,6 +375,7 @@ def _scenario(doc: dict[str, Any], file: str, tables: Tables) -> Scenario:
         setup=setup,
         default_budget=default_budget,
         sides=tuple(sides),
+        special_rules=tuple(special),
     )
 
 
