@@ -3,7 +3,7 @@ final state and event log stored beside them (regenerated only on purpose).
 
 Layout of a game folder:
   game.toml                 scenario, seed, game id, options, map size
-  orders/<phase>-<side>.txt the order text of each side for each phase (build-blue.txt,
+  orders/*.txt              the order text of each side for each phase (build-blue.txt,
                             setup-red.txt, T3-move-blue.txt, T3-combat-red.txt, ...)
   expected/final.json       the final state as the case runner prints it
   expected/events.jsonl     one line per phase: key, events, refused lines
@@ -45,9 +45,15 @@ def load(folder: Path) -> GoldenGame:
     return GoldenGame(folder, game, str(config["seed"]).encode(), str(config["game"]))
 
 
-def read_records(golden: GoldenGame) -> list[PhaseRecord]:
-    """The stored phases, in game order, following the game as it is replayed."""
-    orders = golden.folder / "orders"
+def order_file(key: str, side: str) -> str:
+    """build-blue.txt, setup-red.txt, T3-move-blue.txt, T3-combat-red.txt."""
+    return f"{key}.txt" if key.endswith(f"-{side}") else f"{key}-{side}.txt"
+
+
+def read_records(golden: GoldenGame, orders: Path | None = None) -> list[PhaseRecord]:
+    """The stored phases, in game order, following the game as it is replayed. Order files
+    are `<phase key>-<side>.txt` in `orders` (default: the game folder's orders/)."""
+    orders = orders or golden.folder / "orders"
     unread = {p.name for p in orders.glob("*.txt")}
     records: list[PhaseRecord] = []
     game = golden.game
@@ -56,7 +62,7 @@ def read_records(golden: GoldenGame) -> list[PhaseRecord]:
             break
         submissions = []
         for side in game.sides:
-            name = f"{game.key}-{side}.txt"
+            name = order_file(game.key, side)
             if name in unread:
                 unread.discard(name)
                 submissions.append((side, (orders / name).read_text(encoding="utf-8")))
@@ -124,7 +130,7 @@ def create(folder: Path, scenario: str, seed: int, game_id: str, columns: int | 
     for record in records:
         for side, text in record.submissions:
             if text.strip():
-                path = folder / "orders" / f"{record.key}-{side}.txt"
+                path = folder / "orders" / order_file(record.key, side)
                 path.write_text(text + "\n", encoding="utf-8")
     write_expected(folder)
     final, _ = outcome(golden)

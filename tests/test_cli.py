@@ -51,8 +51,10 @@ def test_demo_plays_the_example_orders() -> None:
     out = done.stdout
     assert "REFUSED line 4 (C): this galley costs 15 Build Points and only 14 of 120 are left" in out
     assert "B tried to ram X (bow attack; rolled 1, needed 1-5): a hit for 5 hull damage." in out
-    assert "A tried to shear X" in out and "X grappled B" in out
-    assert "== Turn 5" in out and "Where things stand" in out
+    assert "D tried to shear Y (rolled 3, needed 1-4): 1 rowing damage." in out
+    assert "Y shot its archer at B" in out and "X grappled B (rolled 3, needed 1-4)." in out
+    assert "A captured X, putting 2 aboard: it now serves blue." in out
+    assert out.rstrip().endswith("Winner: blue.")
 
 
 def test_unknown_command_is_an_error() -> None:

@@ -9,6 +9,7 @@ import pytest
 from pbem.rules.errors import OrderSyntaxError
 from pbem.rules.ramspeed.orders import (
     parse_build,
+    parse_combat,
     parse_movement,
     parse_setup,
     read_line,
@@ -26,8 +27,10 @@ def test_there_are_example_files() -> None:
 @pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(ORDERS)) for p in FILES])
 def test_example_file_reads(path: Path) -> None:
     name = path.name
-    phase = "build" if name.startswith("build") else "setup" if name.startswith("setup") else "movement"
-    parse = {"build": parse_build, "setup": parse_setup, "movement": parse_movement}[phase]
+    phase = ("build" if name.startswith("build") else "setup" if name.startswith("setup")
+             else "combat" if "-combat" in name else "movement")
+    parse = {"build": parse_build, "setup": parse_setup, "movement": parse_movement,
+             "combat": parse_combat}[phase]
     for number, raw in split_lines(path.read_text(encoding="utf-8")):
         try:
             parse(read_line(number, raw, phase))  # type: ignore[operator]

@@ -123,6 +123,9 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except (ValueError, OSError) as exc:  # a bad file or folder: say so, no traceback
+        print(f"pbem: {exc}", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

@@ -21,6 +21,31 @@ def _roll(e: Event) -> str:
     return f"rolled {e['roll']}, {_needs(e.get('needed'))}"
 
 
+def _hit(e: Event) -> str:
+    location = e.get("location")
+    if location is None:
+        return f"{e['galley']} was hit by {e['by']}'s {e['weapon']}."
+    if location == "hull":
+        if e.get("damage") == 0:
+            return f"It struck {e['galley']}'s hull, which {_a(e['weapon'])} cannot hurt."
+        return f"It struck {e['galley']}'s hull: {_points(e, 'hull damage')}."
+    if location == "rowing":
+        return f"It struck {e['galley']}'s rowing banks: {_points(e, 'rowing damage')}."
+    if location == "boarding_parties":
+        killed = e.get("damage")
+        what = "boarding parties" if killed is None else f"{killed} boarding part" + (
+            "y" if killed == 1 else "ies")
+        return f"It struck {e['galley']}'s boarding parties: {what} killed."
+    weapon = str(location).partition(":")[2] or "missile weapons"
+    ruin = ", destroying it" if e.get("destroyed") else ""
+    return f"It struck {e['galley']}'s {weapon}: {_points(e, 'damage')}{ruin}."
+
+
+def _points(e: Event, what: str) -> str:
+    damage = e.get("damage")
+    return what if damage is None else f"{damage} {what}"
+
+
 def sentence(e: Event) -> str:
     k = e.kind
     if k in ("initiative", "setup_roll"):
@@ -65,6 +90,35 @@ def sentence(e: Event) -> str:
         return f"{e['galley']}'s rowing banks are destroyed: it drifts for the rest of the game."
     if k == "halt":
         return f"{e['galley']} stopped: {e['reason']}."
+    if k == "fire":
+        outcome = "a hit" if e["hit"] else "a miss"
+        return f"{e['galley']} shot its {e['weapon']} at {e['target']} ({_roll(e)}): {outcome}."
+    if k == "hit":
+        return _hit(e)
+    if k == "board":
+        if "parties" not in e.as_dict():
+            return f"{e['galley']}'s boarders attacked {e['target']}."
+        lost = e["kills"] if e.get("defenders") is None else min(e["kills"], e["defenders"])
+        result = (f"{e['target']} had no parties to lose" if e.get("defenders") == 0
+                  else f"{lost} of {e['target']}'s parties killed")
+        return (f"{e['galley']} sent {e['parties']} boarding part"
+                f"{'y' if e['parties'] == 1 else 'ies'} against {e['target']} "
+                f"(rolled {e['roll']}): {result}.")
+    if k == "capture":
+        aboard = f", putting {e['parties']} aboard" if e.get("parties") else ""
+        return f"{e['galley']} captured {e['target']}{aboard}: it now serves {e['side']}."
+    if k == "transfer":
+        if e.get("reason"):
+            return f"{e['galley']} could not pass parties to {e['target']}: {e['reason']}."
+        return f"{e['galley']} passed {e['parties']} boarding parties to {e['target']}."
+    if k == "refused":
+        return f"{e['side']}: {e['reason']}"
+    if k == "game_over":
+        return f"The game is over without a winner: {e['reason']}."
     if k == "victory":
         return f"The {e['side']} side has won."
     return f"{k}: " + ", ".join(f"{name}={value}" for name, value in e.fields)
+
+
+def _a(noun: str) -> str:
+    return f"{'an' if noun[:1] in 'aeiou' else 'a'} {noun}"

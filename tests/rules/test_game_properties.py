@@ -81,6 +81,8 @@ def test_hidden_facts_never_reach_the_other_side(seed: int, scenario: str) -> No
                     assert "allowance" not in item and "spent" not in item, text
                 if item["kind"] in ("board", "capture") and owner != viewer:
                     assert "parties" not in item, text
+                if item["kind"] == "board" and owner == viewer:
+                    assert "defenders" not in item, text  # the enemy's party count
                 assert item["kind"] != "transfer" or owner == viewer, text
 
 

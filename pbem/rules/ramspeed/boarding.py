@@ -92,6 +92,7 @@ def resolve(board: Board, dice: Dice, boards: Sequence[BoardOrder],
             board.events.append(event(
                 "board", galley=board.galleys[attacker].id, target=board.galleys[defender].id,
                 parties=parties, roll=roll, kills=kills,
+                defenders=board.galleys[defender].boarding_parties,
             ))
     for key, lost in losses.items():  # 12.2: all results together
         galley = board.galleys[key]

@@ -94,9 +94,10 @@ def _private(kind: str, data: dict[str, Any], state: GameState, side: str | None
         return {k: v for k, v in data.items() if k != "reason"}
     if kind == "board":
         if side is None:
-            return {k: v for k, v in data.items() if k not in ("parties", "kills")}
-        if side != mover:
+            return {k: v for k, v in data.items() if k not in ("parties", "kills", "defenders")}
+        if side != mover:  # the attacker's own count is its secret; the defenders are ours
             return {k: v for k, v in data.items() if k != "parties"}
+        return {k: v for k, v in data.items() if k != "defenders"}
     if kind == "capture" and side != mover:
         return {k: v for k, v in data.items() if k != "parties"}
     if kind == "transfer" and side != mover:
