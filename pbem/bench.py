@@ -83,15 +83,25 @@ def turn_ms_40(repeat: int = 50, seed: int = 2) -> float:
     return round(statistics.median(timings), 4)
 
 
+def _big_fleet(side: str) -> str:
+    """As many galleys as 220 Build Points buy in a Fleet Action: 1 trireme, 12 penteconters."""
+    lines = [f"{side[0].upper()}T: trireme archer"]
+    lines += [f"{side[0].upper()}{n}: penteconter" for n in range(1, 13)]
+    return "\n".join(lines)
+
+
 def _long_game(turns: int, seed: int) -> tuple[Game, list[PhaseRecord]]:
-    """A Fleet Action played with random legal movement and greedy fire for `turns` turns."""
+    """A Fleet Action of 26 galleys played with random legal movement and greedy fire for
+    `turns` turns."""
     rng = random.Random(seed)
     start = new_game("fleet")
     game = start
     records: list[PhaseRecord] = []
     while game.step != OVER and game.state.turn <= turns and len(records) < 10 * turns:
         phase = game.phase
-        if phase.kind == "movement":
+        if phase.kind == "build":
+            submissions = tuple((side, _big_fleet(side)) for side in game.owes())
+        elif phase.kind == "movement":
             orders = random_orders(rng, game.state, game.side)
             submissions = tuple((game.side, "\n".join(
                 f"{o.galley}: {describe_movement(o)}" for o in orders)) for _ in (0,))
@@ -113,8 +123,8 @@ def _fire_only(game: Game, side: str) -> str:
 
 
 def replay_30_turns_s(repeat: int = 3, seed: int = 3) -> tuple[float, int]:
-    """Median seconds to replay a 30-turn game from its stored order texts (every phase
-    checked and resolved again), and the number of phases replayed."""
+    """Median seconds to replay a 30-turn, 26-galley Fleet Action from its stored order texts
+    (every phase checked and resolved again), and the number of phases replayed."""
     start, records = _long_game(30, seed)
     timings = []
     for _ in range(max(repeat, 1)):
