@@ -3,17 +3,26 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = ROOT / "tests" / "cases"
 
 
+@pytest.fixture(autouse=True)
+def _data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PBEM_DATA", str(tmp_path / "data"))
+    monkeypatch.delenv("PBEM_DATABASE_URL", raising=False)
+
+
 def pbem(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "pbem.cli.main", *args], cwd=ROOT,
-                          capture_output=True, text=True, timeout=120)
+                          capture_output=True, text=True, timeout=120, env=dict(os.environ))
 
 
 def test_rules_case_passes_and_prints_json() -> None:
@@ -54,7 +63,15 @@ def test_demo_plays_the_example_orders() -> None:
     assert "D tried to shear Y (rolled 3, needed 1-4): 1 rowing damage." in out
     assert "Y shot its archer at B" in out and "X grappled B (rolled 3, needed 1-4)." in out
     assert "A captured X, putting 2 aboard: it now serves blue." in out
-    assert out.rstrip().endswith("Winner: blue.")
+    assert "Winner: blue." in out
+    again = pbem("game", "show", "demo", "--json")
+    assert again.returncode == 0, again.stderr
+    shown = json.loads(again.stdout)
+    assert shown["winner"] == "blue" and shown["status"] == "over" and shown["seed"]
+    assert pbem("game", "verify", "demo").returncode == 0
+    assert pbem("dice", "verify", "demo").returncode == 0
+    second = pbem("demo")
+    assert second.returncode == 0 and "Game demo-2:" in second.stdout
 
 
 def test_unknown_command_is_an_error() -> None:

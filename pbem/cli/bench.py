@@ -25,3 +25,12 @@ def run_rules(args: argparse.Namespace) -> int:
         print(f"whole turn, 40-galley Fleet Action: {figures['turn_ms_40']:.3f} ms (median)")
         print(f"replay of a 30-turn game ({phases} phases): {seconds:.3f} s (median)")
     return 0
+
+
+def register(nouns: Any) -> None:
+    noun = nouns.add_parser("bench", help="measure speed; prints figures")
+    verbs = noun.add_subparsers(dest="verb", required=True, metavar="VERB")
+    rules = verbs.add_parser("rules", help="rules engine timings")
+    rules.add_argument("--json", action="store_true", help="one JSON object on stdout")
+    rules.add_argument("--repeat", type=int, default=200, help="runs per figure")
+    rules.set_defaults(run=run_rules)

@@ -1,7 +1,6 @@
-"""`pbem demo`: play the example game in orders/demo and tell it phase by phase.
-
-The game is read like a golden game (game.toml and one order file per side and phase,
-named by the phase key); the rules engine adjudicates, this module only prints.
+"""`pbem demo`: the main job. Creates a game in the database, plays the example Squadron
+Combat of orders/demo through the real use-cases (submit every order file, process every
+phase) and tells it phase by phase; the game stays in the database for `pbem game show`.
 """
 
 from __future__ import annotations
@@ -9,18 +8,23 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
-from pbem.golden import load, order_file, read_records
-from pbem.render.narrate import sentence
-from pbem.rules.interface import OrderSheet
-from pbem.rules.ramspeed.game import Game, play_phase
-from pbem.rules.ramspeed.state import AFLOAT
-from pbem.rules.ramspeed.tables import default_tables
-from pbem.rules.ramspeed.view import galley_json
+from sqlalchemy.engine import Engine
+
+from pbem.app import games, orders, phases
+from pbem.app.errors import JudgeError
+from pbem.cli.common import add_db, engine
+from pbem.golden import load, order_file
+from pbem.render.narrate import sentence_of
+from pbem.store.db import data_dir
 
 TITLES = {"build": "Build (4.2)", "setup": "Set-up (4.4)", "movement": "Movement",
           "combat": "Combat: missiles, then boarding"}
+PLAYERS = {"blue": ("Aristides", "aristides@example.org"),
+           "red": ("Hanno", "hanno@example.org"),
+           "convoy": ("Nearchus", "nearchus@example.org"),
+           "raiders": ("Demetrius", "demetrius@example.org")}
 
 
 def default_folder() -> Path:
@@ -30,69 +34,104 @@ def default_folder() -> Path:
     return Path(__file__).resolve().parents[2] / "orders" / "demo"
 
 
-def _sheet(out: TextIO, sheet: OrderSheet, key: str) -> None:
-    print(f"  Orders of {sheet.side} ({order_file(key, sheet.side)}):", file=out)
-    for line in sheet.lines:
+def _free_name(made: Engine, base: str) -> str:
+    taken = {row["game"] for row in games.list_games(made)}
+    if base not in taken:
+        return base
+    number = 2
+    while f"{base}-{number}" in taken:
+        number += 1
+    return f"{base}-{number}"
+
+
+def _answer(out: TextIO, answer: orders.OrdersAnswer, file: str) -> None:
+    print(f"  Orders of {answer.side} ({file}), from {answer.player}:", file=out)
+    for line in answer.lines:
         if line.status == "accepted":
             print(f"    ok      {line.galley}: {line.echo}", file=out)
         else:
             print(f"    REFUSED {line.reason}", file=out)
-    if not sheet.lines:
-        print("    (none)", file=out)
+    if not answer.lines:
+        print("    (no orders)", file=out)
 
 
-def play(folder: Path, out: TextIO) -> Game:
+def play(made: Engine, folder: Path, out: TextIO, name: str | None = None) -> dict[str, Any]:
     golden = load(folder)
-    game = golden.game
-    rules = game.scenario
-    print(f"{rules.title} ({rules.rule}) on a {game.state.columns} x {game.state.rows} map: "
-          f"{game.sides[0]} against {game.sides[1]}.", file=out)
-    for text in rules.special_rules:
-        print(f"  Special rule: {text}", file=out)
-    for record in read_records(golden, folder):
-        turn = f"Turn {game.state.turn}: " if game.phase.kind in ("movement", "combat") else ""
-        side = f" of {game.side}" if game.side else ""
-        print(f"\n== {turn}{TITLES[game.phase.kind]}{side}", file=out)
-        key = game.key
-        game, result, sheets = play_phase(game, record.submissions, golden.dice_for(key))
-        for sheet in sheets:
-            _sheet(out, sheet, key)
-        if not sheets:
-            print("  (no orders)", file=out)
-        for event in result.events:
-            text = sentence(event)
+    hosted = golden.game
+    game_id = _free_name(made, name or golden.game_id)
+    spec = games.GameSpec(
+        game_id=game_id, scenario=hosted.state.scenario, seed=golden.seed,
+        dice_name=golden.game_id, columns=hosted.state.columns, rows=hosted.state.rows,
+        players=tuple(games.PlayerSpec(PLAYERS[side][0], PLAYERS[side][1], side)
+                      for side in hosted.sides),
+    )
+    created = games.create_game(made, spec)
+    rules = hosted.scenario
+    print(f"Game {game_id}: {rules.title} ({rules.rule}) on a {hosted.state.columns} x "
+          f"{hosted.state.rows} map, {hosted.sides[0]} ({PLAYERS[hosted.sides[0]][0]}) against "
+          f"{hosted.sides[1]} ({PLAYERS[hosted.sides[1]][0]}).", file=out)
+    print(f"Seed commitment: {created.seed_commitment}", file=out)
+    unread = {p.name for p in folder.glob("*.txt")}
+    while unread:
+        shown = games.show_game(made, game_id)
+        if shown["status"] != "active":
+            break
+        key, kind, side = shown["phase"], shown["phase_kind"], shown["phase_side"]
+        turn = f"Turn {shown['turn']}: " if kind in ("movement", "combat") else ""
+        print(f"\n== {turn}{TITLES[kind]}{' of ' + side if side else ''}", file=out)
+        for owing in shown["owes"]:
+            file = order_file(key, owing)
+            if file in unread:
+                unread.discard(file)
+                answer = orders.submit_orders(made, game_id, PLAYERS[owing][0],
+                                              (folder / file).read_bytes(), source="demo")
+                _answer(out, answer, file)
+        if not shown["owes"]:
+            print("  (nobody has anything to order)", file=out)
+        done = phases.process_phase(made, game_id, expected_key=key)
+        for event in done.events:
+            text = sentence_of(event)
             if text:
                 print(f"    {text}", file=out)
-    summary(game, out)
-    return game
+    return games.show_game(made, game_id)
 
 
-def summary(game: Game, out: TextIO) -> None:
+def summary(shown: dict[str, Any], out: TextIO) -> None:
     print("\n== Where things stand", file=out)
-    tables = default_tables()
-    for galley in game.state.galleys:
-        data = galley_json(galley, tables)
-        where = (f"{data['bow']} {data['facing']}" if galley.status == AFLOAT
-                 else galley.status.replace("_", " "))
-        flags = [f for f in ("drifting", "adrift", "captured") if data[f]]
-        if galley.grappled_with:
-            flags.append("grappled with " + ", ".join(sorted(galley.grappled_with)))
-        kind = tables.galleys[galley.type]
-        print(f"  {galley.id:4} {galley.side:5} {galley.type:12} {where:10} "
-              f"hull {galley.hull_damage}/{kind.sink} rowing {galley.rowing_damage}/{kind.drift} "
-              f"MA {data['movement_allowance']} parties {galley.boarding_parties} "
+    for gid, galley in (shown["state"] or {"galleys": {}})["galleys"].items():
+        where = (f"{galley['bow']} {galley['facing']}" if galley["status"] == "afloat"
+                 else galley["status"].replace("_", " "))
+        flags = [f for f in ("drifting", "adrift", "captured") if galley[f]]
+        if galley["grappled_with"]:
+            flags.append("grappled with " + ", ".join(galley["grappled_with"]))
+        print(f"  {gid:4} {galley['side']:5} {galley['type']:12} {where:10} "
+              f"hull {galley['hull_damage']:>2} rowing {galley['rowing_damage']:>2} "
+              f"MA {galley['movement_allowance']} parties {galley['boarding_parties']} "
               f"{' '.join(flags)}".rstrip(), file=out)
-    winner = game.state.winner
-    if winner:
-        print(f"\nWinner: {winner}.", file=out)
+    if shown["winner"]:
+        print(f"\nWinner: {shown['winner']}.", file=out)
     else:
-        print(f"\nNo winner yet; the next phase would be {game.key}.", file=out)
+        print(f"\nNo winner yet; the next phase is {shown['phase']}.", file=out)
 
 
 def run(args: argparse.Namespace) -> int:
     folder = args.orders or default_folder()
     if not (folder / "game.toml").is_file():
-        print(f"pbem demo: no game.toml in {folder}; pass --orders FOLDER", file=sys.stderr)
-        return 2
-    play(folder, sys.stdout)
+        raise JudgeError(f"there is no game.toml in {folder}; pass --orders FOLDER")
+    made = engine(args, upgrade=True)
+    shown = play(made, folder, sys.stdout, args.name)
+    summary(shown, sys.stdout)
+    where = args.db or str(data_dir() / "pbem.sqlite")
+    print(f"\nThe game is stored in {where}: `pbem game show {shown['game']}` shows it, "
+          f"`pbem game verify {shown['game']}` recomputes it, and `pbem dice verify "
+          f"{shown['game']}` checks every roll against the revealed seed.")
     return 0
+
+
+def register(nouns: Any) -> None:
+    demo = nouns.add_parser("demo", help="play the example game of orders/demo in the database")
+    demo.add_argument("--orders", type=Path, default=None,
+                      help="folder of the demo's order files (default: orders/demo)")
+    demo.add_argument("--name", default=None, help="game name (default: demo, demo-2, ...)")
+    add_db(demo)
+    demo.set_defaults(run=run)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from pbem.rules.events import Event
 
 
@@ -122,3 +124,8 @@ def sentence(e: Event) -> str:
 
 def _a(noun: str) -> str:
     return f"{'an' if noun[:1] in 'aeiou' else 'a'} {noun}"
+
+
+def sentence_of(data: dict[str, Any]) -> str:
+    """The sentence for an event stored as plain data (as the judge keeps them)."""
+    return sentence(Event(data["kind"], tuple((k, v) for k, v in data.items() if k != "kind")))

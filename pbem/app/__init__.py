@@ -1,0 +1,1 @@
+"""Use-cases: the only place that opens transactions. Mail, scheduler and CLI call these."""

@@ -1,0 +1,106 @@
+"""Use-cases that check a game: recompute it from its stored orders and seed, check the
+journal's hash chain, and let anyone recompute the dice once the seed is revealed."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+
+from sqlalchemy.engine import Engine
+
+from pbem.app.errors import JudgeError
+from pbem.app.games import require_game
+from pbem.app.phases import resolve_stored, stored_orders
+from pbem.rules.dice import seeded_rolls
+from pbem.store import repo
+from pbem.store.db import transaction
+
+
+@dataclass(frozen=True)
+class Verdict:
+    game_id: str
+    phases_checked: int
+    journal_entries: int
+    problems: tuple[str, ...]
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def verify_game(engine: Engine, game_id: str) -> Verdict:
+    """Replay every resolved phase from its stored orders and the seed and compare with what
+    was stored; check that each phase starts where the one before ended, and the journal."""
+    problems: list[str] = []
+    with transaction(engine) as session:
+        game = require_game(session, game_id)
+        phases = list(repo.phases(session, game_id))
+        checked = 0
+        previous_after: str | None = None
+        for phase in phases:
+            if previous_after is not None and phase.state_before != previous_after:
+                problems.append(f"{phase.key} does not start where the phase before it ended")
+            if phase.status == "resolving":
+                problems.append(f"{phase.key} was left half-resolved")
+            if phase.status != "resolved":
+                previous_after = None
+                continue
+            after, result, dice = resolve_stored(game, phase, stored_orders(session, phase))
+            checked += 1
+            if json.dumps(after.to_json()) != phase.state_after:
+                problems.append(f"{phase.key}: the stored result differs from the replay")
+            if json.dumps(tuple(e.as_dict() for e in result.events)) != phase.events:
+                problems.append(f"{phase.key}: the stored events differ from the replay")
+            if json.dumps([[r.purpose, r.value] for r in dice.log]) != phase.dice_log:
+                problems.append(f"{phase.key}: the stored dice differ from the seed's")
+            previous_after = phase.state_after
+        open_phases = [p for p in phases if p.status == "open"]
+        if len(open_phases) > 1:
+            problems.append("more than one phase is open")
+        if game.status == "active" and not open_phases:
+            problems.append("the game is active but no phase is open")
+        entries = repo.journal(session, game_id)
+        problems.extend(repo.journal_breaks(entries))
+    return Verdict(game_id, checked, len(entries), tuple(problems))
+
+
+@dataclass(frozen=True)
+class DiceVerdict:
+    game_id: str
+    seed: str
+    commitment_ok: bool
+    rolls_checked: int
+    problems: tuple[str, ...]
+
+
+def verify_dice(engine: Engine, game_id: str) -> DiceVerdict:
+    """Once a game is over its seed is public: recompute every roll of every phase from it."""
+    with transaction(engine) as session:
+        game = require_game(session, game_id)
+        if game.status not in ("over", "ended"):
+            raise JudgeError(f"{game_id} is still being played; its seed stays secret until it "
+                             f"ends. Its commitment is {game.seed_commitment}")
+        seed = bytes.fromhex(game.seed)
+        commitment_ok = hashlib.sha256(seed).hexdigest() == game.seed_commitment
+        problems = [] if commitment_ok else ["the seed does not match the commitment"]
+        count = 0
+        for phase in repo.phases(session, game_id, archived=True):
+            if not phase.dice_log:
+                continue
+            stored = [value for _, value in json.loads(phase.dice_log)]
+            again = seeded_rolls(seed, game.dice_name, phase.key, len(stored))
+            count += len(stored)
+            if stored != again:
+                problems.append(f"{phase.key} (generation {phase.generation}): the stored "
+                                "rolls are not the seed's")
+        return DiceVerdict(game_id, game.seed, commitment_ok, count, tuple(problems))
+
+
+def rolls_from_seed(seed_hex: str, dice_name: str, phase: str, count: int) -> list[int]:
+    """The first `count` rolls of a phase, for a player checking a published seed."""
+    try:
+        seed = bytes.fromhex(seed_hex)
+    except ValueError:
+        raise JudgeError("the seed is written as hexadecimal digits (0-9, a-f)") from None
+    return seeded_rolls(seed, dice_name, phase, count)

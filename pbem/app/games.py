@@ -1,0 +1,274 @@
+"""Use-cases about whole games: create, list, show, pause, resume, end, replace a player,
+roll back. Each opens one transaction."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import secrets
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from sqlalchemy.engine import Engine
+
+from pbem.app import rulesets
+from pbem.app.errors import JudgeError
+from pbem.app.passwords import hash_password, new_password
+from pbem.store import repo
+from pbem.store.db import transaction
+from pbem.store.models import GameRow, PhaseRow, PlayerRow, SubmissionRow
+
+GAME_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
+EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True)
+class PlayerSpec:
+    name: str
+    email: str
+    side: str
+    timezone: str = "UTC"
+    password: str | None = None
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    game_id: str
+    scenario: str = "squadron"
+    ruleset: str = "ramspeed"
+    players: tuple[PlayerSpec, ...] = ()
+    options: tuple[tuple[str, bool], ...] = ()
+    seed: bytes | None = None
+    dice_name: str | None = None
+    columns: int | None = None
+    rows: int | None = None
+    phase_hours: int = 48
+
+
+@dataclass(frozen=True)
+class CreatedGame:
+    game_id: str
+    seed_commitment: str
+    first_phase: str
+    passwords: dict[str, str] = field(default_factory=dict)  # shown once, never stored
+
+
+def _validate(spec: GameSpec, hosted: rulesets.HostedGame) -> None:
+    if not GAME_ID.match(spec.game_id):
+        raise JudgeError(f"'{spec.game_id}' is not a usable game name: use 1 to 40 lower-case "
+                         "letters, digits and hyphens, starting with a letter or digit")
+    names = [p.name.lower() for p in spec.players]
+    if len(set(names)) != len(names):
+        raise JudgeError("two players have the same name; every player needs a name of their own")
+    for player in spec.players:
+        if not player.name.strip() or len(player.name) > 60:
+            raise JudgeError("every player needs a name of 1 to 60 characters")
+        if not EMAIL.match(player.email):
+            raise JudgeError(f"'{player.email}' is not an email address ({player.name})")
+        if player.side not in hosted.sides:
+            raise JudgeError(f"{player.name}'s side '{player.side}' is not in this scenario; "
+                             f"the sides are {' and '.join(hosted.sides)}")
+        try:
+            ZoneInfo(player.timezone)
+        except (ZoneInfoNotFoundError, ValueError):
+            raise JudgeError(f"'{player.timezone}' is not a time zone ({player.name}); "
+                             "use a name such as Europe/Paris or UTC") from None
+    for side in hosted.sides:
+        if not any(p.side == side for p in spec.players):
+            raise JudgeError(f"no player commands the {side} side")
+    if not 1 <= spec.phase_hours <= 24 * 60:
+        raise JudgeError("the time for each phase must be 1 hour to 60 days")
+
+
+def create_game(engine: Engine, spec: GameSpec, now: datetime | None = None) -> CreatedGame:
+    now = now or utcnow()
+    try:
+        hosted = rulesets.start(spec.ruleset, spec.scenario, spec.options, spec.columns,
+                                spec.rows)
+    except ValueError as exc:
+        raise JudgeError(str(exc)) from None
+    _validate(spec, hosted)
+    seed = spec.seed if spec.seed is not None else secrets.token_bytes(32)
+    commitment = hashlib.sha256(seed).hexdigest()
+    passwords = {}
+    with transaction(engine) as session:
+        if repo.game(session, spec.game_id) is not None:
+            raise JudgeError(f"there is already a game called {spec.game_id}; choose another name")
+        repo.add(session, GameRow(
+            id=spec.game_id, ruleset=spec.ruleset, scenario=spec.scenario,
+            options=json.dumps(dict(spec.options)), status="active", seed=seed.hex(),
+            seed_commitment=commitment, dice_name=spec.dice_name or spec.game_id,
+            phase_hours=spec.phase_hours, created_at=now, current_key=hosted.key,
+        ))
+        for player in spec.players:
+            password = player.password or new_password()
+            passwords[player.name] = password
+            repo.add(session, PlayerRow(
+                game_id=spec.game_id, name=player.name, email=player.email.lower(),
+                timezone=player.timezone, side=player.side,
+                password_hash=hash_password(password),
+            ))
+        repo.add(session, PhaseRow(
+            game_id=spec.game_id, seq=0, key=hosted.key, status="open",
+            deadline=now + timedelta(hours=spec.phase_hours),
+            state_before=json.dumps(hosted.to_json()), opened_at=now,
+        ))
+        repo.journal_append(session, spec.game_id, "game_created", {
+            "scenario": spec.scenario, "ruleset": spec.ruleset,
+            "players": [[p.name, p.side] for p in spec.players],
+            "seed_commitment": commitment, "options": dict(spec.options),
+        }, now)
+    return CreatedGame(spec.game_id, commitment, hosted.key, passwords)
+
+
+def require_game(session: Any, game_id: str) -> GameRow:
+    row = repo.game(session, game_id)
+    if row is None:
+        raise JudgeError(f"there is no game called '{game_id}'; `pbem game list` shows the games")
+    return row
+
+
+def list_games(engine: Engine) -> list[dict[str, Any]]:
+    with transaction(engine) as session:
+        return [{"game": g.id, "scenario": g.scenario, "status": g.status,
+                 "phase": g.current_key, "winner": g.winner} for g in repo.games(session)]
+
+
+def show_game(engine: Engine, game_id: str, side: str | None = None,
+              game_master: bool = True) -> dict[str, Any]:
+    """What a game master (everything) or a side (its own view) may know of a game."""
+    with transaction(engine) as session:
+        row = require_game(session, game_id)
+        phases = repo.phases(session, game_id, archived=True)
+        open_row = repo.open_phase(session, game_id)
+        live = [p for p in phases if p.status != "archived"]
+        latest = live[-1] if live else None
+        data = (latest.state_after or latest.state_before) if latest else None
+        hosted = rulesets.load(row.ruleset, json.loads(data)) if data else None
+        revealed = row.status in ("over", "ended")
+        players = repo.players(session, game_id)
+        return {
+            "game": row.id, "ruleset": row.ruleset, "scenario": row.scenario,
+            "status": row.status, "phase": row.current_key, "winner": row.winner,
+            "deadline": open_row.deadline.isoformat() if open_row and open_row.deadline else None,
+            "owes": list(hosted.owes()) if hosted and not hosted.over else [],
+            "phase_kind": hosted.phase.kind if hosted and not hosted.over else None,
+            "phase_side": hosted.phase.side if hosted and not hosted.over else None,
+            "turn": hosted.turn if hosted else None,
+            "seed_commitment": row.seed_commitment,
+            "seed": row.seed if revealed else None,
+            "players": [{"name": p.name, "side": p.side, "timezone": p.timezone,
+                         **({"email": p.email} if game_master else {})} for p in players],
+            "phases": [{"key": p.key, "status": p.status, "generation": p.generation,
+                        "resolved_at": p.resolved_at.isoformat() if p.resolved_at else None}
+                       for p in phases],
+            "state": hosted.view(None if game_master else side) if hosted else None,
+        }
+
+
+def _set_status(engine: Engine, game_id: str, allowed: tuple[str, ...], status: str,
+                kind: str, now: datetime | None) -> None:
+    now = now or utcnow()
+    with transaction(engine) as session:
+        row = require_game(session, game_id)
+        if row.status not in allowed:
+            raise JudgeError(f"{game_id} is {row.status}; it cannot be {status} now")
+        row.status = status
+        session.add(row)
+        repo.journal_append(session, game_id, kind, {"status": status}, now)
+
+
+def pause_game(engine: Engine, game_id: str, now: datetime | None = None) -> None:
+    _set_status(engine, game_id, ("active",), "paused", "paused", now)
+
+
+def resume_game(engine: Engine, game_id: str, now: datetime | None = None) -> None:
+    """Resume; the open phase's deadline moves on by the time the game stood still."""
+    now = now or utcnow()
+    with transaction(engine) as session:
+        row = require_game(session, game_id)
+        if row.status != "paused":
+            raise JudgeError(f"{game_id} is {row.status}, not paused")
+        row.status = "active"
+        session.add(row)
+        phase = repo.open_phase(session, game_id)
+        if phase is not None:
+            phase.deadline = now + timedelta(hours=row.phase_hours)
+            session.add(phase)
+        repo.journal_append(session, game_id, "resumed", {"status": "active"}, now)
+
+
+def end_game(engine: Engine, game_id: str, now: datetime | None = None) -> str:
+    """End a game without a winner (a game master's decision); reveals the seed."""
+    _set_status(engine, game_id, ("active", "paused"), "ended", "ended", now)
+    with transaction(engine) as session:
+        return require_game(session, game_id).seed
+
+
+def replace_player(engine: Engine, game_id: str, old_name: str, new: PlayerSpec,
+                   now: datetime | None = None) -> str:
+    """A new player takes over a player's galleys; returns the new player's password."""
+    now = now or utcnow()
+    with transaction(engine) as session:
+        require_game(session, game_id)
+        old = repo.player(session, game_id, old_name)
+        if old is None:
+            raise JudgeError(f"there is no player '{old_name}' in {game_id}")
+        if not EMAIL.match(new.email):
+            raise JudgeError(f"'{new.email}' is not an email address")
+        if repo.player(session, game_id, new.name) is not None:
+            raise JudgeError(f"{game_id} already has a player called {new.name}")
+        password = new.password or new_password()
+        row = repo.add(session, PlayerRow(
+            game_id=game_id, name=new.name, email=new.email.lower(), timezone=new.timezone,
+            side=old.side, galleys=old.galleys, password_hash=hash_password(password),
+        ))
+        old.active = False
+        old.replaced_by = row.id
+        session.add(old)
+        repo.journal_append(session, game_id, "player_replaced",
+                            {"old": old.name, "new": new.name, "side": old.side}, now)
+    return password
+
+
+def rollback(engine: Engine, game_id: str, key: str, now: datetime | None = None) -> None:
+    """Open phase `key` again: it and every later phase are archived (never deleted), and a
+    fresh copy of it takes the orders that were current for it."""
+    now = now or utcnow()
+    with transaction(engine) as session:
+        row = require_game(session, game_id)
+        live = list(repo.phases(session, game_id))
+        target = next((p for p in live if p.key == key), None)
+        if target is None:
+            keys = ", ".join(p.key for p in live)
+            raise JudgeError(f"{game_id} has no phase {key}; its phases are {keys}")
+        orders = list(repo.submissions(session, target.id or 0))
+        for phase in live:
+            if phase.seq >= target.seq:
+                phase.status = "archived"
+                session.add(phase)
+        session.flush()
+        generations = [p.generation for p in repo.phases(session, game_id, archived=True)
+                       if p.seq == target.seq]
+        fresh = repo.add(session, PhaseRow(
+            game_id=game_id, seq=target.seq, generation=max(generations) + 1, key=key,
+            status="open", deadline=now + timedelta(hours=row.phase_hours),
+            state_before=target.state_before, opened_at=now,
+        ))
+        for order in orders:
+            repo.add(session, SubmissionRow(
+                phase_id=fresh.id, player_id=order.player_id, side=order.side, raw=order.raw,
+                parsed=order.parsed, source=order.source, received_at=order.received_at,
+            ))
+        row.status = "active"
+        row.winner = None
+        row.current_key = key
+        session.add(row)
+        repo.journal_append(session, game_id, "rollback", {"to": key}, now)

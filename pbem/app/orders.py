@@ -1,0 +1,194 @@
+"""Use-cases for orders: check them without storing, submit them (the latest submission of a
+player for a phase replaces the earlier one; every submission is kept)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy.engine import Engine
+
+from pbem.app import rulesets
+from pbem.app.errors import JudgeError
+from pbem.app.games import require_game, utcnow
+from pbem.app.passwords import check_password
+from pbem.store import repo
+from pbem.store.db import retrying, transaction
+from pbem.store.models import PhaseRow, PlayerRow, SubmissionRow
+
+MAX_BYTES = 64 * 1024
+_GALLEY = re.compile(r"^\s*([^:#\s]+)\s*:")
+
+
+@dataclass(frozen=True)
+class LineAnswer:
+    line_no: int
+    text: str
+    galley: str
+    status: str  # accepted | refused
+    echo: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class OrdersAnswer:
+    game_id: str
+    phase: str
+    player: str
+    side: str
+    lines: tuple[LineAnswer, ...]
+    stored: bool
+    replaced_earlier: bool = False
+
+    @property
+    def accepted(self) -> tuple[LineAnswer, ...]:
+        return tuple(line for line in self.lines if line.status == "accepted")
+
+    @property
+    def refused(self) -> tuple[LineAnswer, ...]:
+        return tuple(line for line in self.lines if line.status == "refused")
+
+    def as_json(self) -> dict[str, Any]:
+        return {"game": self.game_id, "phase": self.phase, "player": self.player,
+                "side": self.side, "stored": self.stored,
+                "replaced_earlier": self.replaced_earlier,
+                "lines": [line.__dict__ for line in self.lines]}
+
+
+def decode(text: str | bytes) -> str:
+    """Order text as the judge accepts it: UTF-8, not empty, at most 64 KiB."""
+    if isinstance(text, bytes):
+        if len(text) > MAX_BYTES:
+            raise JudgeError(f"the orders are {len(text):,} bytes long; the judge reads at most "
+                             f"{MAX_BYTES // 1024} KiB. Send only the order lines")
+        if b"\x00" in text:
+            raise JudgeError("the orders are not text (the file holds binary data); send the "
+                             "order lines as plain text")
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise JudgeError("the orders are not UTF-8 text; save them as plain UTF-8 text and "
+                             "send them again") from None
+    if len(text.encode("utf-8")) > MAX_BYTES:
+        raise JudgeError(f"the orders are longer than {MAX_BYTES // 1024} KiB; send only the "
+                         "order lines")
+    if "\x00" in text:
+        raise JudgeError("the orders are not text (they hold binary data)")
+    if not text.strip():
+        raise JudgeError("the orders are empty. To give no orders, send a comment line such as "
+                         "'# no orders'")
+    return text
+
+
+def _commands(player: PlayerRow, hosted: rulesets.HostedGame) -> set[str] | None:
+    """The galley IDs a player may order, or None for 'every galley of the side'."""
+    galleys = json.loads(player.galleys)
+    return {g.upper() for g in galleys} if galleys else None
+
+
+def _split_by_command(text: str, allowed: set[str] | None, ids: set[str]
+                      ) -> tuple[str, list[LineAnswer]]:
+    """Blank out lines for galleys of the side that this player does not command."""
+    if allowed is None:
+        return text, []
+    kept, refused = [], []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        match = _GALLEY.match(raw)
+        galley = match.group(1) if match else ""
+        if galley and galley.upper() in ids and galley.upper() not in allowed:
+            refused.append(LineAnswer(number, raw, galley, "refused", "",
+                                      f"line {number} ({galley}): {galley} is commanded by "
+                                      "another player of your side."))
+            kept.append("")
+        else:
+            kept.append(raw)
+    return "\n".join(kept), refused
+
+
+@dataclass(frozen=True)
+class _Checked:
+    answer: OrdersAnswer
+    effective: str
+
+
+def _check(session: Any, game_id: str, player_name: str, text: str, password: str | None,
+           require_password: bool, phase_key: str | None) -> tuple[_Checked, PhaseRow, PlayerRow]:
+    game = require_game(session, game_id)
+    if game.status == "paused":
+        raise JudgeError(f"{game_id} is paused by its game master; no orders are taken now")
+    if game.status in ("over", "ended"):
+        raise JudgeError(f"{game_id} has ended; no orders are taken")
+    player = repo.player(session, game_id, player_name)
+    if player is None:
+        raise JudgeError(f"there is no player '{player_name}' in {game_id}")
+    if require_password and (password is None or not check_password(password,
+                                                                     player.password_hash)):
+        raise JudgeError("the password is wrong; nothing was stored. Check the password in "
+                         "your start-of-game message")
+    phase = repo.open_phase(session, game_id)
+    if phase is None:
+        raise JudgeError(f"{game_id} has no phase open for orders")
+    if phase_key and phase_key.lower() != phase.key.lower():
+        raise JudgeError(f"the open phase of {game_id} is {phase.key}; orders for {phase_key} "
+                         "are not taken now")
+    hosted = rulesets.load(game.ruleset, json.loads(phase.state_before))
+    if player.side not in hosted.owes():
+        owing = " and ".join(hosted.owes()) or "nobody"
+        raise JudgeError(f"the open phase {phase.key} takes orders from {owing}; the "
+                         f"{player.side} side has nothing to order in it")
+    ids = {g.upper() for g in hosted.galleys_of(player.side)}
+    effective, refused = _split_by_command(text, _commands(player, hosted), ids)
+    sheet = hosted.check(player.side, effective)
+    lines = [LineAnswer(r.line_no, r.text, r.galley, r.status, r.echo, r.reason)
+             for r in sheet.lines]
+    lines = sorted(lines + refused, key=lambda line: line.line_no)
+    answer = OrdersAnswer(game_id, phase.key, player.name, player.side, tuple(lines), False)
+    return _Checked(answer, effective), phase, player
+
+
+def check_orders(engine: Engine, game_id: str, player_name: str, text: str | bytes,
+                 phase_key: str | None = None) -> OrdersAnswer:
+    """What the judge would make of these orders now; nothing is stored."""
+    decoded = decode(text)
+    with transaction(engine) as session:
+        checked, _, _ = _check(session, game_id, player_name, decoded, None, False, phase_key)
+    return checked.answer
+
+
+def submit_orders(engine: Engine, game_id: str, player_name: str, text: str | bytes,
+                  source: str = "cli", password: str | None = None,
+                  phase_key: str | None = None, now: datetime | None = None) -> OrdersAnswer:
+    """Check and store a player's orders for the open phase. Orders of which not one line can
+    be accepted are not stored (an earlier submission stands)."""
+    decoded = decode(text)
+    now = now or utcnow()
+
+    def work() -> OrdersAnswer:
+        with transaction(engine) as session:
+            checked, phase, player = _check(session, game_id, player_name, decoded, password,
+                                            source == "mail", phase_key)
+            answer = checked.answer
+            if not answer.accepted and answer.refused:
+                return answer
+            earlier = repo.submissions(session, phase.id or 0)
+            replaced = any(s.player_id == player.id for s in earlier)
+            repo.supersede(session, phase.id or 0, player.id or 0)
+            parsed = {"lines": [line.__dict__ for line in answer.lines],
+                      "effective": checked.effective}
+            repo.add(session, SubmissionRow(
+                phase_id=phase.id or 0, player_id=player.id or 0, side=player.side,
+                raw=decoded, parsed=json.dumps(parsed), source=source, received_at=now,
+            ))
+            repo.journal_append(session, game_id, "orders", {
+                "phase": phase.key, "player": player.name, "source": source,
+                "sha256": hashlib.sha256(decoded.encode()).hexdigest(),
+                "accepted": len(answer.accepted), "refused": len(answer.refused),
+            }, now)
+            return OrdersAnswer(answer.game_id, answer.phase, answer.player, answer.side,
+                                answer.lines, True, replaced)
+
+    return retrying(work)  # type: ignore[no-any-return]

@@ -1,0 +1,162 @@
+"""Use-cases for phases: process one exactly once, or preview it without saving.
+
+Processing claims the open phase, resolves it with the game's seeded dice, stores the result,
+opens the next phase and writes the journal, all in one transaction: two processes can never
+resolve the same phase, and a crash leaves it open, never half-resolved.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy.engine import Engine
+
+from pbem.app import rulesets
+from pbem.app.errors import JudgeError
+from pbem.app.games import require_game, utcnow
+from pbem.rules.dice import SeededDice
+from pbem.rules.interface import PhaseResult
+from pbem.store import repo
+from pbem.store.db import retrying, transaction
+from pbem.store.models import GameRow, PhaseRow
+
+
+@dataclass(frozen=True)
+class Processed:
+    game_id: str
+    key: str
+    events: tuple[dict[str, Any], ...]
+    refused: tuple[tuple[str, str], ...]
+    next_key: str
+    winner: str | None
+
+    def as_json(self) -> dict[str, Any]:
+        return {"game": self.game_id, "phase": self.key, "events": list(self.events),
+                "refused": [list(r) for r in self.refused], "next": self.next_key,
+                "winner": self.winner}
+
+
+def dice_for(game: GameRow, key: str) -> SeededDice:
+    return SeededDice(seed=bytes.fromhex(game.seed), game=game.dice_name, phase=key)
+
+
+def stored_orders(session: Any, phase: PhaseRow) -> list[tuple[str, str]]:
+    """The current submissions in the order received, as (side, effective text)."""
+    return [(row.side, json.loads(row.parsed)["effective"])
+            for row in repo.submissions(session, phase.id or 0)]
+
+
+def resolve_stored(game: GameRow, phase: PhaseRow, orders: list[tuple[str, str]]
+             ) -> tuple[rulesets.HostedGame, PhaseResult, SeededDice]:
+    hosted = rulesets.load(game.ruleset, json.loads(phase.state_before))
+    dice = dice_for(game, phase.key)
+    owing = set(hosted.owes())
+    after, result, _ = hosted.play([(s, t) for s, t in orders if s in owing], dice)
+    return after, result, dice
+
+
+def _assign_galleys(session: Any, game_id: str, phase: PhaseRow,
+                    result: PhaseResult, orders: list[tuple[str, str]]) -> None:
+    """On sides with several players, each commands the galleys it built, and a prize goes
+    to the player whose galley took it (15.2)."""
+    players = list(repo.players(session, game_id))
+    by_side: dict[str, list[Any]] = {}
+    for player in players:
+        by_side.setdefault(player.side, []).append(player)
+    shared = {side for side, members in by_side.items() if len(members) > 1}
+    if not shared:
+        return
+    if phase.key == "build":
+        for row in repo.submissions(session, phase.id or 0):
+            if row.side in shared:
+                built = [line["galley"] for line in json.loads(row.parsed)["lines"]
+                         if line["status"] == "accepted"]
+                refused = {g for g, _ in result.refused}
+                owner = next(p for p in players if p.id == row.player_id)
+                owner.galleys = json.dumps([g for g in built if g not in refused])
+                session.add(owner)
+    for event in result.events:
+        if event.kind == "capture" and event["side"] in shared:
+            for player in by_side[event["side"]]:
+                mine = json.loads(player.galleys)
+                if event["galley"] in mine and event["target"] not in mine:
+                    player.galleys = json.dumps([*mine, event["target"]])
+                    session.add(player)
+
+
+def process_phase(engine: Engine, game_id: str, expected_key: str | None = None,
+                  now: datetime | None = None) -> Processed:
+    """Resolve the open phase of a game exactly once and open the next."""
+    now = now or utcnow()
+
+    def work() -> Processed:
+        with transaction(engine) as session:
+            game = require_game(session, game_id)
+            if game.status != "active":
+                raise JudgeError(f"{game_id} is {game.status}; no phase can be processed")
+            phase = repo.open_phase(session, game_id)
+            if phase is None or (expected_key and phase.key != expected_key):
+                raise JudgeError(f"{expected_key or 'the phase'} of {game_id} has already been "
+                                 "processed")
+            if not repo.claim(session, phase.id or 0):
+                raise JudgeError(f"{phase.key} of {game_id} has already been processed")
+            orders = stored_orders(session, phase)
+            after, result, dice = resolve_stored(game, phase, orders)
+            events = tuple(e.as_dict() for e in result.events)
+            phase.status = "resolved"
+            phase.state_after = json.dumps(after.to_json())
+            phase.events = json.dumps(events)
+            phase.refused = json.dumps([list(r) for r in result.rejected])
+            phase.dice_log = json.dumps([[r.purpose, r.value] for r in dice.log])
+            phase.resolved_at = now
+            session.add(phase)
+            _assign_galleys(session, game_id, phase, result, orders)
+            if after.over:
+                game.status = "over"
+                game.winner = after.winner
+                game.current_key = "over"
+            else:
+                game.current_key = after.key
+                repo.add(session, PhaseRow(
+                    game_id=game_id, seq=phase.seq + 1, key=after.key, status="open",
+                    deadline=now + timedelta(hours=game.phase_hours),
+                    state_before=json.dumps(after.to_json()), opened_at=now,
+                ))
+            session.add(game)
+            repo.journal_append(session, game_id, "phase_resolved", {
+                "phase": phase.key, "events": len(events), "rolls": len(dice.log),
+                "next": game.current_key, "winner": game.winner,
+            }, now)
+            return Processed(game_id, phase.key, events, result.rejected, game.current_key,
+                             game.winner)
+
+    return retrying(work)  # type: ignore[no-any-return]
+
+
+def preview_phase(engine: Engine, game_id: str) -> Processed:
+    """What processing the open phase now would give, without saving anything."""
+    with transaction(engine) as session:
+        game = require_game(session, game_id)
+        phase = repo.open_phase(session, game_id)
+        if phase is None:
+            raise JudgeError(f"{game_id} has no open phase")
+        after, result, _ = resolve_stored(game, phase, stored_orders(session, phase))
+        return Processed(game_id, phase.key, tuple(e.as_dict() for e in result.events),
+                         result.rejected, after.key if not after.over else "over", after.winner)
+
+
+def due_games(engine: Engine, now: datetime | None = None) -> list[tuple[str, str]]:
+    """Active games whose open phase has passed its deadline: (game, phase key)."""
+    now = now or utcnow()
+    found = []
+    with transaction(engine) as session:
+        for game in repo.games(session):
+            if game.status != "active":
+                continue
+            phase = repo.open_phase(session, game.id)
+            if phase is not None and phase.deadline is not None and phase.deadline <= now:
+                found.append((game.id, phase.key))
+    return found

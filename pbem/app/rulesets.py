@@ -1,0 +1,88 @@
+"""The host's view of a rule system: a game value it can store, advance and replay.
+
+Only Ram Speed exists so far; the host code goes through this table, not through hexes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pbem.rules.dice import Dice
+from pbem.rules.interface import OrderSheet, PhaseResult, PhaseSpec
+from pbem.rules.ramspeed import codec, phases
+from pbem.rules.ramspeed.game import OVER, Game, new_game, play_phase
+from pbem.rules.ramspeed.ruleset import RamSpeed
+from pbem.rules.ramspeed.tables import TableError
+
+
+@dataclass(frozen=True)
+class HostedGame:
+    """A game value with what the host needs to ask of it."""
+
+    value: Game
+
+    @property
+    def key(self) -> str:
+        return self.value.key
+
+    @property
+    def over(self) -> bool:
+        return self.value.step == OVER
+
+    @property
+    def phase(self) -> PhaseSpec:
+        return self.value.phase
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        return self.value.sides
+
+    @property
+    def turn(self) -> int:
+        return self.value.state.turn
+
+    @property
+    def winner(self) -> str | None:
+        return self.value.state.winner
+
+    def owes(self) -> tuple[str, ...]:
+        return self.value.owes()
+
+    def zone(self, side: str) -> str:
+        return self.value.zone(side)
+
+    def check(self, side: str, text: str) -> OrderSheet:
+        phase = self.value.phase
+        return phases.check(self.value.state, PhaseSpec(phase.kind, side, phase.zone), text)[0]
+
+    def play(self, submissions: Sequence[tuple[str, str]],
+             dice: Dice) -> tuple[HostedGame, PhaseResult, tuple[OrderSheet, ...]]:
+        game, result, sheets = play_phase(self.value, submissions, dice)
+        return HostedGame(game), result, sheets
+
+    def galleys_of(self, side: str) -> list[str]:
+        return [g.id for g in self.value.state.galleys if g.owner == side]
+
+    def to_json(self) -> dict[str, Any]:
+        return codec.game_to_json(self.value)
+
+    def view(self, side: str | None) -> dict[str, Any]:
+        return RamSpeed().view(self.value.state, side)
+
+
+def start(ruleset: str, scenario: str, options: Sequence[tuple[str, bool]] = (),
+          columns: int | None = None, rows: int | None = None) -> HostedGame:
+    if ruleset != "ramspeed":
+        raise ValueError(f"the {ruleset} rules are not available yet; use ramspeed")
+    try:
+        return HostedGame(new_game(scenario, options, columns, rows))
+    except TableError as exc:
+        raise ValueError(str(exc)) from None
+
+
+def load(ruleset: str, data: dict[str, Any]) -> HostedGame:
+    if ruleset != "ramspeed":
+        raise ValueError(f"the {ruleset} rules are not available yet")
+    return HostedGame(codec.game_from_json(data))

@@ -1,0 +1,50 @@
+"""`pbem dice verify`: recompute the dice from a revealed seed."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from pbem.app import audit
+from pbem.app.errors import JudgeError
+from pbem.cli.common import add_db, add_json, emit, engine
+
+
+def _verify(args: argparse.Namespace) -> int:
+    if args.seed:
+        if not (args.dice_name and args.phase and args.rolls):
+            raise JudgeError("with --seed give --dice-name, --phase and --rolls too")
+        stored = [int(r) for r in args.rolls.split(",")]
+        again = audit.rolls_from_seed(args.seed, args.dice_name, args.phase, len(stored))
+        same = stored == again
+        emit(args, {"ok": same, "rolls": again},
+             f"{args.phase}: the seed gives {again}: "
+             + ("the same rolls." if same else f"NOT the published {stored}."))
+        return 0 if same else 1
+    if not args.name:
+        raise JudgeError("name a game, or give --seed, --dice-name, --phase and --rolls")
+    verdict = audit.verify_dice(engine(args), args.name)
+    ok = not verdict.problems
+    emit(args, {"game": verdict.game_id, "seed": verdict.seed, "ok": ok,
+                "commitment_ok": verdict.commitment_ok, "rolls": verdict.rolls_checked,
+                "problems": list(verdict.problems)},
+         f"{verdict.game_id}: seed {verdict.seed} "
+         f"{'matches' if verdict.commitment_ok else 'does NOT match'} its commitment; "
+         f"{verdict.rolls_checked} rolls recomputed: "
+         + ("all as stored." if ok else "; ".join(verdict.problems)))
+    return 0 if ok else 1
+
+
+def register(nouns: Any) -> None:
+    noun = nouns.add_parser("dice", help="check dice against a revealed seed")
+    verbs = noun.add_subparsers(dest="verb", required=True, metavar="VERB")
+    verify = verbs.add_parser("verify", help="recompute every roll of an ended game, or the "
+                              "rolls of one phase from a published seed")
+    verify.add_argument("name", nargs="?")
+    verify.add_argument("--seed", help="the revealed seed, in hexadecimal")
+    verify.add_argument("--dice-name", help="the game's dice name (its id)")
+    verify.add_argument("--phase", help="the phase key, e.g. T3-combat")
+    verify.add_argument("--rolls", help="the published rolls, e.g. 3,1,6")
+    verify.set_defaults(run=_verify)
+    add_db(verify)
+    add_json(verify)

@@ -1,0 +1,147 @@
+"""`pbem game ...`: create, list, show, verify, roll back, pause, resume, end, replace."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from pbem.app import audit, games
+from pbem.app.errors import JudgeError
+from pbem.cli.common import add_db, add_json, emit, engine, table
+
+
+def _player(text: str) -> games.PlayerSpec:
+    parts = [p.strip() for p in text.split(",")]
+    if len(parts) not in (3, 4):
+        raise JudgeError(f"--player '{text}': write NAME,EMAIL,SIDE or NAME,EMAIL,SIDE,TIMEZONE")
+    return games.PlayerSpec(*parts)  # type: ignore[arg-type]
+
+
+def _new(args: argparse.Namespace) -> int:
+    spec = games.GameSpec(
+        game_id=args.name, scenario=args.scenario, players=tuple(_player(p) for p in args.player),
+        options=tuple((o, True) for o in args.option), columns=args.columns, rows=args.rows,
+        phase_hours=args.hours,
+    )
+    made = games.create_game(engine(args, upgrade=True), spec)
+    data = {"game": made.game_id, "phase": made.first_phase,
+            "seed_commitment": made.seed_commitment, "passwords": made.passwords}
+    lines = [f"Created {made.game_id}; the first phase is {made.first_phase}.",
+             f"Seed commitment (publish it): {made.seed_commitment}",
+             "Passwords, shown this once (send each to its player):"]
+    lines += [f"  {name}: {password}" for name, password in made.passwords.items()]
+    emit(args, data, "\n".join(lines))
+    return 0
+
+
+def _list(args: argparse.Namespace) -> int:
+    rows = games.list_games(engine(args))
+    emit(args, rows, table(rows, ["game", "scenario", "status", "phase", "winner"]))
+    return 0
+
+
+def _show(args: argparse.Namespace) -> int:
+    data = games.show_game(engine(args), args.name, side=args.side,
+                           game_master=args.side is None)
+    if args.json:
+        emit(args, data, "")
+        return 0
+    lines = [f"{data['game']}: {data['scenario']} ({data['ruleset']}), {data['status']}",
+             f"phase {data['phase']}" + (f", deadline {data['deadline']} UTC"
+                                         if data["deadline"] else ""),
+             f"owes orders: {', '.join(data['owes']) or 'nobody'}",
+             f"winner: {data['winner'] or '-'}",
+             f"seed commitment: {data['seed_commitment']}"]
+    if data["seed"]:
+        lines.append(f"seed (revealed): {data['seed']}")
+    lines += ["", table(data["players"], ["name", "side", "timezone", "email"]), ""]
+    state = data["state"] or {"galleys": {}}
+    rows: list[dict[str, Any]] = [
+        {"galley": gid, **{k: g.get(k) for k in ("side", "type", "status", "bow", "facing",
+                                                  "hull_damage", "rowing_damage",
+                                                  "boarding_parties")}}
+        for gid, g in state["galleys"].items()]
+    lines.append(table(rows, ["galley", "side", "type", "status", "bow", "facing",
+                              "hull_damage", "rowing_damage", "boarding_parties"]))
+    lines += ["", table(data["phases"], ["key", "status", "generation", "resolved_at"])]
+    emit(args, data, "\n".join(lines))
+    return 0
+
+
+def _verify(args: argparse.Namespace) -> int:
+    verdict = audit.verify_game(engine(args), args.name)
+    data = {"game": verdict.game_id, "ok": verdict.ok, "phases": verdict.phases_checked,
+            "journal": verdict.journal_entries, "problems": list(verdict.problems)}
+    text = (f"{args.name}: {verdict.phases_checked} phases recomputed from the stored orders "
+            f"and seed, {verdict.journal_entries} journal entries chained: "
+            + ("all as stored." if verdict.ok else "PROBLEMS:\n  " + "\n  ".join(verdict.problems)))
+    emit(args, data, text)
+    return 0 if verdict.ok else 1
+
+
+def _simple(action: str) -> Any:
+    def run(args: argparse.Namespace) -> int:
+        made = engine(args)
+        if action == "rollback":
+            games.rollback(made, args.name, args.phase)
+            print(f"{args.name} is back at {args.phase}; later phases are archived.")
+        elif action == "pause":
+            games.pause_game(made, args.name)
+            print(f"{args.name} is paused.")
+        elif action == "resume":
+            games.resume_game(made, args.name)
+            print(f"{args.name} is running again; the open phase has a new deadline.")
+        elif action == "end":
+            seed = games.end_game(made, args.name)
+            print(f"{args.name} has ended without a winner. Its seed is now public: {seed}")
+        else:
+            new = games.PlayerSpec(args.new_name, args.email, "", args.timezone)
+            password = games.replace_player(made, args.name, args.old, new)
+            print(f"{args.new_name} now commands {args.old}'s galleys. Password: {password}")
+        return 0
+    return run
+
+
+def register(nouns: Any) -> None:
+    game = nouns.add_parser("game", help="games: new, list, show, verify, rollback, ...")
+    verbs = game.add_subparsers(dest="verb", required=True, metavar="VERB")
+    new = verbs.add_parser("new", help="create a game from a scenario with its players")
+    new.add_argument("name")
+    new.add_argument("--scenario", default="squadron")
+    new.add_argument("--player", action="append", default=[], required=True,
+                     metavar="NAME,EMAIL,SIDE[,TIMEZONE]")
+    new.add_argument("--option", action="append", default=[],
+                     choices=("secret_records", "secret_hit_locations"))
+    new.add_argument("--hours", type=int, default=48, help="hours each phase stays open")
+    new.add_argument("--columns", type=int)
+    new.add_argument("--rows", type=int)
+    new.set_defaults(run=_new)
+    for name, handler, text in (("list", _list, "all games"),
+                                ("show", _show, "one game: players, galleys, phases"),
+                                ("verify", _verify, "recompute a game and check its journal")):
+        verb = verbs.add_parser(name, help=text)
+        if name != "list":
+            verb.add_argument("name")
+        if name == "show":
+            verb.add_argument("--side", help="show only what this side may see")
+        verb.set_defaults(run=handler)
+    rollback = verbs.add_parser("rollback", help="open an earlier phase again (later ones are "
+                                "archived)")
+    rollback.add_argument("name")
+    rollback.add_argument("phase", help="the phase key, e.g. T3-move-blue")
+    rollback.set_defaults(run=_simple("rollback"))
+    for name, text in (("pause", "stop the clock"), ("resume", "start it again"),
+                       ("end", "end the game without a winner (reveals the seed)")):
+        verb = verbs.add_parser(name, help=text)
+        verb.add_argument("name")
+        verb.set_defaults(run=_simple(name))
+    replace = verbs.add_parser("replace", help="a new player takes over a player's galleys")
+    replace.add_argument("name")
+    replace.add_argument("old", help="the player leaving")
+    replace.add_argument("--new-name", required=True)
+    replace.add_argument("--email", required=True)
+    replace.add_argument("--timezone", default="UTC")
+    replace.set_defaults(run=_simple("replace"))
+    for parser in [verbs.choices[v] for v in verbs.choices]:
+        add_db(parser)
+        add_json(parser)

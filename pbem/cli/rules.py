@@ -1,0 +1,91 @@
+"""`pbem rules case|golden|autoplay`: the rules engine on its own."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+
+def _case(args: argparse.Namespace) -> int:
+    from pbem.cases import CaseError, run_case
+
+    failed = 0
+    for name in args.files:
+        try:
+            result = run_case(Path(name))
+        except CaseError as exc:
+            failed += 1
+            print(json.dumps({"file": name, "errors": [str(exc)]}) if args.json
+                  else f"ERROR {name}: {exc}")
+            continue
+        failed += not result.passed
+        if args.json:
+            print(json.dumps(result.output, indent=2 if len(args.files) == 1 else None))
+        else:
+            print(f"{'ok  ' if result.passed else 'FAIL'} {name}")
+            for error in result.errors:
+                print(f"     {error}")
+    if not args.json:
+        print(f"{len(args.files) - failed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+def _golden(args: argparse.Namespace) -> int:
+    from pbem.golden import differences, write_expected
+
+    failed = 0
+    for name in args.folders:
+        folder = Path(name)
+        if not (folder / "game.toml").is_file():
+            print(f"ERROR {name}: no game.toml here")
+            failed += 1
+            continue
+        if args.update:
+            write_expected(folder)
+            print(f"updated {name}/expected")
+            continue
+        found = differences(folder)
+        print(f"{'ok  ' if not found else 'FAIL'} {name}")
+        for line in found:
+            print(f"     {line}")
+        failed += bool(found)
+    return 1 if failed else 0
+
+
+def _autoplay(args: argparse.Namespace) -> int:
+    from pbem.golden import create
+
+    orders = args.folder / "orders"
+    if orders.exists() and any(orders.iterdir()):
+        print(f"pbem rules autoplay: {orders} is not empty; choose a new folder", file=sys.stderr)
+        return 2
+    winner = create(args.folder, args.scenario, args.seed, args.game or args.folder.name,
+                    args.columns, args.rows)
+    print(f"played {args.scenario} with seed {args.seed} into {args.folder}: "
+          f"{'won by ' + winner if winner else 'no winner'}")
+    return 0
+
+
+def register(nouns: Any) -> None:
+    rules = nouns.add_parser("rules", help="the rules engine: cases, golden games, autoplay")
+    verbs = rules.add_subparsers(dest="verb", required=True, metavar="VERB")
+    case = verbs.add_parser("case", help="run rules cases (TOML, see shared/rules/cases.md)")
+    case.add_argument("files", nargs="+", metavar="FILE")
+    case.add_argument("--json", action="store_true", help="print the resulting state as JSON")
+    case.set_defaults(run=_case)
+    golden = verbs.add_parser("golden", help="replay golden games against their expectations")
+    golden.add_argument("folders", nargs="+", metavar="FOLDER")
+    golden.add_argument("--update", action="store_true",
+                        help="rewrite the expected files from the replay (on purpose only)")
+    golden.set_defaults(run=_golden)
+    auto = verbs.add_parser("autoplay", help="play a whole game with the greedy player")
+    auto.add_argument("folder", type=Path)
+    auto.add_argument("--scenario", default="squadron", choices=("squadron", "fleet", "convoy"))
+    auto.add_argument("--seed", type=int, default=1)
+    auto.add_argument("--game", default="", help="game id (default: the folder name)")
+    auto.add_argument("--columns", type=int, default=None)
+    auto.add_argument("--rows", type=int, default=None)
+    auto.set_defaults(run=_autoplay)

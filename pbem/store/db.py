@@ -1,0 +1,84 @@
+"""Engines and transactions.
+
+SQLite: WAL, foreign keys on, a busy timeout, full sync (an accepted order survives a power
+cut), and every transaction begun with BEGIN IMMEDIATE, so two writers queue instead of
+losing updates or failing half-way. PostgreSQL: plain SQLAlchemy transactions; phases are
+claimed with a conditional UPDATE.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import OperationalError
+from sqlmodel import Session, create_engine
+
+BUSY_TIMEOUT_MS = 30_000
+RETRIES = 5
+
+
+def data_dir() -> Path:
+    return Path(os.environ.get("PBEM_DATA", "data"))
+
+
+def default_url() -> str:
+    """PBEM_DATABASE_URL, or a SQLite file in the data directory (PBEM_DATA, default ./data)."""
+    url = os.environ.get("PBEM_DATABASE_URL")
+    if url:
+        return url
+    folder = data_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'pbem.sqlite'}"
+
+
+def make_engine(url: str | None = None) -> Engine:
+    url = url or default_url()
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
+
+        @event.listens_for(engine, "connect")
+        def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+            dbapi_connection.isolation_level = None  # we issue BEGIN ourselves
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+            cursor.execute("PRAGMA synchronous=FULL")
+            cursor.close()
+
+        @event.listens_for(engine, "begin")
+        def _on_begin(connection: Any) -> None:
+            connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+def is_sqlite(engine: Engine) -> bool:
+    return engine.dialect.name == "sqlite"
+
+
+@contextmanager
+def transaction(engine: Engine) -> Iterator[Session]:
+    """One transaction: committed when the block ends, rolled back if it raises."""
+    with Session(engine, expire_on_commit=False) as session, session.begin():
+        yield session
+
+
+def retrying(work: Any, attempts: int = RETRIES) -> Any:
+    """Run `work()` again when the database was locked beyond the busy timeout."""
+    for attempt in range(attempts):
+        try:
+            return work()
+        except OperationalError as exc:
+            if "locked" not in str(exc).lower() or attempt == attempts - 1:
+                raise
+            time.sleep(0.05 * (attempt + 1))
+    raise AssertionError("unreachable")
