@@ -255,10 +255,9 @@ def rollback(engine: Engine, game_id: str, key: str, now: datetime | None = None
                 phase.status = "archived"
                 session.add(phase)
         session.flush()
-        generations = [p.generation for p in repo.phases(session, game_id, archived=True)
-                       if p.seq == target.seq]
         fresh = repo.add(session, PhaseRow(
-            game_id=game_id, seq=target.seq, generation=max(generations) + 1, key=key,
+            game_id=game_id, seq=target.seq,
+            generation=repo.next_generation(session, game_id, target.seq), key=key,
             status="open", deadline=now + timedelta(hours=row.phase_hours),
             state_before=target.state_before, opened_at=now,
         ))

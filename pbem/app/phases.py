@@ -74,7 +74,7 @@ def _assign_galleys(session: Any, game_id: str, phase: PhaseRow,
             if row.side in shared:
                 built = [line["galley"] for line in json.loads(row.parsed)["lines"]
                          if line["status"] == "accepted"]
-                refused = {g for g, _ in result.refused}
+                refused = {g for g, _ in result.rejected}
                 owner = next(p for p in players if p.id == row.player_id)
                 owner.galleys = json.dumps([g for g in built if g not in refused])
                 session.add(owner)
@@ -121,7 +121,9 @@ def process_phase(engine: Engine, game_id: str, expected_key: str | None = None,
             else:
                 game.current_key = after.key
                 repo.add(session, PhaseRow(
-                    game_id=game_id, seq=phase.seq + 1, key=after.key, status="open",
+                    game_id=game_id, seq=phase.seq + 1,
+                    generation=repo.next_generation(session, game_id, phase.seq + 1),
+                    key=after.key, status="open",
                     deadline=now + timedelta(hours=game.phase_hours),
                     state_before=json.dumps(after.to_json()), opened_at=now,
                 ))

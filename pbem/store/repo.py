@@ -58,6 +58,13 @@ def phases(session: Session, game_id: str, archived: bool = False) -> Sequence[P
     return session.exec(query.order_by(col(PhaseRow.seq), col(PhaseRow.generation))).all()
 
 
+def next_generation(session: Session, game_id: str, seq: int) -> int:
+    """0 for a phase seen the first time; one more than the archived copies after a roll back."""
+    rows = session.exec(select(PhaseRow.generation).where(PhaseRow.game_id == game_id,
+                                                          PhaseRow.seq == seq)).all()
+    return max(rows) + 1 if rows else 0
+
+
 def claim(session: Session, phase_id: int) -> bool:
     """Mark an open phase as being resolved; False if someone else already did. Both
     databases make the second claimant wait for the first to commit, then see 0 rows."""

@@ -1,0 +1,116 @@
+"""Submitting and checking orders: every submission kept, the latest counts, bad input
+refused with a sentence and nothing stored."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy.engine import Engine
+
+from pbem.app import games, orders, phases
+from pbem.app.errors import JudgeError
+from pbem.store import repo
+from pbem.store.db import transaction
+from tests.app.helpers import new_demo_game, play_demo_phases
+
+BUILD = "A: trireme catapult\nB: penteconter\n"
+
+
+def _stored(engine: Engine, game_id: str = "g1") -> list[tuple[str, bool]]:
+    with transaction(engine) as session:
+        phase = repo.open_phase(session, game_id)
+        assert phase is not None
+        return [(row.raw, row.current)
+                for row in repo.submissions(session, phase.id or 0, current_only=False)]
+
+
+def test_latest_submission_replaces_the_earlier_and_history_stays(engine: Engine) -> None:
+    first = orders.submit_orders(engine, *("g1", "Aristides"), BUILD) if new_demo_game(
+        engine) else None
+    assert first is not None and first.stored and not first.replaced_earlier
+    second = orders.submit_orders(engine, "g1", "Aristides", "A: quinquereme\n")
+    assert second.stored and second.replaced_earlier
+    assert _stored(engine) == [(BUILD, False), ("A: quinquereme\n", True)]
+    done = phases.process_phase(engine, "g1")
+    assert done.key == "build"
+    shown = games.show_game(engine, "g1")
+    assert [gid for gid, g in shown["state"]["galleys"].items() if g["side"] == "blue"] == ["A"]
+
+
+def test_check_stores_nothing(engine: Engine) -> None:
+    new_demo_game(engine)
+    answer = orders.check_orders(engine, "g1", "Aristides", BUILD + "C: galleon\n")
+    assert [line.status for line in answer.lines] == ["accepted", "accepted", "refused"]
+    assert "line 3 (C): 'galleon' is not a galley type" in answer.refused[0].reason
+    assert _stored(engine) == []
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    (b"", "the orders are empty"),
+    (b"   \n\n", "the orders are empty"),
+    (b"\x89PNG\r\n\x1a\n\x00\x00", "not text"),
+    ("A: trireme é".encode("latin-1"), "not UTF-8"),
+    (b"# " + b"x" * (70 * 1024), "at most 64 KiB"),
+])
+def test_bad_files_are_refused(engine: Engine, text: bytes, words: str) -> None:
+    new_demo_game(engine)
+    with pytest.raises(JudgeError, match=words):
+        orders.submit_orders(engine, "g1", "Aristides", text)
+    assert _stored(engine) == []
+
+
+def test_wrong_game_player_phase_and_password(engine: Engine) -> None:
+    new_demo_game(engine)
+    with pytest.raises(JudgeError, match="no game called 'nope'"):
+        orders.submit_orders(engine, "nope", "Aristides", BUILD)
+    with pytest.raises(JudgeError, match="no player 'Xerxes' in g1"):
+        orders.submit_orders(engine, "g1", "Xerxes", BUILD)
+    with pytest.raises(JudgeError, match="the open phase of g1 is build; orders for "
+                                         "T3-move-blue are not taken now"):
+        orders.submit_orders(engine, "g1", "Aristides", BUILD, phase_key="T3-move-blue")
+    with pytest.raises(JudgeError, match="the password is wrong"):
+        orders.submit_orders(engine, "g1", "Aristides", BUILD, source="mail", password="guess")
+    assert orders.submit_orders(engine, "g1", "Aristides", BUILD, source="mail",
+                                password="secret-a").stored
+    assert len(_stored(engine)) == 1
+
+
+def test_orders_from_a_side_that_is_not_moving_are_refused(engine: Engine) -> None:
+    new_demo_game(engine)
+    play_demo_phases(engine, "g1", 3)  # build and both set-ups: T1-move-blue is open
+    with pytest.raises(JudgeError, match="takes orders from blue; the red side has nothing"):
+        orders.submit_orders(engine, "g1", "Hanno", "X: F F\n")
+
+
+def test_orders_for_another_players_galleys(engine: Engine) -> None:
+    new_demo_game(engine, players=(
+        games.PlayerSpec("Aristides", "a@example.org", "blue", "UTC", "pa"),
+        games.PlayerSpec("Cimon", "c@example.org", "blue", "UTC", "pc"),
+        games.PlayerSpec("Hanno", "h@example.org", "red", "UTC", "ph"),
+    ))
+    orders.submit_orders(engine, "g1", "Aristides", "A: trireme\n")
+    orders.submit_orders(engine, "g1", "Cimon", "C: trireme\n")
+    orders.submit_orders(engine, "g1", "Hanno", "X: quinquereme\n")
+    phases.process_phase(engine, "g1")  # build: each commands what he built
+    shown = games.show_game(engine, "g1")
+    assert shown["phase"] == "setup-blue"  # the demo seed's set-up roll: blue first
+    before = len(_stored(engine))
+    answer = orders.submit_orders(engine, "g1", "Aristides", "C: 1505 W\n")
+    assert not answer.stored
+    assert "C is commanded by another player of your side" in answer.refused[0].reason
+    assert len(_stored(engine)) == before
+    mixed = orders.submit_orders(engine, "g1", "Aristides", "A: 1505 W\nC: 1507 W\n")
+    assert mixed.stored and [line.status for line in mixed.lines] == ["accepted", "refused"]
+    assert orders.submit_orders(engine, "g1", "Cimon", "C: 1507 W\n").stored
+
+
+def test_paused_and_over_games_take_no_orders(engine: Engine) -> None:
+    new_demo_game(engine)
+    games.pause_game(engine, "g1")
+    with pytest.raises(JudgeError, match="paused by its game master"):
+        orders.submit_orders(engine, "g1", "Aristides", BUILD)
+    with pytest.raises(JudgeError, match="g1 is paused; no phase can be processed"):
+        phases.process_phase(engine, "g1")
+    games.resume_game(engine, "g1")
+    games.end_game(engine, "g1")
+    with pytest.raises(JudgeError, match="has ended"):
+        orders.submit_orders(engine, "g1", "Aristides", BUILD)

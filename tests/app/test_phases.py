@@ -1,0 +1,85 @@
+"""Processing phases exactly once, previews, whole games, verification."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from sqlalchemy.engine import Engine
+
+from pbem.app import audit, games, phases
+from pbem.app.errors import JudgeError
+from pbem.golden import load, read_records
+from pbem.rules.ramspeed.game import replay
+from pbem.store import repo
+from pbem.store.db import transaction
+from tests.app.helpers import DEMO, new_demo_game, play_demo_phases
+
+
+def test_a_phase_is_processed_once(engine: Engine) -> None:
+    new_demo_game(engine)
+    play_demo_phases(engine, "g1", 1)
+    with pytest.raises(JudgeError, match="build of g1 has already been processed"):
+        phases.process_phase(engine, "g1", expected_key="build")
+
+
+def test_preview_saves_nothing(engine: Engine) -> None:
+    new_demo_game(engine)
+    play_demo_phases(engine, "g1", 3)
+    preview = phases.preview_phase(engine, "g1")
+    assert preview.key == "T1-move-blue" and games.show_game(engine, "g1")["phase"] == "T1-move-blue"
+    assert phases.preview_phase(engine, "g1") == preview  # same dice, same result
+
+
+def test_the_demo_through_the_use_cases_matches_the_engine(engine: Engine) -> None:
+    new_demo_game(engine)
+    golden = load(DEMO)
+    records = read_records(golden, DEMO)
+    done = play_demo_phases(engine, "g1", len(records))
+    expected = replay(golden.game, records, golden.dice_for)
+    assert [d.events for d in done] == [tuple(e.as_dict() for e in r.events)
+                                        for _, r in expected]
+    shown = games.show_game(engine, "g1")
+    assert shown["status"] == "over" and shown["winner"] == "blue" and shown["seed"]
+    verdict = audit.verify_game(engine, "g1")
+    assert verdict.ok and verdict.phases_checked == len(records)
+    dice = audit.verify_dice(engine, "g1")
+    assert dice.commitment_ok and not dice.problems and dice.rolls_checked > 100
+    with pytest.raises(JudgeError, match="g1 is over; no phase can be processed"):
+        phases.process_phase(engine, "g1")
+
+
+def test_verify_finds_tampering(engine: Engine) -> None:
+    new_demo_game(engine)
+    play_demo_phases(engine, "g1", 6)
+    with transaction(engine) as session:
+        phase = next(p for p in repo.phases(session, "g1") if p.key == "T1-move-blue")
+        state = json.loads(phase.state_after or "{}")
+        state["state"]["galleys"][0]["hull_damage"] = 29
+        phase.state_after = json.dumps(state)
+        session.add(phase)
+        entry = repo.journal(session, "g1")[1]
+        entry.data = entry.data.replace("Aristides", "Mallory")
+        session.add(entry)
+    problems = audit.verify_game(engine, "g1").problems
+    assert "T1-move-blue: the stored result differs from the replay" in problems
+    assert "T1-move-red does not start where the phase before it ended" in problems
+    assert any("was altered" in p for p in problems)
+
+
+def test_dice_stay_secret_while_playing(engine: Engine) -> None:
+    new_demo_game(engine)
+    with pytest.raises(JudgeError, match="seed stays secret"):
+        audit.verify_dice(engine, "g1")
+
+
+def test_due_games_follow_deadlines(engine: Engine) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    start = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
+    games.create_game(
+        engine, games.GameSpec("g2", players=(
+            games.PlayerSpec("A", "a@example.org", "blue"),
+            games.PlayerSpec("B", "b@example.org", "red")), phase_hours=24), now=start)
+    assert phases.due_games(engine, start + timedelta(hours=23)) == []
+    assert phases.due_games(engine, start + timedelta(hours=24)) == [("g2", "build")]
