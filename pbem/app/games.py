@@ -13,6 +13,7 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
 
 from pbem.app import rulesets
 from pbem.app.errors import JudgeError
@@ -98,6 +99,16 @@ def create_game(engine: Engine, spec: GameSpec, now: datetime | None = None) -> 
     seed = spec.seed if spec.seed is not None else secrets.token_bytes(32)
     commitment = hashlib.sha256(seed).hexdigest()
     passwords = {}
+    try:
+        _insert_game(engine, spec, hosted, seed, commitment, passwords, now)
+    except IntegrityError:  # created by someone else between our look and our insert
+        raise JudgeError(f"there is already a game called {spec.game_id}; choose another "
+                         "name") from None
+    return CreatedGame(spec.game_id, commitment, hosted.key, passwords)
+
+
+def _insert_game(engine: Engine, spec: GameSpec, hosted: rulesets.HostedGame, seed: bytes,
+                 commitment: str, passwords: dict[str, str], now: datetime) -> None:
     with transaction(engine) as session:
         if repo.game(session, spec.game_id) is not None:
             raise JudgeError(f"there is already a game called {spec.game_id}; choose another name")
@@ -125,11 +136,11 @@ def create_game(engine: Engine, spec: GameSpec, now: datetime | None = None) -> 
             "players": [[p.name, p.side] for p in spec.players],
             "seed_commitment": commitment, "options": dict(spec.options),
         }, now)
-    return CreatedGame(spec.game_id, commitment, hosted.key, passwords)
 
 
-def require_game(session: Any, game_id: str) -> GameRow:
-    row = repo.game(session, game_id)
+def require_game(session: Any, game_id: str, lock: bool = False) -> GameRow:
+    """The game, or a refusal naming it; `lock` for use-cases that will write to it."""
+    row = repo.lock_game(session, game_id) if lock else repo.game(session, game_id)
     if row is None:
         raise JudgeError(f"there is no game called '{game_id}'; `pbem game list` shows the games")
     return row
@@ -154,11 +165,15 @@ def show_game(engine: Engine, game_id: str, side: str | None = None,
         hosted = rulesets.load(row.ruleset, json.loads(data)) if data else None
         revealed = row.status in ("over", "ended")
         players = repo.players(session, game_id)
+        submitted = sorted({next((p.name for p in players if p.id == row.player_id), "?")
+                            for row in repo.submissions(session, open_row.id or 0)}
+                           ) if open_row else []
         return {
             "game": row.id, "ruleset": row.ruleset, "scenario": row.scenario,
             "status": row.status, "phase": row.current_key, "winner": row.winner,
             "deadline": open_row.deadline.isoformat() if open_row and open_row.deadline else None,
             "owes": list(hosted.owes()) if hosted and not hosted.over else [],
+            "submitted": submitted,
             "phase_kind": hosted.phase.kind if hosted and not hosted.over else None,
             "phase_side": hosted.phase.side if hosted and not hosted.over else None,
             "turn": hosted.turn if hosted else None,
@@ -177,7 +192,7 @@ def _set_status(engine: Engine, game_id: str, allowed: tuple[str, ...], status: 
                 kind: str, now: datetime | None) -> None:
     now = now or utcnow()
     with transaction(engine) as session:
-        row = require_game(session, game_id)
+        row = require_game(session, game_id, lock=True)
         if row.status not in allowed:
             raise JudgeError(f"{game_id} is {row.status}; it cannot be {status} now")
         row.status = status
@@ -193,7 +208,7 @@ def resume_game(engine: Engine, game_id: str, now: datetime | None = None) -> No
     """Resume; the open phase's deadline moves on by the time the game stood still."""
     now = now or utcnow()
     with transaction(engine) as session:
-        row = require_game(session, game_id)
+        row = require_game(session, game_id, lock=True)
         if row.status != "paused":
             raise JudgeError(f"{game_id} is {row.status}, not paused")
         row.status = "active"
@@ -217,7 +232,7 @@ def replace_player(engine: Engine, game_id: str, old_name: str, new: PlayerSpec,
     """A new player takes over a player's galleys; returns the new player's password."""
     now = now or utcnow()
     with transaction(engine) as session:
-        require_game(session, game_id)
+        require_game(session, game_id, lock=True)
         old = repo.player(session, game_id, old_name)
         if old is None:
             raise JudgeError(f"there is no player '{old_name}' in {game_id}")
@@ -243,7 +258,7 @@ def rollback(engine: Engine, game_id: str, key: str, now: datetime | None = None
     fresh copy of it takes the orders that were current for it."""
     now = now or utcnow()
     with transaction(engine) as session:
-        row = require_game(session, game_id)
+        row = require_game(session, game_id, lock=True)
         live = list(repo.phases(session, game_id))
         target = next((p for p in live if p.key == key), None)
         if target is None:

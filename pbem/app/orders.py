@@ -116,8 +116,9 @@ class _Checked:
 
 
 def _check(session: Any, game_id: str, player_name: str, text: str, password: str | None,
-           require_password: bool, phase_key: str | None) -> tuple[_Checked, PhaseRow, PlayerRow]:
-    game = require_game(session, game_id)
+           require_password: bool, phase_key: str | None, lock: bool = False,
+           ) -> tuple[_Checked, PhaseRow, PlayerRow]:
+    game = require_game(session, game_id, lock=lock)
     if game.status == "paused":
         raise JudgeError(f"{game_id} is paused by its game master; no orders are taken now")
     if game.status in ("over", "ended"):
@@ -170,7 +171,7 @@ def submit_orders(engine: Engine, game_id: str, player_name: str, text: str | by
     def work() -> OrdersAnswer:
         with transaction(engine) as session:
             checked, phase, player = _check(session, game_id, player_name, decoded, password,
-                                            source == "mail", phase_key)
+                                            source == "mail", phase_key, lock=True)
             answer = checked.answer
             if not answer.accepted and answer.refused:
                 return answer

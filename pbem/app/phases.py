@@ -94,7 +94,7 @@ def process_phase(engine: Engine, game_id: str, expected_key: str | None = None,
 
     def work() -> Processed:
         with transaction(engine) as session:
-            game = require_game(session, game_id)
+            game = require_game(session, game_id, lock=True)
             if game.status != "active":
                 raise JudgeError(f"{game_id} is {game.status}; no phase can be processed")
             phase = repo.open_phase(session, game_id)

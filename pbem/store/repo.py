@@ -20,6 +20,12 @@ def game(session: Session, game_id: str) -> GameRow | None:
     return session.get(GameRow, game_id)
 
 
+def lock_game(session: Session, game_id: str) -> GameRow | None:
+    """The game row, locked until the transaction ends: writers of one game queue up on
+    PostgreSQL as they do on SQLite, where BEGIN IMMEDIATE already locks the database."""
+    return session.exec(select(GameRow).where(GameRow.id == game_id).with_for_update()).first()
+
+
 def games(session: Session) -> Sequence[GameRow]:
     return session.exec(select(GameRow).order_by(col(GameRow.created_at))).all()
 
