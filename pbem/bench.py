@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import json
 import random
+import sqlite3
 import statistics
 import time
 from dataclasses import replace
+from pathlib import Path
+from typing import Any
 
 from pbem.rules.dice import SeededDice
+from pbem.rules.ramspeed import codec
 from pbem.rules.ramspeed.game import MOVEMENT, OVER, Game, PhaseRecord, new_game, play_phase, replay
 from pbem.rules.ramspeed.movement import resolve_movement
 from pbem.rules.ramspeed.orders import describe_movement
@@ -132,3 +137,105 @@ def replay_30_turns_s(repeat: int = 3, seed: int = 3) -> tuple[float, int]:
         replay(start, records, _dice)
         timings.append(time.perf_counter() - begin)
     return round(statistics.median(timings), 4), len(records)
+
+
+# --- storage -------------------------------------------------------------------------
+
+
+SUBMISSION_LINES = 5
+
+
+ROUNDS = 8  # submissions and the floor are timed in alternating rounds: drift hits both
+
+
+def _floor_connection(path: Path) -> sqlite3.Connection:
+    connection = sqlite3.connect(path, isolation_level=None)
+    for pragma in ("journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON"):
+        connection.execute(f"PRAGMA {pragma}")
+    connection.execute("CREATE TABLE IF NOT EXISTS floor (id INTEGER PRIMARY KEY, raw TEXT)")
+    return connection
+
+
+def _floor_round(connection: sqlite3.Connection, raw: str, count: int) -> float:
+    """Bare sqlite3: one INSERT of the same bytes per transaction, same file settings."""
+    start = time.perf_counter()
+    for _ in range(count):
+        connection.execute("BEGIN IMMEDIATE")
+        connection.execute("INSERT INTO floor (raw) VALUES (?)", (raw,))
+        connection.execute("COMMIT")
+    return count / (time.perf_counter() - start)
+
+
+def _position_40(rng: random.Random) -> dict[str, Any]:
+    state = random_fleet_state(rng, 40, 36, 28)
+    state = replace(state, scenario="fleet", turn=1, initiative="blue")
+    game = Game(state=state, step=MOVEMENT, sides=("blue", "red"), order=("blue", "red"))
+    return codec.game_to_json(game)
+
+
+def store_figures(folder: Path, count: int = 200, phases_count: int = 30,
+                  seed: int = 4) -> dict[str, float]:
+    """Submissions per second through the use-case, the bare-insert floor, their ratio,
+    and 40-galley phases processed per second."""
+    from pbem.app import games, orders, phases
+    from pbem.store.db import make_engine
+    from pbem.store.migrate import upgrade
+
+    rng = random.Random(seed)
+    engine = make_engine(f"sqlite:///{folder / 'bench.sqlite'}")
+    upgrade(engine)
+    players = (games.PlayerSpec("Blue", "blue@example.org", "blue", "UTC", "b"),
+               games.PlayerSpec("Red", "red@example.org", "red", "UTC", "r"))
+    games.create_game(engine, games.GameSpec("bench", scenario="fleet", players=players,
+                                             position=_position_40(rng)))
+    state = codec.game_from_json(_position_40(random.Random(seed))).state
+    # one player's orders: in a 40-galley Fleet Action a player commands about five galleys
+    text = "\n".join(f"{o.galley}: {describe_movement(o)}"
+                     for o in random_orders(random.Random(seed), state, "blue")[:SUBMISSION_LINES])
+    floor_db = _floor_connection(folder / "floor.sqlite")
+    per_round = max(count // ROUNDS, 1)
+    rates: list[tuple[float, float]] = []
+    for _ in range(ROUNDS):
+        start = time.perf_counter()
+        for _ in range(per_round):
+            orders.submit_orders(engine, "bench", "Blue", text)
+        rates.append((per_round / (time.perf_counter() - start),
+                      _floor_round(floor_db, text, per_round)))
+    floor_db.close()
+    submissions = statistics.median(r[0] for r in rates)
+    floor = statistics.median(r[1] for r in rates)
+    ratio = statistics.median(r[0] / r[1] for r in rates)
+    processing = 0.0
+    done = 0
+    for _ in range(phases_count):
+        shown = games.show_game(engine, "bench")
+        if shown["status"] != "active":
+            break
+        game = codec.game_from_json(json.loads(_open_state(engine)))
+        for side in shown["owes"]:
+            name = "Blue" if side == "blue" else "Red"
+            if game.phase.kind == "movement":
+                moves = random_orders(rng, game.state, side)
+                body = "\n".join(f"{o.galley}: {describe_movement(o)}" for o in moves)
+            else:
+                body = combat_text(game.state, side)
+            orders.submit_orders(engine, "bench", name, body or "# no orders")
+        begin = time.perf_counter()
+        phases.process_phase(engine, "bench")
+        processing += time.perf_counter() - begin
+        done += 1
+    engine.dispose()
+    return {"submission_lines": SUBMISSION_LINES,
+            "submissions_per_s": round(submissions, 1), "floor_per_s": round(floor, 1),
+            "ratio": round(ratio, 3),
+            "phases_per_s": round(done / processing, 1) if processing else 0.0}
+
+
+def _open_state(engine: Any) -> str:
+    from pbem.store import repo
+    from pbem.store.db import transaction
+
+    with transaction(engine) as session:
+        phase = repo.open_phase(session, "bench")
+        assert phase is not None
+        return phase.state_before

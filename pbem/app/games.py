@@ -51,6 +51,7 @@ class GameSpec:
     columns: int | None = None
     rows: int | None = None
     phase_hours: int = 48
+    position: dict[str, Any] | None = None  # a stored game value to start from (a set piece)
 
 
 @dataclass(frozen=True)
@@ -91,10 +92,11 @@ def _validate(spec: GameSpec, hosted: rulesets.HostedGame) -> None:
 def create_game(engine: Engine, spec: GameSpec, now: datetime | None = None) -> CreatedGame:
     now = now or utcnow()
     try:
-        hosted = rulesets.start(spec.ruleset, spec.scenario, spec.options, spec.columns,
-                                spec.rows)
-    except ValueError as exc:
-        raise JudgeError(str(exc)) from None
+        hosted = (rulesets.load(spec.ruleset, spec.position) if spec.position is not None
+                  else rulesets.start(spec.ruleset, spec.scenario, spec.options, spec.columns,
+                                      spec.rows))
+    except (ValueError, KeyError, TypeError) as exc:
+        raise JudgeError(f"the game cannot start: {exc}") from None
     _validate(spec, hosted)
     seed = spec.seed if spec.seed is not None else secrets.token_bytes(32)
     commitment = hashlib.sha256(seed).hexdigest()

@@ -3,11 +3,11 @@ player for a phase replaces the earlier one; every submission is kept)."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 from typing import Any
 
 from sqlalchemy.engine import Engine
@@ -17,8 +17,7 @@ from pbem.app.errors import JudgeError
 from pbem.app.games import require_game, utcnow
 from pbem.app.passwords import check_password
 from pbem.store import repo
-from pbem.store.db import retrying, transaction
-from pbem.store.models import PhaseRow, PlayerRow, SubmissionRow
+from pbem.store.db import core_transaction, retrying, transaction
 
 MAX_BYTES = 64 * 1024
 _GALLEY = re.compile(r"^\s*([^:#\s]+)\s*:")
@@ -84,12 +83,6 @@ def decode(text: str | bytes) -> str:
     return text
 
 
-def _commands(player: PlayerRow, hosted: rulesets.HostedGame) -> set[str] | None:
-    """The galley IDs a player may order, or None for 'every galley of the side'."""
-    galleys = json.loads(player.galleys)
-    return {g.upper() for g in galleys} if galleys else None
-
-
 def _split_by_command(text: str, allowed: set[str] | None, ids: set[str]
                       ) -> tuple[str, list[LineAnswer]]:
     """Blank out lines for galleys of the side that this player does not command."""
@@ -115,48 +108,75 @@ class _Checked:
     effective: str
 
 
+class _MissingContext(Exception):
+    """No game, player or open phase: explained outside the transaction."""
+
+
+@lru_cache(maxsize=64)
+def _game_value(ruleset: str, phase_id: int, generation: int, state: str,
+                ) -> rulesets.HostedGame:
+    """A phase's starting value never changes: decode it once per process (the stored text
+    is part of the key, so two databases can never mix their games up)."""
+    return rulesets.load(ruleset, json.loads(state))
+
+
+def _explain_missing(engine: Engine, game_id: str, player_name: str) -> JudgeError:
+    """Why no game, player or open phase was found: the slow path, for refusals only."""
+    with transaction(engine) as session:
+        game = require_game(session, game_id)
+        if repo.player(session, game_id, player_name) is None:
+            return JudgeError(f"there is no player '{player_name}' in {game_id}")
+        if game.status in ("over", "ended"):
+            return JudgeError(f"{game_id} has ended; no orders are taken")
+        return JudgeError(f"{game_id} has no phase open for orders")
+
+
 def _check(session: Any, game_id: str, player_name: str, text: str, password: str | None,
-           require_password: bool, phase_key: str | None, lock: bool = False,
-           ) -> tuple[_Checked, PhaseRow, PlayerRow]:
-    game = require_game(session, game_id, lock=lock)
-    if game.status == "paused":
+           require_password: bool, phase_key: str | None,
+           ) -> tuple[_Checked, repo.OrderContext]:
+    context = repo.order_context(session, game_id, player_name)
+    if context is None:
+        raise _MissingContext
+    if context.game_status == "paused":
         raise JudgeError(f"{game_id} is paused by its game master; no orders are taken now")
-    if game.status in ("over", "ended"):
+    if context.game_status in ("over", "ended"):
         raise JudgeError(f"{game_id} has ended; no orders are taken")
-    player = repo.player(session, game_id, player_name)
-    if player is None:
-        raise JudgeError(f"there is no player '{player_name}' in {game_id}")
-    if require_password and (password is None or not check_password(password,
-                                                                     player.password_hash)):
+    if require_password and (password is None
+                             or not check_password(password, context.password_hash)):
         raise JudgeError("the password is wrong; nothing was stored. Check the password in "
                          "your start-of-game message")
-    phase = repo.open_phase(session, game_id)
-    if phase is None:
-        raise JudgeError(f"{game_id} has no phase open for orders")
-    if phase_key and phase_key.lower() != phase.key.lower():
-        raise JudgeError(f"the open phase of {game_id} is {phase.key}; orders for {phase_key} "
-                         "are not taken now")
-    hosted = rulesets.load(game.ruleset, json.loads(phase.state_before))
-    if player.side not in hosted.owes():
+    if phase_key and phase_key.lower() != context.phase_key.lower():
+        raise JudgeError(f"the open phase of {game_id} is {context.phase_key}; orders for "
+                         f"{phase_key} are not taken now")
+    hosted = _game_value(context.ruleset, context.phase_id, context.generation,
+                         context.state_before)
+    if context.side not in hosted.owes():
         owing = " and ".join(hosted.owes()) or "nobody"
-        raise JudgeError(f"the open phase {phase.key} takes orders from {owing}; the "
-                         f"{player.side} side has nothing to order in it")
-    ids = {g.upper() for g in hosted.galleys_of(player.side)}
-    effective, refused = _split_by_command(text, _commands(player, hosted), ids)
-    sheet = hosted.check(player.side, effective)
+        raise JudgeError(f"the open phase {context.phase_key} takes orders from {owing}; the "
+                         f"{context.side} side has nothing to order in it")
+    ids = {g.upper() for g in hosted.galleys_of(context.side)}
+    galleys = json.loads(context.galleys)
+    allowed = {g.upper() for g in galleys} if galleys else None
+    effective, refused = _split_by_command(text, allowed, ids)
+    sheet = hosted.check(context.side, effective)
     lines = [LineAnswer(r.line_no, r.text, r.galley, r.status, r.echo, r.reason)
              for r in sheet.lines]
     lines = sorted(lines + refused, key=lambda line: line.line_no)
-    answer = OrdersAnswer(game_id, phase.key, player.name, player.side, tuple(lines), False)
-    return _Checked(answer, effective), phase, player
+    answer = OrdersAnswer(game_id, context.phase_key, context.player_name, context.side,
+                          tuple(lines), False)
+    return _Checked(answer, effective), context
 
 
 def check_orders(engine: Engine, game_id: str, player_name: str, text: str | bytes,
                  phase_key: str | None = None) -> OrdersAnswer:
     """What the judge would make of these orders now; nothing is stored."""
     decoded = decode(text)
-    with transaction(engine) as session:
-        checked, _, _ = _check(session, game_id, player_name, decoded, None, False, phase_key)
+    try:
+        with core_transaction(engine) as connection:
+            checked, _ = _check(connection, game_id, player_name, decoded, None, False,
+                                phase_key)
+    except _MissingContext:
+        raise _explain_missing(engine, game_id, player_name) from None
     return checked.answer
 
 
@@ -169,27 +189,22 @@ def submit_orders(engine: Engine, game_id: str, player_name: str, text: str | by
     now = now or utcnow()
 
     def work() -> OrdersAnswer:
-        with transaction(engine) as session:
-            checked, phase, player = _check(session, game_id, player_name, decoded, password,
-                                            source == "mail", phase_key, lock=True)
+        with core_transaction(engine) as session:
+            checked, context = _check(session, game_id, player_name, decoded, password,
+                                      source == "mail", phase_key)
             answer = checked.answer
             if not answer.accepted and answer.refused:
                 return answer
-            earlier = repo.submissions(session, phase.id or 0)
-            replaced = any(s.player_id == player.id for s in earlier)
-            repo.supersede(session, phase.id or 0, player.id or 0)
-            parsed = {"lines": [line.__dict__ for line in answer.lines],
+            parsed = {"lines": [[line.line_no, line.galley, line.status, line.echo,
+                                 line.reason] for line in answer.lines],
                       "effective": checked.effective}
-            repo.add(session, SubmissionRow(
-                phase_id=phase.id or 0, player_id=player.id or 0, side=player.side,
-                raw=decoded, parsed=json.dumps(parsed), source=source, received_at=now,
-            ))
-            repo.journal_append(session, game_id, "orders", {
-                "phase": phase.key, "player": player.name, "source": source,
-                "sha256": hashlib.sha256(decoded.encode()).hexdigest(),
-                "accepted": len(answer.accepted), "refused": len(answer.refused),
-            }, now)
+            repo.store_submission(session, context.phase_id, context.player_id, context.side,
+                                  decoded, json.dumps(parsed), source, now)
+            replaced = context.has_earlier
             return OrdersAnswer(answer.game_id, answer.phase, answer.player, answer.side,
                                 answer.lines, True, replaced)
 
-    return retrying(work)  # type: ignore[no-any-return]
+    try:
+        return retrying(work)  # type: ignore[no-any-return]
+    except _MissingContext:
+        raise _explain_missing(engine, game_id, player_name) from None

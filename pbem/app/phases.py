@@ -7,6 +7,7 @@ resolve the same phase, and a crash leaves it open, never half-resolved.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -72,8 +73,8 @@ def _assign_galleys(session: Any, game_id: str, phase: PhaseRow,
     if phase.key == "build":
         for row in repo.submissions(session, phase.id or 0):
             if row.side in shared:
-                built = [line["galley"] for line in json.loads(row.parsed)["lines"]
-                         if line["status"] == "accepted"]
+                built = [galley for _, galley, status, _, _ in json.loads(row.parsed)["lines"]
+                         if status == "accepted"]
                 refused = {g for g, _ in result.rejected}
                 owner = next(p for p in players if p.id == row.player_id)
                 owner.galleys = json.dumps([g for g in built if g not in refused])
@@ -131,6 +132,10 @@ def process_phase(engine: Engine, game_id: str, expected_key: str | None = None,
             repo.journal_append(session, game_id, "phase_resolved", {
                 "phase": phase.key, "events": len(events), "rolls": len(dice.log),
                 "next": game.current_key, "winner": game.winner,
+                # the chain commits to exactly which orders were adjudicated
+                "orders": [[row.side, row.player_id, row.received_at.isoformat(),
+                            hashlib.sha256(row.raw.encode()).hexdigest()]
+                           for row in repo.submissions(session, phase.id or 0)],
             }, now)
             return Processed(game_id, phase.key, events, result.rejected, game.current_key,
                              game.winner)

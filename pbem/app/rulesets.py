@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from pbem.rules.dice import Dice
@@ -47,8 +48,12 @@ class HostedGame:
     def winner(self) -> str | None:
         return self.value.state.winner
 
-    def owes(self) -> tuple[str, ...]:
+    @cached_property
+    def _owes(self) -> tuple[str, ...]:
         return self.value.owes()
+
+    def owes(self) -> tuple[str, ...]:
+        return self._owes
 
     def zone(self, side: str) -> str:
         return self.value.zone(side)

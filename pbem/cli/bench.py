@@ -27,6 +27,26 @@ def run_rules(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_store(args: argparse.Namespace) -> int:
+    import tempfile
+    from pathlib import Path
+
+    from pbem.bench import store_figures
+
+    with tempfile.TemporaryDirectory(dir=args.dir) as folder:
+        figures = store_figures(Path(folder), count=args.count, phases_count=args.phases)
+    if args.json:
+        print(json.dumps(figures))
+    else:
+        print(f"submissions (parsed, checked, committed one by one): "
+              f"{figures['submissions_per_s']:.1f}/s")
+        print(f"bare sqlite3 insert of the same text, one per transaction: "
+              f"{figures['floor_per_s']:.1f}/s")
+        print(f"ratio: {figures['ratio']:.3f}")
+        print(f"40-galley phases processed: {figures['phases_per_s']:.1f}/s")
+    return 0
+
+
 def register(nouns: Any) -> None:
     noun = nouns.add_parser("bench", help="measure speed; prints figures")
     verbs = noun.add_subparsers(dest="verb", required=True, metavar="VERB")
@@ -34,3 +54,9 @@ def register(nouns: Any) -> None:
     rules.add_argument("--json", action="store_true", help="one JSON object on stdout")
     rules.add_argument("--repeat", type=int, default=200, help="runs per figure")
     rules.set_defaults(run=run_rules)
+    store = verbs.add_parser("store", help="storage timings on a SQLite file in WAL mode")
+    store.add_argument("--json", action="store_true", help="one JSON object on stdout")
+    store.add_argument("--count", type=int, default=200, help="submissions to time")
+    store.add_argument("--phases", type=int, default=30, help="phases to process")
+    store.add_argument("--dir", default=None, help="where to put the scratch database")
+    store.set_defaults(run=run_store)

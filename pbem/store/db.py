@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import event
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import OperationalError
 from sqlmodel import Session, create_engine
 
@@ -70,6 +70,13 @@ def transaction(engine: Engine) -> Iterator[Session]:
     """One transaction: committed when the block ends, rolled back if it raises."""
     with Session(engine, expire_on_commit=False) as session, session.begin():
         yield session
+
+
+@contextmanager
+def core_transaction(engine: Engine) -> Iterator[Connection]:
+    """One transaction on a bare connection, for the busiest paths (no ORM session)."""
+    with engine.begin() as connection:
+        yield connection
 
 
 def retrying(work: Any, attempts: int = RETRIES) -> Any:

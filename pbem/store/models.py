@@ -64,16 +64,17 @@ class PhaseRow(SQLModel, table=True):
 
 class SubmissionRow(SQLModel, table=True):
     __tablename__ = "submissions"
+    __table_args__ = (Index("ix_submissions_phase_player", "phase_id", "player_id"),)
 
     id: int | None = Field(default=None, primary_key=True)
-    phase_id: int = Field(foreign_key="phases.id", index=True)
+    phase_id: int = Field(foreign_key="phases.id")
     player_id: int = Field(foreign_key="players.id")
     side: str = Field(max_length=40)
     raw: str = Field(sa_column=Column(Text, nullable=False))
     parsed: str = Field(sa_column=Column(Text, nullable=False))  # JSON: a result per line
     source: str = Field(max_length=20)  # cli | mail | file | demo
     received_at: datetime
-    current: bool = True
+    # a player's current orders for a phase are simply the latest they sent (highest id)
 
 
 class JournalRow(SQLModel, table=True):

@@ -19,7 +19,8 @@ def _stored(engine: Engine, game_id: str = "g1") -> list[tuple[str, bool]]:
     with transaction(engine) as session:
         phase = repo.open_phase(session, game_id)
         assert phase is not None
-        return [(row.raw, row.current)
+        current = repo.submissions(session, phase.id or 0)
+        return [(row.raw, repo.is_current(row, current))
                 for row in repo.submissions(session, phase.id or 0, current_only=False)]
 
 

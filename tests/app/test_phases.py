@@ -59,7 +59,7 @@ def test_verify_finds_tampering(engine: Engine) -> None:
         phase.state_after = json.dumps(state)
         session.add(phase)
         entry = repo.journal(session, "g1")[1]
-        entry.data = entry.data.replace("Aristides", "Mallory")
+        entry.data = entry.data.replace("build", "setup")
         session.add(entry)
     problems = audit.verify_game(engine, "g1").problems
     assert "T1-move-blue: the stored result differs from the replay" in problems

@@ -23,14 +23,18 @@ class Board:
         self.rows = state.rows
         self.winner = state.winner
         self.galleys: dict[str, Galley] = {g.id.upper(): g for g in state.galleys}
-        self.where: dict[str, tuple[Hex, int]] = {}
-        self.occupancy: dict[Hex, str] = {}
+        self.where: dict[str, tuple[Hex, int]] = {
+            key: (galley.bow, galley.facing) for key, galley in self.galleys.items()
+            if galley.status == AFLOAT and galley.bow is not None and galley.facing is not None
+        }
+        if tables is None or tables is default_tables():
+            self.shapes: dict[str, tuple[Hex, ...]] = dict(state.footprints)
+            self.occupancy: dict[Hex, str] = dict(state.occupancy)
+        else:  # a game master's own tables may give other lengths
+            self.shapes = {key: g.hexes(self.tables) for key, g in self.galleys.items()
+                           if key in self.where}
+            self.occupancy = {h: key for key, shape in self.shapes.items() for h in shape}
         self.events: list[Event] = []
-        for key, galley in self.galleys.items():
-            if galley.status == AFLOAT and galley.bow is not None and galley.facing is not None:
-                self.where[key] = (galley.bow, galley.facing)
-                for hex_ in galley.hexes(self.tables):
-                    self.occupancy[hex_] = key
 
     def copy(self) -> Board:
         other = Board.__new__(Board)
@@ -41,6 +45,7 @@ class Board:
         other.winner = self.winner
         other.galleys = dict(self.galleys)
         other.where = dict(self.where)
+        other.shapes = dict(self.shapes)
         other.occupancy = dict(self.occupancy)
         other.events = list(self.events)
         return other
@@ -59,11 +64,7 @@ class Board:
         return galley
 
     def hexes_of(self, key: str) -> tuple[Hex, ...]:
-        place = self.where.get(key)
-        if place is None:
-            return ()
-        galley = self.galleys[key]
-        return hexes.footprint(place[0], place[1], self.tables.galleys[galley.type].length)
+        return self.shapes.get(key, ())
 
     def on_map(self, hex_: Hex) -> bool:
         return hexes.on_map(hex_, self.columns, self.rows)
@@ -78,16 +79,21 @@ class Board:
             galley = replace(galley, bow=place[0], facing=place[1])
         self.galleys[key] = galley
 
-    def place(self, key: str, bow: Hex, facing: int) -> None:
-        for hex_ in self.hexes_of(key):
+    def place(self, key: str, bow: Hex, facing: int,
+              shape: tuple[Hex, ...] | None = None) -> None:
+        """Put a galley at bow and facing; `shape` is its footprint when already known."""
+        for hex_ in self.shapes.get(key, ()):
             if self.occupancy.get(hex_) == key:
                 del self.occupancy[hex_]
+        if shape is None:
+            shape = hexes.footprint(bow, facing, self.tables.galleys[self.galleys[key].type].length)
         self.where[key] = (bow, facing)
-        for hex_ in self.hexes_of(key):
+        self.shapes[key] = shape
+        for hex_ in shape:
             self.occupancy[hex_] = key
 
     def _lift(self, key: str) -> None:
-        for hex_ in self.hexes_of(key):
+        for hex_ in self.shapes.pop(key, ()):
             if self.occupancy.get(hex_) == key:
                 del self.occupancy[hex_]
 

@@ -93,7 +93,7 @@ def _step(board: Board, key: str, step: Step, motion: Motion) -> None:
                 f"{step.kind} would put {galley.id} on {hexes.label(hex_)}, which "
                 f"{board.galleys[holder].id} occupies (6.2)"
             )
-    board.place(key, bow, facing)
+    board.place(key, bow, facing, footprint)
     motion.spent += cost
     motion.last_move = step.kind
     motion.forward_made = motion.forward_made or step.kind == "F"
@@ -128,7 +128,7 @@ def _drift(board: Board, key: str, motion: Motion) -> None:
                                   reason=f"{hexes.label(bow)} is occupied"))
         motion.echo.append(f"drifts: stays, {hexes.label(bow)} is occupied")
         return
-    board.place(key, bow, galley.facing)
+    board.place(key, bow, galley.facing, footprint)
     where = f"{hexes.label(bow)} {hexes.FACINGS[galley.facing]}"
     motion.path.append(where)
     board.events.append(event("drift", galley=galley.id, moved=True, to=hexes.label(bow)))

@@ -298,7 +298,8 @@ def parse_movement(
     words = line.words
     if not words or (len(words) == 1 and words[0] in STAY_WORDS):
         return MovementOrder(galley=line.galley)
-    ids = {i.upper() for i in galley_ids}
+    ids = galley_ids if isinstance(galley_ids, frozenset) else frozenset(
+        i.upper() for i in galley_ids)
     grappled = {i.upper() for i in grappled_with}
     speed = 1
     ungrapple: list[str] = []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
 from pbem.rules.ramspeed import hexes
@@ -89,6 +90,17 @@ class GameState:
         if len(index) != len(self.galleys):
             raise ValueError("two galleys share an ID")
         object.__setattr__(self, "_index", index)
+
+    @cached_property
+    def footprints(self) -> dict[str, tuple[Hex, ...]]:
+        """Upper-case ID -> hexes, for every galley on the map. Built once for a frozen
+        state; never change it (Board copies it)."""
+        return {g.id.upper(): hexes_ for g in self.galleys if (hexes_ := g.hexes())}
+
+    @cached_property
+    def occupancy(self) -> dict[Hex, str]:
+        """Hex -> upper-case ID of the galley on it (the same promise as footprints)."""
+        return {hex_: key for key, hexes_ in self.footprints.items() for hex_ in hexes_}
 
     def galley(self, galley_id: str) -> Galley | None:
         number = self._index.get(galley_id.upper())

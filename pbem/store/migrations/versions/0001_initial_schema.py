@@ -95,13 +95,12 @@ def upgrade() -> None:
     sa.Column('parsed', sa.Text(), nullable=False),
     sa.Column('source', sqlmodel.sql.sqltypes.AutoString(length=20), nullable=False),
     sa.Column('received_at', sqlmodel.sql.sqltypes.UTCDateTime(), nullable=False),
-    sa.Column('current', sa.Boolean(), nullable=False),
     sa.ForeignKeyConstraint(['phase_id'], ['phases.id'], ),
     sa.ForeignKeyConstraint(['player_id'], ['players.id'], ),
     sa.PrimaryKeyConstraint('id')
     )
     with op.batch_alter_table('submissions', schema=None) as batch_op:
-        batch_op.create_index(batch_op.f('ix_submissions_phase_id'), ['phase_id'], unique=False)
+        batch_op.create_index('ix_submissions_phase_player', ['phase_id', 'player_id'], unique=False)
 
 
 
@@ -109,7 +108,7 @@ def upgrade() -> None:
 def downgrade() -> None:
 
     with op.batch_alter_table('submissions', schema=None) as batch_op:
-        batch_op.drop_index(batch_op.f('ix_submissions_phase_id'))
+        batch_op.drop_index('ix_submissions_phase_player')
 
     op.drop_table('submissions')
     with op.batch_alter_table('players', schema=None) as batch_op:
