@@ -24,6 +24,7 @@ test: venv
 
 bench: venv
 	$(BIN)/pbem bench rules
+	$(BIN)/pbem bench store
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis
