@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Start a throwaway PostgreSQL server on a local socket for the storage tests, and export
 # PBEM_TEST_POSTGRES_URL. Installs Debian's server packages when they are missing.
-# Usage: source .ci/postgres.sh   (stop it with: pg_ctl -D "$PBEM_PG_DIR" stop)
+# Usage: source .ci/postgres.sh   (stop it with: eval "$PBEM_PG_STOP")
 set -euo pipefail
 PG_BIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
 if [ -z "$PG_BIN" ] || [ ! -x "$PG_BIN/initdb" ]; then
@@ -9,9 +9,10 @@ if [ -z "$PG_BIN" ] || [ ! -x "$PG_BIN/initdb" ]; then
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
   PG_BIN=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
 fi
-export PBEM_PG_DIR=${PBEM_PG_DIR:-/tmp/pbem-pg}
+# a fresh folder each time: its socket can never be another server's
+export PBEM_PG_DIR=$(mktemp -d /tmp/pbem-pg.XXXXXX)
 PG_PORT=${PG_PORT:-54329}
-rm -rf "$PBEM_PG_DIR" && mkdir -p "$PBEM_PG_DIR"
+chmod 755 "$PBEM_PG_DIR"
 chown postgres "$PBEM_PG_DIR" 2>/dev/null || true
 RUN=(su postgres -s /bin/sh -c)
 if [ "$(id -u)" != "0" ]; then RUN=(sh -c); fi
