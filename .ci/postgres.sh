@@ -20,5 +20,9 @@ if [ "$(id -u)" != "0" ]; then RUN=(sh -c); fi
 "${RUN[@]}" "$PG_BIN/pg_ctl -D $PBEM_PG_DIR/data -o '-p $PG_PORT -k $PBEM_PG_DIR -c listen_addresses=' -l $PBEM_PG_DIR/log -w start >/dev/null"
 "${RUN[@]}" "$PG_BIN/createdb -h $PBEM_PG_DIR -p $PG_PORT -U postgres pbem_test"
 export PBEM_TEST_POSTGRES_URL="postgresql+psycopg://postgres@/pbem_test?host=$PBEM_PG_DIR&port=$PG_PORT"
-export PBEM_PG_STOP="$PG_BIN/pg_ctl -D $PBEM_PG_DIR/data stop -m fast"
+if [ "$(id -u)" = "0" ]; then
+  export PBEM_PG_STOP="su postgres -s /bin/sh -c '$PG_BIN/pg_ctl -D $PBEM_PG_DIR/data stop -m fast'"
+else
+  export PBEM_PG_STOP="$PG_BIN/pg_ctl -D $PBEM_PG_DIR/data stop -m fast"
+fi
 echo "PostgreSQL for the tests: $PBEM_TEST_POSTGRES_URL"
