@@ -34,6 +34,31 @@ def _preview(args: argparse.Namespace) -> int:
     return 0
 
 
+def _due(args: argparse.Namespace) -> int:
+    made = engine(args)
+    due = phases.due_games(made)
+    if not args.process:
+        emit(args, [{"game": g, "phase": k} for g, k in due],
+             "\n".join(f"{g}: {k} is past its deadline" for g, k in due) or "nothing is due")
+        return 0
+    results = []
+    for game_id, key in due:
+        try:
+            done = phases.process_phase(made, game_id, expected_key=key)
+            results.append(done.as_json())
+            if not args.json:
+                print(_text(done, "processed"))
+        except ValueError as exc:  # processed meanwhile by another judge, or paused
+            results.append({"game": game_id, "phase": key, "skipped": str(exc)})
+            if not args.json:
+                print(f"{game_id}: {key} skipped: {exc}")
+    if args.json:
+        emit(args, results, "")
+    elif not due:
+        print("nothing is due")
+    return 0
+
+
 def register(nouns: Any) -> None:
     noun = nouns.add_parser("phase", help="process or preview the open phase")
     verbs = noun.add_subparsers(dest="verb", required=True, metavar="VERB")
@@ -44,6 +69,9 @@ def register(nouns: Any) -> None:
     preview = verbs.add_parser("preview", help="what processing now would give; saves nothing")
     preview.add_argument("name")
     preview.set_defaults(run=_preview)
-    for verb in (process, preview):
+    due = verbs.add_parser("due", help="phases past their deadline (cron: --process them)")
+    due.add_argument("--process", action="store_true", help="process every phase that is due")
+    due.set_defaults(run=_due)
+    for verb in (process, preview, due):
         add_db(verb)
         add_json(verb)

@@ -47,3 +47,19 @@ def revision(message: str, url: str) -> None:  # pragma: no cover - a developer'
 
 def default_engine() -> Engine:
     return make_engine()
+
+
+def backup(engine: Engine, target: str) -> None:
+    """A consistent copy of a SQLite database while the judge runs (SQLite's backup API).
+    For PostgreSQL, use pg_dump."""
+    import sqlite3
+
+    if engine.dialect.name != "sqlite":
+        raise ValueError("`pbem db backup` copies SQLite databases; back up PostgreSQL with "
+                         "pg_dump")
+    source = sqlite3.connect(str(engine.url.database))
+    copy = sqlite3.connect(target)
+    with copy:
+        source.backup(copy)
+    copy.close()
+    source.close()
