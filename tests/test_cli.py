@@ -78,3 +78,37 @@ def test_unknown_command_is_an_error() -> None:
     done = pbem("fleet", "sink")
     assert done.returncode == 2
     assert "invalid choice" in done.stderr
+
+
+def test_hosting_a_game_from_the_command_line(tmp_path: Path) -> None:
+    assert pbem("db", "upgrade").returncode == 0
+    made = pbem("game", "new", "aegean", "--player", "Ann,ann@example.org,blue",
+                "--player", "Bo,bo@example.org,red", "--json")
+    assert made.returncode == 0, made.stderr
+    assert set(json.loads(made.stdout)["passwords"]) == {"Ann", "Bo"}
+    orders = tmp_path / "ann.txt"
+    orders.write_text("A: trireme catapult\nB: galleon\n")
+    checked = pbem("orders", "check", "aegean", str(orders), "--player", "Ann")
+    assert checked.returncode == 0
+    assert "A: trireme: catapult" in checked.stdout and "line 2 (B): 'galleon'" in checked.stdout
+    assert pbem("orders", "submit", "aegean", str(orders), "--player", "Ann").returncode == 0
+    binary = tmp_path / "photo.jpg"
+    binary.write_bytes(b"\xff\xd8\xff\xe0\x00\x10JFIF\x00")
+    refused = pbem("orders", "submit", "aegean", str(binary), "--player", "Bo")
+    assert refused.returncode == 1 and "not text" in refused.stderr and "Traceback" not in (
+        refused.stderr)
+    assert "nothing is due" in pbem("phase", "due").stdout
+    processed = pbem("phase", "process", "aegean")
+    assert processed.returncode == 0 and "processed build" in processed.stdout
+    again = pbem("phase", "process", "aegean", "--phase", "build")
+    assert again.returncode == 1 and "already been processed" in again.stderr
+    copy = tmp_path / "copy.sqlite"
+    assert pbem("db", "backup", str(copy)).returncode == 0
+    listed = pbem("game", "list", "--json", "--db", f"sqlite:///{copy}")
+    assert [g["game"] for g in json.loads(listed.stdout)] == ["aegean"]
+    assert pbem("game", "verify", "aegean").returncode == 0
+
+
+def test_commands_refuse_a_database_without_tables(tmp_path: Path) -> None:
+    done = pbem("game", "list", "--db", f"sqlite:///{tmp_path / 'empty.sqlite'}")
+    assert done.returncode == 1 and "run `pbem db upgrade` first" in done.stderr
