@@ -139,6 +139,8 @@ def _report_moves(board: Board, galley_id: str, motion: Motion, start: str | Non
                   drifting: bool, final: bool) -> None:
     """A move event for the steps made since the last one, so that events stay in the
     order things happened (moves, then the ram, then more moves)."""
+    if motion.checking:  # events tell what happened; checking only needs the echo
+        return
     steps = motion.path[motion.reported:]
     if not steps and not final:
         return
