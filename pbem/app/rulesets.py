@@ -11,11 +11,14 @@ from functools import cached_property
 from typing import Any
 
 from pbem.rules.dice import Dice
+from pbem.rules.events import Event
 from pbem.rules.interface import OrderSheet, PhaseResult, PhaseSpec
 from pbem.rules.ramspeed import codec, phases
 from pbem.rules.ramspeed.game import OVER, Game, new_game, play_phase
+from pbem.rules.ramspeed.hints import order_hints
 from pbem.rules.ramspeed.ruleset import RamSpeed
-from pbem.rules.ramspeed.tables import TableError
+from pbem.rules.ramspeed.tables import TableError, default_tables
+from pbem.rules.ramspeed.view import state_json
 
 
 @dataclass(frozen=True)
@@ -75,6 +78,20 @@ class HostedGame:
 
     def view(self, side: str | None) -> dict[str, Any]:
         return RamSpeed().view(self.value.state, side)
+
+    def full_view(self) -> dict[str, Any]:
+        """Everything, for the game master."""
+        return state_json(self.value.state, self.value.step)
+
+    def view_events(self, events: tuple[Event, ...], side: str | None) -> list[dict[str, Any]]:
+        return RamSpeed().view_events(self.value.state, events, side)
+
+    def hints(self, side: str) -> dict[str, list[str]]:
+        phase = self.value.phase
+        return order_hints(self.value.state, side, phase.kind, phase.zone)
+
+    def house_rules(self) -> tuple[str, ...]:
+        return default_tables().house_rules + self.value.scenario.special_rules
 
 
 def start(ruleset: str, scenario: str, options: Sequence[tuple[str, bool]] = (),

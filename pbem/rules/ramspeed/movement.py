@@ -117,7 +117,8 @@ def _drift(board: Board, key: str, motion: Motion) -> None:
     edge = next((e for h in footprint
                  if (e := hexes.off_map_edge(h, board.columns, board.rows))), None)
     if edge is not None:
-        board.events.append(event("drift", galley=galley.id, moved=True, to=None))
+        board.events.append(event("drift", galley=galley.id, moved=True,
+                                  start=hexes.label(galley.bow), to=None))
         motion.echo.append(f"drifts off the map ({edge} edge)")
         board.leave(key, edge)
         motion.gone = True
@@ -131,7 +132,8 @@ def _drift(board: Board, key: str, motion: Motion) -> None:
     board.place(key, bow, galley.facing, footprint)
     where = f"{hexes.label(bow)} {hexes.FACINGS[galley.facing]}"
     motion.path.append(where)
-    board.events.append(event("drift", galley=galley.id, moved=True, to=hexes.label(bow)))
+    board.events.append(event("drift", galley=galley.id, moved=True,
+                              start=hexes.label(galley.bow), to=hexes.label(bow)))
     motion.echo.append(f"drifts→{where}")
 
 

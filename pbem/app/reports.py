@@ -1,0 +1,166 @@
+"""Use-cases for what people read: every recipient's report and map of a resolved phase,
+and a game's static HTML archive. Each report is built from the engine's view for its
+recipient only."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy.engine import Engine
+
+from pbem.app import rulesets
+from pbem.app.errors import JudgeError
+from pbem.app.games import require_game
+from pbem.render import report
+from pbem.rules.events import Event
+from pbem.store import repo
+from pbem.store.db import transaction
+from pbem.store.models import PhaseRow
+
+GM, OBSERVER = "gm", "observer"
+
+
+@dataclass(frozen=True)
+class RenderedReport:
+    recipient: str  # a player's name, "observer" or "gm"
+    side: str | None
+    phase: str
+    basename: str  # file names carry the phase and the recipient, nothing hidden
+    text: str
+    html: str
+    json: str
+    svg: str
+    png: bytes
+
+    def write(self, folder: Path) -> list[Path]:
+        folder.mkdir(parents=True, exist_ok=True)
+        written = []
+        for suffix, body in (("txt", self.text), ("html", self.html), ("json", self.json),
+                             ("svg", self.svg)):
+            path = folder / f"{self.basename}.{suffix}"
+            path.write_text(body, encoding="utf-8")
+            written.append(path)
+        png = folder / f"{self.basename}.png"
+        png.write_bytes(self.png)
+        return [*written, png]
+
+
+def slug(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "player"
+
+
+def _events(phase: PhaseRow) -> tuple[Event, ...]:
+    return tuple(Event(item["kind"], tuple((k, v) for k, v in item.items() if k != "kind"))
+                 for item in json.loads(phase.events or "[]"))
+
+
+@dataclass(frozen=True)
+class _Recipient:
+    name: str
+    side: str | None  # None: observer or game master
+    timezone: str
+    everything: bool = False  # the game master sees the whole state
+
+
+def render_phase(*, game_id: str, phase_key: str, after: rulesets.HostedGame,
+                 events: tuple[Event, ...], recipients: list[_Recipient],
+                 deadline: Any, map_suffix: str = "png") -> list[RenderedReport]:
+    """Reports of one resolved phase for each recipient (pure: no database)."""
+    rules = after.value.scenario
+    notes = list(after.house_rules())
+    out = []
+    for who in recipients:
+        if who.everything:
+            view = after.full_view()
+            shown = [e.as_dict() for e in events]
+        else:
+            view = after.view(who.side)
+            shown = after.view_events(events, who.side)
+        basename = f"{phase_key}-{slug(who.name)}"
+        next_kind = after.phase.kind if not after.over else ""
+        data = report.report_data(
+            game=game_id, title=rules.title, phase=phase_key,
+            columns=after.value.state.columns, rows=after.value.state.rows,
+            rule=rules.victory, viewer=who.side, player=who.name, timezone=who.timezone,
+            view=view, events=shown, next_phase=after.key if not after.over else "",
+            next_kind=next_kind, owes=list(after.owes()) if not after.over else [],
+            deadline=None if after.over else deadline,
+            hints=after.hints(who.side) if who.side and not after.over else {},
+            house_rules=notes, map_file=f"{basename}.{map_suffix}",
+        )
+        scene = report.scene_for(data, view, shown)
+        out.append(RenderedReport(
+            recipient=who.name, side=who.side, phase=phase_key, basename=basename,
+            text=report.render_text(data), html=report.render_html(data),
+            json=report.render_json(data), svg=report.render_svg(scene),
+            png=report.render_png(scene),
+        ))
+    return out
+
+
+def _resolved(session: Any, game_id: str, key: str | None) -> PhaseRow:
+    resolved = [p for p in repo.phases(session, game_id) if p.status == "resolved"]
+    if not resolved:
+        raise JudgeError(f"{game_id} has no resolved phase to report yet")
+    if key is None:
+        return resolved[-1]
+    for phase in resolved:
+        if phase.key == key:
+            return phase
+    raise JudgeError(f"{game_id} has no resolved phase {key}; resolved are "
+                     f"{', '.join(p.key for p in resolved)}")
+
+
+def phase_reports(engine: Engine, game_id: str, key: str | None = None,
+                  map_suffix: str = "png") -> list[RenderedReport]:
+    """Every player's report, the observers' and the game master's, for a resolved phase
+    (the latest by default)."""
+    with transaction(engine) as session:
+        game = require_game(session, game_id)
+        phase = _resolved(session, game_id, key)
+        after = rulesets.load(game.ruleset, json.loads(phase.state_after or "{}"))
+        following = [p for p in repo.phases(session, game_id) if p.seq == phase.seq + 1]
+        deadline = following[0].deadline if following else None
+        recipients = [_Recipient(p.name, p.side, p.timezone)
+                      for p in repo.players(session, game_id)]
+        recipients += [_Recipient(OBSERVER, None, "UTC"), _Recipient(GM, None, "UTC", True)]
+        events = _events(phase)
+    return render_phase(game_id=game_id, phase_key=phase.key, after=after, events=events,
+                        recipients=recipients, deadline=deadline, map_suffix=map_suffix)
+
+
+def archive_game(engine: Engine, game_id: str, folder: Path) -> Path:
+    """A static HTML archive: an index of resolved phases, each with the public report and
+    map. Only what observers may see goes in; it can be published anywhere."""
+    with transaction(engine) as session:
+        game = require_game(session, game_id)
+        phases = [p for p in repo.phases(session, game_id) if p.status == "resolved"]
+        items = []
+        for phase in phases:
+            after = rulesets.load(game.ruleset, json.loads(phase.state_after or "{}"))
+            items.append((phase.key, after, _events(phase)))
+        status, winner = game.status, game.winner
+    title = items[0][1].value.scenario.title if items else game.scenario
+    folder.mkdir(parents=True, exist_ok=True)
+    rows = []
+    for key, after, events in items:
+        public = render_phase(game_id=game_id, phase_key=key, after=after, events=events,
+                              recipients=[_Recipient(OBSERVER, None, "UTC")], deadline=None,
+                              map_suffix="svg")[0]
+        public.write(folder)
+        rows.append(f'<li><a href="{html.escape(public.basename)}.html">{html.escape(key)}</a>'
+                    f' (<a href="{html.escape(public.basename)}.svg">map</a>)</li>')
+    index = folder / "index.html"
+    index.write_text(
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        f"<title>{html.escape(title)}: {html.escape(game_id)}</title></head><body>"
+        f"<h1>{html.escape(title)}: {html.escape(game_id)}</h1>"
+        f"<p>Status: {html.escape(status)}"
+        + (f"; won by {html.escape(winner)}" if winner else "") + "</p>"
+        f"<ol>{''.join(rows)}</ol></body></html>\n", encoding="utf-8")
+    return index
