@@ -31,6 +31,7 @@ class LineAnswer:
     status: str  # accepted | refused
     echo: str
     reason: str
+    plan: tuple[str, ...] = ()  # start and each step, for the map of plotted paths
 
 
 @dataclass(frozen=True)
@@ -159,7 +160,7 @@ def _check(session: Any, game_id: str, player_name: str, text: str, password: st
     allowed = {g.upper() for g in galleys} if galleys else None
     effective, refused = _split_by_command(text, allowed, ids)
     sheet = hosted.check(context.side, effective)
-    lines = [LineAnswer(r.line_no, r.text, r.galley, r.status, r.echo, r.reason)
+    lines = [LineAnswer(r.line_no, r.text, r.galley, r.status, r.echo, r.reason, r.plan)
              for r in sheet.lines]
     lines = sorted(lines + refused, key=lambda line: line.line_no)
     answer = OrdersAnswer(game_id, context.phase_key, context.player_name, context.side,
@@ -208,3 +209,25 @@ def submit_orders(engine: Engine, game_id: str, player_name: str, text: str | by
         return retrying(work)  # type: ignore[no-any-return]
     except _MissingContext:
         raise _explain_missing(engine, game_id, player_name) from None
+
+
+def plan_map(engine: Engine, answer: OrdersAnswer) -> tuple[str, bytes]:
+    """A small map of the paths as the judge understood them (SVG and PNG): the side's own
+    view of the open phase, with each accepted movement line drawn as a trail."""
+    from pbem.render.hexmap import build_scene, draw_png
+    from pbem.render.report import render_svg
+
+    with transaction(engine) as session:
+        phase = repo.open_phase(session, answer.game_id)
+        game = require_game(session, answer.game_id)
+        if phase is None:
+            raise JudgeError(f"{answer.game_id} has no open phase")
+        hosted = rulesets.load(game.ruleset, json.loads(phase.state_before))
+    view = hosted.view(answer.side)
+    trails = [{"kind": "move", "galley": line.galley, "start": line.plan[0].split()[0],
+               "path": list(line.plan[1:])}
+              for line in answer.accepted if len(line.plan) > 1]
+    scene = build_scene(view, trails, f"Orders of {answer.player} for {answer.phase}",
+                        "as the judge understood them", size=12.0,
+                        columns=hosted.value.state.columns, rows=hosted.value.state.rows)
+    return render_svg(scene), draw_png(scene)

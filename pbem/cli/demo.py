@@ -12,7 +12,7 @@ from typing import Any, TextIO
 
 from sqlalchemy.engine import Engine
 
-from pbem.app import games, orders, phases
+from pbem.app import games, orders, phases, reports
 from pbem.app.errors import JudgeError
 from pbem.cli.common import add_db, engine
 from pbem.golden import load, order_file
@@ -122,10 +122,31 @@ def run(args: argparse.Namespace) -> int:
     shown = play(made, folder, sys.stdout, args.name)
     summary(shown, sys.stdout)
     where = args.db or str(data_dir() / "pbem.sqlite")
+    out = write_reports(made, shown["game"], data_dir() / "demo-reports" / shown["game"])
     print(f"\nThe game is stored in {where}: `pbem game show {shown['game']}` shows it, "
           f"`pbem game verify {shown['game']}` recomputes it, and `pbem dice verify "
           f"{shown['game']}` checks every roll against the revealed seed.")
+    print(f"Every player's report and map of every phase is in {out}/ "
+          f"(open {out}/index.html); the public archive is in {out}/archive/index.html.")
     return 0
+
+
+def write_reports(made: Engine, game_id: str, folder: Path) -> Path:
+    """All reports and maps of every resolved phase, for every recipient, and the archive."""
+    phases_shown = [p for p in games.show_game(made, game_id)["phases"]
+                    if p["status"] == "resolved"]
+    links = []
+    for phase in phases_shown:
+        for rendered in reports.phase_reports(made, game_id, phase["key"]):
+            rendered.write(folder)
+            links.append(f'<li><a href="{rendered.basename}.html">{phase["key"]}: '
+                         f'{rendered.recipient}</a></li>')
+    reports.archive_game(made, game_id, folder / "archive")
+    (folder / "index.html").write_text(
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        f"<title>Reports of {game_id}</title></head><body><h1>Reports of {game_id}</h1>"
+        f"<ul>{''.join(links)}</ul></body></html>\n", encoding="utf-8")
+    return folder
 
 
 def register(nouns: Any) -> None:

@@ -79,6 +79,35 @@ def _verify(args: argparse.Namespace) -> int:
     return 0 if verdict.ok else 1
 
 
+def _report(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from pbem.app import reports
+
+    made = reports.phase_reports(engine(args), args.name, args.phase)
+    chosen = [r for r in made if args.recipient in (None, r.recipient, r.side)]
+    if not chosen:
+        raise JudgeError(f"no recipient '{args.recipient}'; the recipients are "
+                         f"{', '.join(r.recipient for r in made)}")
+    if args.out:
+        written = [str(p) for r in chosen for p in r.write(Path(args.out))]
+        emit(args, written, "\n".join(written))
+    else:
+        for r in chosen:
+            print(r.json if args.json else r.text)
+    return 0
+
+
+def _archive(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from pbem.app import reports
+
+    index = reports.archive_game(engine(args), args.name, Path(args.folder))
+    print(f"archive written: open {index}")
+    return 0
+
+
 def _simple(action: str) -> Any:
     def run(args: argparse.Namespace) -> int:
         made = engine(args)
@@ -125,6 +154,16 @@ def register(nouns: Any) -> None:
         if name == "show":
             verb.add_argument("--side", help="show only what this side may see")
         verb.set_defaults(run=handler)
+    report = verbs.add_parser("report", help="the reports and maps of a resolved phase")
+    report.add_argument("name")
+    report.add_argument("--phase", help="phase key (default: the latest resolved)")
+    report.add_argument("--recipient", help="a player's name, a side, observer or gm")
+    report.add_argument("--out", help="write .txt .html .json .svg .png files to this folder")
+    report.set_defaults(run=_report)
+    archive = verbs.add_parser("archive", help="a static HTML archive of the game's phases")
+    archive.add_argument("name")
+    archive.add_argument("folder")
+    archive.set_defaults(run=_archive)
     rollback = verbs.add_parser("rollback", help="open an earlier phase again (later ones are "
                                 "archived)")
     rollback.add_argument("name")

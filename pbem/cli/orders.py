@@ -32,6 +32,16 @@ def _run(store: bool) -> Any:
         else:
             answer = orders.check_orders(made, args.name, args.player, text, args.phase)
         summary = _report(answer)
+        if args.map:
+            from pathlib import Path
+
+            svg, png = orders.plan_map(made, answer)
+            target = Path(args.map)
+            if target.suffix == ".png":
+                target.write_bytes(png)
+            else:
+                target.write_text(svg, encoding="utf-8")
+            summary += f"\nMap of the plotted paths: {target}"
         if store:
             summary += ("\nStored" + (", replacing your earlier orders." if
                                       answer.replaced_earlier else ".")
@@ -52,6 +62,7 @@ def register(nouns: Any) -> None:
         verb.add_argument("file", help="order file, or - for standard input")
         verb.add_argument("--player", required=True)
         verb.add_argument("--phase", help="refuse unless this phase is the open one")
+        verb.add_argument("--map", help="write a map of the plotted paths (.svg or .png)")
         verb.set_defaults(run=_run(store))
         add_db(verb)
         add_json(verb)

@@ -35,6 +35,7 @@ class LineResult:
     echo: str = ""
     error: OrderError | None = None
     order: Any = None
+    plan: tuple[str, ...] = ()  # where the line takes its piece, as the ruleset names places
 
     @property
     def reason(self) -> str:

@@ -12,7 +12,7 @@ from pbem.rules.dice import Dice
 from pbem.rules.errors import IllegalOrderError, OrderError
 from pbem.rules.events import Event, event
 from pbem.rules.interface import ACCEPTED, REFUSED, LineResult, OrderSheet, PhaseResult, PhaseSpec
-from pbem.rules.ramspeed import building, combat, movement, placement
+from pbem.rules.ramspeed import building, combat, hexes, movement, placement
 from pbem.rules.ramspeed.board import Board
 from pbem.rules.ramspeed.orders import (
     BuildOrder,
@@ -54,6 +54,7 @@ def check(state: GameState, phase: PhaseSpec, text: str,
     claims = combat.CombatCheck()
     for number, raw in split_lines(text):
         galley = ""
+        plan: tuple[str, ...] = ()
         try:
             line = read_line(number, raw, phase.kind)
             galley = line.galley
@@ -79,9 +80,13 @@ def check(state: GameState, phase: PhaseSpec, text: str,
                 assert own is not None
                 order = parse_movement(line, ids, own.grappled_with)
                 scratch = board.copy()
+                start = board.galley(line.galley)
                 motion = movement.execute(scratch, order, None)
                 board = scratch
                 echo = movement.echo(order, motion)
+                if start is not None and start.bow is not None and start.facing is not None:
+                    plan = (f"{hexes.label(start.bow)} {hexes.FACINGS[start.facing]}",
+                            *motion.path)
             elif phase.kind == "combat":
                 _own_galley(board, line, side)
                 own = board.galley(line.galley)
@@ -93,7 +98,8 @@ def check(state: GameState, phase: PhaseSpec, text: str,
             else:
                 raise IllegalOrderError(f"there is no {phase.kind} phase in Ram Speed")
             seen[line.galley.upper()] = number
-            results.append(LineResult(number, raw, galley, ACCEPTED, echo=echo, order=order))
+            results.append(LineResult(number, raw, galley, ACCEPTED, echo=echo, order=order,
+                                      plan=plan))
         except OrderError as error:
             error.at(number, raw, galley)
             results.append(LineResult(number, raw, galley, REFUSED, error=error))
