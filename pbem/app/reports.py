@@ -83,12 +83,16 @@ def render_phase(*, game_id: str, phase_key: str, after: rulesets.HostedGame,
             shown = after.view_events(events, who.side)
         basename = f"{phase_key}-{slug(who.name)}"
         next_kind = after.phase.kind if not after.over else ""
+        owes = list(after.owes()) if not after.over else []
+        secret = after.value.state.option("secret_records")
+        if secret and not who.everything:  # who owes combat orders tells of weapons in range
+            owes = [side for side in owes if side == who.side]
         data = report.report_data(
             game=game_id, title=rules.title, phase=phase_key,
             columns=after.value.state.columns, rows=after.value.state.rows,
             rule=rules.victory, viewer=who.side, player=who.name, timezone=who.timezone,
             view=view, events=shown, next_phase=after.key if not after.over else "",
-            next_kind=next_kind, owes=list(after.owes()) if not after.over else [],
+            next_kind=next_kind, owes=owes, owes_hidden=secret and not who.everything,
             deadline=None if after.over else deadline,
             hints=after.hints(who.side) if who.side and not after.over else {},
             house_rules=notes, map_file=f"{basename}.{map_suffix}",

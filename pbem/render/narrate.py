@@ -63,18 +63,21 @@ def sentence(e: Event) -> str:
         speed = {2: " at double speed", 3: " at triple speed"}.get(e["speed"], "")
         if e["drifting"]:
             return ""
-        return (f"{e['galley']} moved{speed} from {e['start']}: {' → '.join(path)} "
-                f"({e['spent']} of {e['allowance']} MA).")
+        spent = (f" ({e['spent']} of {e['allowance']} MA)" if e.get("spent") is not None
+                 else "")
+        return f"{e['galley']} moved{speed} from {e['start']}: {' → '.join(path)}{spent}."
     if k == "drift":
         if e["moved"]:
             return f"{e['galley']} drifted{' to ' + e['to'] if e.get('to') else ''}."
         return f"{e['galley']} could not drift: {e['reason']}."
     if k == "ram":
-        outcome = (f"a hit for {e['damage']} hull damage" if e["success"] else "a miss")
+        outcome = ("a miss" if not e["success"] else "a hit" if e.get("damage") is None
+                   else f"a hit for {e['damage']} hull damage")
         return (f"{e['galley']} tried to ram {e['target']} ({e['angle']} attack; {_roll(e)}): "
                 f"{outcome}.")
     if k == "shear":
-        outcome = (f"{e['damage']} rowing damage" if e["success"] else "a miss")
+        outcome = ("a miss" if not e["success"] else "oars broken" if e.get("damage") is None
+                   else f"{e['damage']} rowing damage")
         return f"{e['galley']} tried to shear {e['target']} ({_roll(e)}): {outcome}."
     if k == "grapple":
         if e.get("reason"):
@@ -91,28 +94,29 @@ def sentence(e: Event) -> str:
     if k == "adrift":
         return f"{e['galley']}'s rowing banks are destroyed: it drifts for the rest of the game."
     if k == "halt":
-        return f"{e['galley']} stopped: {e['reason']}."
+        return f"{e['galley']} stopped" + (f": {e['reason']}." if e.get("reason") else ".")
     if k == "fire":
         outcome = "a hit" if e["hit"] else "a miss"
         return f"{e['galley']} shot its {e['weapon']} at {e['target']} ({_roll(e)}): {outcome}."
     if k == "hit":
         return _hit(e)
     if k == "board":
-        if "parties" not in e.as_dict():
+        if e.get("kills") is None:
             return f"{e['galley']}'s boarders attacked {e['target']}."
         lost = e["kills"] if e.get("defenders") is None else min(e["kills"], e["defenders"])
         result = (f"{e['target']} had no parties to lose" if e.get("defenders") == 0
                   else f"{lost} of {e['target']}'s parties killed")
-        return (f"{e['galley']} sent {e['parties']} boarding part"
-                f"{'y' if e['parties'] == 1 else 'ies'} against {e['target']} "
-                f"(rolled {e['roll']}): {result}.")
+        parties = e.get("parties")
+        sent = ("boarders" if parties is None
+                else f"{parties} boarding part{'y' if parties == 1 else 'ies'}")
+        return f"{e['galley']} sent {sent} against {e['target']} (rolled {e['roll']}): {result}."
     if k == "capture":
         aboard = f", putting {e['parties']} aboard" if e.get("parties") else ""
         return f"{e['galley']} captured {e['target']}{aboard}: it now serves {e['side']}."
     if k == "transfer":
         if e.get("reason"):
             return f"{e['galley']} could not pass parties to {e['target']}: {e['reason']}."
-        return f"{e['galley']} passed {e['parties']} boarding parties to {e['target']}."
+        return f"{e['galley']} passed {e.get('parties', 'some')} boarding parties to {e['target']}."
     if k == "refused":
         return f"{e['side']}: {e['reason']}"
     if k == "game_over":

@@ -133,7 +133,8 @@ def report_data(*, game: str, title: str, phase: str, columns: int, rows: int, r
                 viewer: str | None, player: str, timezone: str, view: dict[str, Any],
                 events: list[dict[str, Any]], next_phase: str, next_kind: str,
                 owes: list[str], deadline: datetime | None, hints: dict[str, list[str]],
-                house_rules: list[str], map_file: str) -> dict[str, Any]:
+                house_rules: list[str], map_file: str, owes_hidden: bool = False,
+                ) -> dict[str, Any]:
     """The JSON report: everything a recipient's text, HTML and map are made of."""
     galleys = view["galleys"]
     own = [_record(gid, g) for gid, g in galleys.items()
@@ -148,6 +149,7 @@ def report_data(*, game: str, title: str, phase: str, columns: int, rows: int, r
         "own": own, "others": others,
         "victory": _victory(view, rule), "winner": view.get("winner"),
         "next": {"phase": next_phase, "kind": next_kind, "owes": owes,
+                 "owes_hidden": owes_hidden,
                  "deadline_utc": deadline.isoformat() if deadline else None,
                  "deadline_local": _deadline(deadline, timezone),
                  "you_owe": viewer in owes if viewer else False},

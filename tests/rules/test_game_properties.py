@@ -81,7 +81,8 @@ def test_hidden_facts_never_reach_the_other_side(seed: int, scenario: str) -> No
                     assert "allowance" not in item and "spent" not in item, text
                 if item["kind"] in ("board", "capture") and owner != viewer:
                     assert "parties" not in item, text
-                if item["kind"] == "board" and owner == viewer:
+                target = state.galley(str(item.get("target", ""))) if item.get("target") else None
+                if item["kind"] == "board" and (target is None or target.owner != viewer):
                     assert "defenders" not in item, text  # the enemy's party count
                 assert item["kind"] != "transfer" or owner == viewer, text
 

@@ -95,9 +95,10 @@ def _private(kind: str, data: dict[str, Any], state: GameState, side: str | None
     if kind == "board":
         if side is None:
             return {k: v for k, v in data.items() if k not in ("parties", "kills", "defenders")}
-        if side != mover:  # the attacker's own count is its secret; the defenders are ours
-            return {k: v for k, v in data.items() if k != "parties"}
-        return {k: v for k, v in data.items() if k != "defenders"}
+        target = _owner(state, data.get("target"))
+        hidden = {"parties"} if side != mover else set()  # each count is its owner's secret
+        hidden |= {"defenders"} if side != target else set()
+        return {k: v for k, v in data.items() if k not in hidden}
     if kind == "capture" and side != mover:
         return {k: v for k, v in data.items() if k != "parties"}
     if kind == "transfer" and side != mover:
