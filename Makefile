@@ -25,6 +25,7 @@ test: venv
 bench: venv
 	$(BIN)/pbem bench rules
 	$(BIN)/pbem bench store
+	$(BIN)/pbem bench render
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis

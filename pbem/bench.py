@@ -239,3 +239,67 @@ def _open_state(engine: Any) -> str:
         phase = repo.open_phase(session, "bench")
         assert phase is not None
         return phase.state_before
+
+
+# --- rendering -----------------------------------------------------------------------
+
+
+def render_figures(repeat: int = 20, seed: int = 5) -> dict[str, float]:
+    """Median milliseconds, for a 40-galley Fleet Action after a movement phase: the SVG
+    map, the PNG map, and all text, HTML and JSON reports of the phase for every recipient
+    (four players a side, the observers and the game master)."""
+    from datetime import UTC, datetime
+
+    from pbem.app.reports import _Recipient
+    from pbem.app.rulesets import HostedGame
+    from pbem.render import report
+
+    rng = random.Random(seed)
+    state = random_fleet_state(rng, 40, 32, 24)
+    state = replace(state, scenario="fleet", turn=2, initiative="blue")
+    game = Game(state=state, step=MOVEMENT, sides=("blue", "red"), order=("blue", "red"))
+    text = "\n".join(f"{o.galley}: {describe_movement(o)}"
+                     for o in random_orders(rng, state, "blue"))
+    after, result, _ = play_phase(game, [("blue", text)], _dice("render"))
+    hosted = HostedGame(after)
+    who = [_Recipient(f"{side} {n}", side, "Europe/Paris") for side in ("blue", "red")
+           for n in range(1, 5)]
+    who += [_Recipient("observer", None, "UTC"), _Recipient("gm", None, "UTC", True)]
+    deadline = datetime(2026, 12, 24, 18, 0, tzinfo=UTC)
+
+    def datas() -> list[tuple[dict[str, Any], dict[str, Any], list[dict[str, Any]]]]:
+        made = []
+        for recipient in who:
+            if recipient.everything:
+                view, shown = hosted.full_view(), [e.as_dict() for e in result.events]
+            else:
+                view = hosted.view(recipient.side)
+                shown = hosted.view_events(result.events, recipient.side)
+            made.append((report.report_data(
+                game="bench", title="Fleet Action", phase="T2-move-blue", columns=32, rows=24,
+                rule="standard", viewer=recipient.side, player=recipient.name,
+                timezone=recipient.timezone, view=view, events=shown,
+                next_phase=hosted.key, next_kind=hosted.phase.kind, owes=list(hosted.owes()),
+                deadline=deadline, hints=hosted.hints(recipient.side) if recipient.side else {},
+                house_rules=list(hosted.house_rules()), map_file="map.png"), view, shown))
+        return made
+
+    first = datas()[0]
+    scene = report.scene_for(*first)
+    report.render_png(scene)  # the grid of this map size is drawn once, then kept
+    svg, png, reports = [], [], []
+    for _ in range(max(repeat, 1)):
+        start = time.perf_counter()
+        report.render_svg(report.scene_for(*first))
+        svg.append((time.perf_counter() - start) * 1000)
+        start = time.perf_counter()
+        report.render_png(report.scene_for(*first))
+        png.append((time.perf_counter() - start) * 1000)
+        start = time.perf_counter()
+        for data, _, _ in datas():
+            report.render_text(data)
+            report.render_html(data)
+            report.render_json(data)
+        reports.append((time.perf_counter() - start) * 1000)
+    return {"svg_ms": round(statistics.median(svg), 2), "png_ms": round(statistics.median(png), 2),
+            "reports_ms": round(statistics.median(reports), 2), "recipients": len(who)}

@@ -7,6 +7,8 @@ Layout of a game folder:
                             setup-red.txt, T3-move-blue.txt, T3-combat-red.txt, ...)
   expected/final.json       the final state as the case runner prints it
   expected/events.jsonl     one line per phase: key, events, refused lines
+  expected/reports/         reports of two phases for each side and observers (txt, html,
+                            json, svg)
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import json
 import random
 import tomllib
+from datetime import UTC, datetime
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -90,6 +93,34 @@ def _expected_paths(folder: Path) -> tuple[Path, Path]:
     return folder / "expected" / "final.json", folder / "expected" / "events.jsonl"
 
 
+REPORT_DEADLINE = datetime(2026, 12, 24, 18, 0, tzinfo=UTC)
+
+
+def golden_reports(golden: GoldenGame) -> dict[str, str]:
+    """Reports of the first combat phase and of the last phase, for each side and for
+    observers, as text, HTML, JSON and SVG: file name -> content."""
+    from pbem.app.reports import _Recipient, render_phase
+    from pbem.app.rulesets import HostedGame
+
+    records = read_records(golden)
+    played = replay(golden.game, records, golden.dice_for)
+    keys = [r.key for r in records]
+    chosen = {next((k for k in keys if k.endswith("combat")), keys[-1]), keys[-1]}
+    files: dict[str, str] = {}
+    for record, (after, result) in zip(records, played, strict=True):
+        if record.key not in chosen:
+            continue
+        who = [_Recipient(f"Admiral {side}", side, "UTC") for side in after.sides]
+        who.append(_Recipient("observer", None, "UTC"))
+        for made in render_phase(game_id=golden.game_id, phase_key=record.key,
+                                 after=HostedGame(after), events=result.events,
+                                 recipients=who, deadline=REPORT_DEADLINE):
+            for suffix in ("txt", "html", "json", "svg"):
+                files[f"{made.basename}.{suffix}"] = getattr(
+                    made, "text" if suffix == "txt" else suffix)
+    return files
+
+
 def write_expected(folder: Path) -> None:
     final, log = outcome(load(folder))
     final_path, log_path = _expected_paths(folder)
@@ -97,6 +128,12 @@ def write_expected(folder: Path) -> None:
     final_path.write_text(json.dumps(final, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     log_path.write_text("".join(json.dumps(line, sort_keys=True) + "\n" for line in log),
                         encoding="utf-8")
+    reports = folder / "expected" / "reports"
+    reports.mkdir(exist_ok=True)
+    for old in reports.iterdir():
+        old.unlink()
+    for name, body in golden_reports(load(folder)).items():
+        (reports / name).write_text(body, encoding="utf-8")
 
 
 def differences(folder: Path) -> list[str]:
@@ -114,6 +151,13 @@ def differences(folder: Path) -> list[str]:
             break
     if stored_final != final:
         found.append("the final state differs from expected/final.json")
+    stored_reports = {p.name: p.read_text(encoding="utf-8")
+                      for p in (folder / "expected" / "reports").glob("*")}
+    reports = golden_reports(load(folder))
+    if set(stored_reports) != set(reports):
+        found.append("the set of golden reports differs from expected/reports/")
+    found += [f"report {name} differs from expected/reports/{name}"
+              for name in sorted(reports) if stored_reports.get(name, reports[name]) != reports[name]]
     return found
 
 

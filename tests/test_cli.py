@@ -54,6 +54,17 @@ def test_bench_rules_prints_figures() -> None:
     assert printed["replay_30_turns_phases"] >= 90
 
 
+def test_bench_store_and_render_print_figures() -> None:
+    store = pbem("bench", "store", "--json", "--count", "16", "--phases", "2")
+    assert store.returncode == 0, store.stderr
+    figures = json.loads(store.stdout)
+    assert figures["submissions_per_s"] > 0 and figures["floor_per_s"] > 0
+    assert figures["ratio"] > 0 and figures["phases_per_s"] > 0
+    render = pbem("bench", "render", "--json", "--repeat", "2")
+    assert render.returncode == 0, render.stderr
+    assert {"svg_ms", "png_ms", "reports_ms"} <= set(json.loads(render.stdout))
+
+
 def test_demo_plays_the_example_orders() -> None:
     done = pbem("demo")
     assert done.returncode == 0, done.stderr
@@ -72,6 +83,12 @@ def test_demo_plays_the_example_orders() -> None:
     assert pbem("dice", "verify", "demo").returncode == 0
     second = pbem("demo")
     assert second.returncode == 0 and "Game demo-2:" in second.stdout
+    folder = Path(os.environ["PBEM_DATA"]) / "demo-reports" / "demo"
+    assert f"Every player's report and map of every phase is in {folder}/" in out
+    assert (folder / "index.html").is_file() and (folder / "archive" / "index.html").is_file()
+    assert (folder / "T13-combat-aristides.png").read_bytes().startswith(b"\x89PNG")
+    assert "Winner: blue." not in (folder / "T1-combat-hanno.txt").read_text()
+    assert "The blue side has won." in (folder / "T13-combat-observer.txt").read_text()
 
 
 def test_unknown_command_is_an_error() -> None:

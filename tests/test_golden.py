@@ -48,3 +48,12 @@ def test_a_changed_seed_is_noticed(tmp_path: Path) -> None:
     assert changed != text
     config.write_text(changed, encoding="utf-8")
     assert differences(copy) != []
+
+
+def test_a_changed_report_is_noticed(tmp_path: Path) -> None:
+    copy = tmp_path / "convoy-raid"
+    shutil.copytree(GAMES[[p.name for p in GAMES].index("convoy-raid")], copy)
+    report = sorted((copy / "expected" / "reports").glob("*.txt"))[0]
+    report.write_text(report.read_text().replace("VICTORY", "VICTORIES"), encoding="utf-8")
+    assert differences(copy) == [f"report {report.name} differs from expected/reports/"
+                                 f"{report.name}"]

@@ -47,6 +47,20 @@ def run_store(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_render(args: argparse.Namespace) -> int:
+    from pbem.bench import render_figures
+
+    figures = render_figures(repeat=args.repeat)
+    if args.json:
+        print(json.dumps(figures))
+    else:
+        print(f"SVG map, 40 galleys: {figures['svg_ms']:.2f} ms (median)")
+        print(f"PNG map, 40 galleys: {figures['png_ms']:.2f} ms (median)")
+        print(f"all reports of a phase for {figures['recipients']} recipients (text, HTML, "
+              f"JSON): {figures['reports_ms']:.2f} ms (median)")
+    return 0
+
+
 def register(nouns: Any) -> None:
     noun = nouns.add_parser("bench", help="measure speed; prints figures")
     verbs = noun.add_subparsers(dest="verb", required=True, metavar="VERB")
@@ -60,3 +74,7 @@ def register(nouns: Any) -> None:
     store.add_argument("--phases", type=int, default=30, help="phases to process")
     store.add_argument("--dir", default=None, help="where to put the scratch database")
     store.set_defaults(run=run_store)
+    render = verbs.add_parser("render", help="report and map rendering timings")
+    render.add_argument("--json", action="store_true", help="one JSON object on stdout")
+    render.add_argument("--repeat", type=int, default=20, help="runs per figure")
+    render.set_defaults(run=run_render)
