@@ -16,8 +16,8 @@ from __future__ import annotations
 import json
 import random
 import tomllib
-from datetime import UTC, datetime
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
