@@ -83,13 +83,13 @@ def _combat(board: Board, galley: Galley, tables: Tables) -> list[str]:
             if targets:
                 lines.append(f"FIRE {weapon.type}: {', '.join(targets)}")
     for other_id in sorted(galley.grappled_with):
-        other = board.galleys.get(other_id.upper())
-        if other is None:
+        partner = board.galleys.get(other_id.upper())
+        if partner is None:
             continue
-        if other.owner != galley.owner:
-            lines.append(f"BOARD {other.id} (you have {galley.boarding_parties} parties)")
+        if partner.owner != galley.owner:
+            lines.append(f"BOARD {partner.id} (you have {galley.boarding_parties} parties)")
         elif galley.boarding_parties:
-            lines.append(f"TRANSFER n TO {other.id}")
+            lines.append(f"TRANSFER n TO {partner.id}")
     return lines or ["nothing to do in this phase"]
 
 
