@@ -49,7 +49,8 @@ def random_fleet_state(rng: random.Random, galleys: int, columns: int, rows: int
     return GameState(columns=columns, rows=rows, galleys=tuple(fleet))
 
 
-def _legal(board: Board, order: MovementOrder) -> Board | None:
+def legal(board: Board, order: MovementOrder) -> Board | None:
+    """The board after `order` if the checker accepts it, else None."""
     scratch = board.copy()
     try:
         execute(scratch, order, None)
@@ -68,7 +69,8 @@ def _enemy_ahead(board: Board, key: str) -> str | None:
     return board.galleys[holder].id
 
 
-def _adjacent_enemies(board: Board, key: str) -> list[str]:
+def adjacent_enemies(board: Board, key: str) -> list[str]:
+    """IDs of enemy galleys with a hex next to one of this galley's hexes."""
     mine = board.hexes_of(key)
     owner = board.galleys[key].owner
     found = []
@@ -78,6 +80,18 @@ def _adjacent_enemies(board: Board, key: str) -> list[str]:
             if holder and holder != key and board.galleys[holder].owner != owner:
                 found.append(board.galleys[holder].id)
     return sorted(set(found))
+
+
+def add_step(board: Board, order: MovementOrder, kinds: list[str], rng: random.Random,
+             ) -> tuple[MovementOrder, Board] | None:
+    """The order with one more legal step of a kind picked at random, or None."""
+    rng.shuffle(kinds)
+    for kind in kinds:
+        longer = replace(order, steps=(*order.steps, Step(kind)))
+        moved = legal(board, longer)
+        if moved is not None:
+            return longer, moved
+    return None
 
 
 def random_orders(rng: random.Random, state: GameState, side: str) -> list[MovementOrder]:
@@ -97,40 +111,35 @@ def random_orders(rng: random.Random, state: GameState, side: str) -> list[Movem
             speed = 1
         order = MovementOrder(galley.id, speed=speed,
                               ungrapple=("",) if galley.grappled_with else ())
-        after = _legal(board, order)
+        after = legal(board, order)
         if after is None:
             order = MovementOrder(galley.id)
-            after = _legal(board, order)
+            after = legal(board, order)
         if after is None:
             continue
         kinds = ["F", "F", "F", "SP", "SS"] + (["P", "S", "R"] if speed == 1 else [])
         for _ in range(galley.base_ma() * speed + 1):
             if rng.random() < 0.1:
                 break
-            rng.shuffle(kinds)
-            for kind in kinds:
-                longer = replace(order, steps=(*order.steps, Step(kind)))
-                moved = _legal(board, longer)
-                if moved is not None:
-                    order, after = longer, moved
-                    break
-            else:
+            stepped = add_step(board, order, kinds, rng)
+            if stepped is None:
                 break
+            order, after = stepped
             target = _enemy_ahead(after, key)
             if target is not None and rng.random() < 0.8:
                 with_ram = replace(order, steps=(*order.steps, Step("RAM", target)))
-                rammed = _legal(board, with_ram)
+                rammed = legal(board, with_ram)
                 if rammed is not None:
                     order, after = with_ram, rammed
-            for enemy in _adjacent_enemies(after, key):
+            for enemy in adjacent_enemies(after, key):
                 with_shear = replace(order, steps=(*order.steps, Step("SHEAR", enemy)))
-                sheared = _legal(board, with_shear)
+                sheared = legal(board, with_shear)
                 if sheared is not None:
                     order, after = with_shear, sheared
-        enemies = _adjacent_enemies(after, key)
+        enemies = adjacent_enemies(after, key)
         if enemies and rng.random() < 0.6:
             with_grapple = replace(order, grapple=(enemies[0],))
-            grappled = _legal(board, with_grapple)
+            grappled = legal(board, with_grapple)
             if grappled is not None:
                 order, after = with_grapple, grappled
         orders.append(order)

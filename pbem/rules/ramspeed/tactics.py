@@ -12,13 +12,13 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from pbem.rules.dice import Dice
-from pbem.rules.errors import OrderError
 from pbem.rules.ramspeed import hexes
 from pbem.rules.ramspeed.board import Board
 from pbem.rules.ramspeed.game import OVER, Game, PhaseRecord, play_phase
-from pbem.rules.ramspeed.movement import execute
+from pbem.rules.ramspeed.hints import suggested_combat
 from pbem.rules.ramspeed.orders import MovementOrder, Step, describe_movement
 from pbem.rules.ramspeed.placement import in_zone
+from pbem.rules.ramspeed.sampling import add_step, adjacent_enemies, legal
 from pbem.rules.ramspeed.state import AFLOAT, Galley, GameState
 from pbem.rules.ramspeed.tables import Scenario, default_tables
 
@@ -74,15 +74,6 @@ def setup_text(state: GameState, side: str, zone: str, rng: random.Random) -> st
     return "\n".join(lines)
 
 
-def _legal(board: Board, order: MovementOrder) -> Board | None:
-    scratch = board.copy()
-    try:
-        execute(scratch, order, None)
-    except OrderError:
-        return None
-    return scratch
-
-
 def _goal(board: Board, galley: Galley) -> list[hexes.Hex]:
     if galley.merchantman:
         return [CORNER]
@@ -113,53 +104,37 @@ def movement_order(board: Board, key: str, rng: random.Random) -> MovementOrder:
     galley = board.galleys[key]
     goal = _goal(board, galley)
     base = MovementOrder(galley.id, ungrapple=("",) if galley.grappled_with else ())
-    if _legal(board, base) is None:
+    if legal(board, base) is None:
         base = MovementOrder(galley.id)
     best, best_score = base, float("-inf")
     for _ in range(CANDIDATES):
         speed = 2 if (not galley.merchantman and galley.double_used < 3 and rng.random() < 0.2
                       and not galley.grappled_with) else 1
         order = replace(base, speed=speed)
-        after = _legal(board, order)
+        after = legal(board, order)
         if after is None:
             continue
         kinds = ["F", "F", "F", "F", "SP", "SS"] + (["P", "S"] if speed == 1 else [])
         for _ in range(galley.base_ma() * speed + 1):
-            rng.shuffle(kinds)
-            for kind in kinds:
-                longer = replace(order, steps=(*order.steps, Step(kind)))
-                moved = _legal(board, longer)
-                if moved is not None:
-                    order, after = longer, moved
-                    break
-            else:
+            stepped = add_step(board, order, kinds, rng)
+            if stepped is None:
                 break
+            order, after = stepped
             for verb in ("RAM", "SHEAR"):
-                for target in _touching_enemies(after, key):
+                for target in adjacent_enemies(after, key):
                     tried = replace(order, steps=(*order.steps, Step(verb, target)))
-                    done = _legal(board, tried)
+                    done = legal(board, tried)
                     if done is not None:
                         order, after = tried, done
-        for target in _touching_enemies(after, key):
+        for target in adjacent_enemies(after, key):
             tried = replace(order, grapple=(*order.grapple, target))
-            done = _legal(board, tried)
+            done = legal(board, tried)
             if done is not None:
                 order, after = tried, done
         score = _score(after, key, order, goal)
         if score > best_score:
             best, best_score = order, score
     return best
-
-
-def _touching_enemies(board: Board, key: str) -> list[str]:
-    owner = board.galleys[key].owner
-    found = set()
-    for hex_ in board.hexes_of(key):
-        for near in hexes.neighbours(hex_):
-            holder = board.occupancy.get(near)
-            if holder and holder != key and board.galleys[holder].owner != owner:
-                found.add(board.galleys[holder].id)
-    return sorted(found)
 
 
 def movement_text(state: GameState, side: str, rng: random.Random) -> str:
@@ -170,7 +145,7 @@ def movement_text(state: GameState, side: str, rng: random.Random) -> str:
             continue
         key = galley.id.upper()
         order = movement_order(board, key, rng)
-        after = _legal(board, order)
+        after = legal(board, order)
         if after is None:
             continue
         board = after
@@ -179,27 +154,16 @@ def movement_text(state: GameState, side: str, rng: random.Random) -> str:
 
 
 def combat_text(state: GameState, side: str) -> str:
+    """Every weapon at the nearest enemy it reaches; board every grappled enemy."""
     tables = default_tables()
     board = Board(state)
     lines = []
-    enemies = [g for g in state.galleys if g.owner != side and g.status == AFLOAT and g.placed]
     for galley in state.galleys:
         if galley.owner != side or galley.status != AFLOAT or not galley.placed:
             continue
-        mine = board.hexes_of(galley.id.upper())
-        if not galley.captured:
-            shots = []
-            for weapon in galley.weapons:
-                kind = tables.weapons[weapon.type]
-                in_range = sorted(
-                    (hexes.galley_distance(mine, board.hexes_of(e.id.upper())), e.id)
-                    for e in enemies)
-                for distance, target in in_range:
-                    if kind.min_range <= distance <= kind.max_range:
-                        shots.append(f"{weapon.type} {target}")
-                        break
-            if shots:
-                lines.append(f"{galley.id}: FIRE {', '.join(shots)}")
+        fire = suggested_combat(board, galley, tables)
+        if fire:
+            lines.append(f"{galley.id}: {fire}")
         if galley.boarding_parties:
             for other in sorted(galley.grappled_with):
                 enemy = state.galley(other)
