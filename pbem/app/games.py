@@ -166,6 +166,9 @@ def show_game(engine: Engine, game_id: str, side: str | None = None,
         data = (latest.state_after or latest.state_before) if latest else None
         hosted = rulesets.load(row.ruleset, json.loads(data)) if data else None
         revealed = row.status in ("over", "ended")
+        owes = list(hosted.owes()) if hosted and not hosted.over else []
+        if not game_master and hosted and hosted.value.state.option("secret_records"):
+            owes = [s for s in owes if s == side]  # combat duty would tell of weapons in range
         players = repo.players(session, game_id)
         submitted = sorted({next((p.name for p in players if p.id == row.player_id), "?")
                             for row in repo.submissions(session, open_row.id or 0)}
@@ -174,7 +177,7 @@ def show_game(engine: Engine, game_id: str, side: str | None = None,
             "game": row.id, "ruleset": row.ruleset, "scenario": row.scenario,
             "status": row.status, "phase": row.current_key, "winner": row.winner,
             "deadline": open_row.deadline.isoformat() if open_row and open_row.deadline else None,
-            "owes": list(hosted.owes()) if hosted and not hosted.over else [],
+            "owes": owes,
             "submitted": submitted,
             "phase_kind": hosted.phase.kind if hosted and not hosted.over else None,
             "phase_side": hosted.phase.side if hosted and not hosted.over else None,

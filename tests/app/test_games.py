@@ -96,3 +96,14 @@ def test_rollback_archives_and_replays_the_same(engine: Engine) -> None:
     assert again.events == first[3].events
     verdict = audit.verify_game(engine, "g1")
     assert verdict.ok, verdict.problems
+
+
+def test_a_sides_view_of_a_game_keeps_secrets(engine: Engine) -> None:
+    new_demo_game(engine, options=(("secret_records", True),))
+    play_demo_phases(engine, "g1", 5)  # to T1-combat: both sides have weapons in range
+    master = games.show_game(engine, "g1")
+    assert master["phase"] == "T1-combat" and master["owes"] == ["blue", "red"]
+    blue = games.show_game(engine, "g1", side="blue", game_master=False)
+    assert blue["owes"] == ["blue"]
+    assert "hull_damage" not in blue["state"]["galleys"]["X"]
+    assert "hull_damage" in blue["state"]["galleys"]["A"]
