@@ -55,7 +55,8 @@ def make_engine(url: str | None = None) -> Engine:
 
         @event.listens_for(engine, "begin")
         def _on_begin(connection: Any) -> None:
-            connection.exec_driver_sql("BEGIN IMMEDIATE")
+            # straight to the driver: this runs for every transaction the judge makes
+            connection.connection.dbapi_connection.execute("BEGIN IMMEDIATE")
 
         return engine
     return create_engine(url, pool_pre_ping=True)
