@@ -134,24 +134,41 @@ _INSERT_SUBMISSION = text(
 ).bindparams(bindparam("at", type_=SubmissionRow.__table__.c.received_at.type))  # type: ignore[attr-defined]
 
 
-def order_context(session: Session | Connection, game_id: str,
+def _sqlite_driver(connection: Connection) -> Any:
+    """SQLite's own connection, for the two statements run on every submission; elsewhere
+    None. The statements are the same text either way."""
+    if connection.dialect.name != "sqlite":
+        return None
+    return connection.connection.dbapi_connection
+
+
+def order_context(connection: Connection, game_id: str,
                   player_name: str) -> OrderContext | None:
     """Game, active player and open phase together (None when any is missing); the game row
     is locked for the rest of the transaction (on SQLite, BEGIN IMMEDIATE already did)."""
-    if session.bind.dialect.name != "sqlite" if isinstance(session, Session) else (
-            session.dialect.name != "sqlite"):
-        session.execute(_LOCK_GAME, {"game": game_id})
-    row = session.execute(_ORDER_CONTEXT, {"game": game_id,
-                                           "name": player_name.lower()}).first()
+    params = {"game": game_id, "name": player_name.lower()}
+    driver = _sqlite_driver(connection)
+    if driver is not None:
+        row = driver.execute(_ORDER_CONTEXT.text, params).fetchone()
+    else:
+        connection.execute(_LOCK_GAME, {"game": game_id})
+        row = connection.execute(_ORDER_CONTEXT, params).first()
     return None if row is None else OrderContext(*row[:-1], has_earlier=bool(row[-1]))
 
 
-def store_submission(session: Session | Connection, phase_id: int, player_id: int, side: str,
+def store_submission(connection: Connection, phase_id: int, player_id: int, side: str,
                      raw: str, parsed: str, source: str, at: datetime) -> None:
     """Store a submission; being the latest, it is the player's current one."""
-    session.execute(_INSERT_SUBMISSION, {"phase": phase_id, "player": player_id, "side": side,
-                                         "raw": raw, "parsed": parsed, "source": source,
-                                         "at": at})
+    params: dict[str, Any] = {"phase": phase_id, "player": player_id, "side": side,
+                              "raw": raw, "parsed": parsed, "source": source, "at": at}
+    driver = _sqlite_driver(connection)
+    if driver is None:
+        connection.execute(_INSERT_SUBMISSION, params)
+        return
+    column = SubmissionRow.__table__.c.received_at  # type: ignore[attr-defined]
+    stored_as = column.type.bind_processor(connection.dialect)
+    params["at"] = stored_as(at) if stored_as else at  # exactly as SQLAlchemy would store it
+    driver.execute(_INSERT_SUBMISSION.text, params)
 
 
 def _digest(prev_hash: str, at: datetime, kind: str, data: str) -> str:

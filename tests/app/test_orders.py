@@ -115,3 +115,16 @@ def test_paused_and_over_games_take_no_orders(engine: Engine) -> None:
     games.end_game(engine, "g1")
     with pytest.raises(JudgeError, match="has ended"):
         orders.submit_orders(engine, "g1", "Aristides", BUILD)
+
+
+def test_the_time_of_receipt_is_stored_exactly(engine: Engine) -> None:
+    from datetime import UTC, datetime
+
+    new_demo_game(engine)
+    when = datetime(2026, 12, 1, 9, 30, 15, 123456, tzinfo=UTC)
+    orders.submit_orders(engine, "g1", "Aristides", BUILD, now=when)
+    with transaction(engine) as session:
+        phase = repo.open_phase(session, "g1")
+        assert phase is not None
+        [row] = repo.submissions(session, phase.id or 0)
+        assert row.received_at == when
