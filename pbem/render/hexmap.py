@@ -155,6 +155,14 @@ def build_scene(view: dict[str, Any], events: list[dict[str, Any]], title: str, 
             if target.get("bow"):
                 x, y = _at(target["bow"], size, top)
                 marks.append(("capture", x, y, f"TAKEN by {item['galley']}"))
+    for gid, galley in galleys.items():  # grapples standing now, each pair once
+        for other in galley["grappled_with"]:
+            partner = galleys.get(other, {})
+            if gid < other and galley.get("bow") and partner.get("bow") and (
+                    galley["status"] == partner.get("status") == "afloat"):
+                line = (*_at(galley["bow"], size, top), *_at(partner["bow"], size, top))
+                if line not in grapples:
+                    grapples.append(line)
     legend = [("side", side_colour(side, sides), side) for side in sides]
     legend += [("trail", "#2d3748", "line: this phase's moves"),
                ("ram", MARK, "ring: ram or shear hit"), ("grapple", "#1a202c", "dashes: grapple"),
@@ -209,6 +217,17 @@ def _pairs(points: str) -> list[tuple[float, float]]:
     return [(float(a), float(b)) for a, b in (p.split(",") for p in points.split())]
 
 
+def _dashed(draw: ImageDraw.ImageDraw, start: tuple[float, float],
+            end: tuple[float, float]) -> None:
+    length = math.dist(start, end)
+    pieces = max(int(length // 6), 1)
+    for n in range(0, pieces, 2):
+        a, b = n / pieces, min((n + 1) / pieces, 1.0)
+        draw.line([(start[0] + (end[0] - start[0]) * a, start[1] + (end[1] - start[1]) * a),
+                   (start[0] + (end[0] - start[0]) * b, start[1] + (end[1] - start[1]) * b)],
+                  fill=_rgb("#1a202c"), width=3)
+
+
 def draw_png(scene: Scene) -> bytes:
     image = _grid_png(scene.columns, scene.rows, scene.size, scene.width, scene.height,
                       scene.top).copy()
@@ -236,7 +255,7 @@ def draw_png(scene: Scene) -> bytes:
         draw.line([(x - r, y + r), (x + r, y - r)], fill=_rgb("#718096"), width=3)
         draw.text((x, y + scene.size), gid, fill=_rgb("#718096"), font=small, anchor="ms")
     for x1, y1, x2, y2 in scene.grapples:
-        draw.line([(x1, y1), (x2, y2)], fill=_rgb("#1a202c"), width=2)
+        _dashed(draw, (x1, y1), (x2, y2))
     for kind, x, y, _text in scene.marks:
         r = scene.size * 0.5
         draw.ellipse([x - r, y - r, x + r, y + r], outline=_rgb(MARK_EDGE if kind == "capture"
