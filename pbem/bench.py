@@ -250,7 +250,7 @@ def render_figures(repeat: int = 20, seed: int = 5) -> dict[str, float]:
     (four players a side, the observers and the game master)."""
     from datetime import UTC, datetime
 
-    from pbem.app.reports import _Recipient
+    from pbem.app.reports import Recipient
     from pbem.app.rulesets import HostedGame
     from pbem.render import report
 
@@ -262,9 +262,9 @@ def render_figures(repeat: int = 20, seed: int = 5) -> dict[str, float]:
                      for o in random_orders(rng, state, "blue"))
     after, result, _ = play_phase(game, [("blue", text)], _dice("render"))
     hosted = HostedGame(after)
-    who = [_Recipient(f"{side} {n}", side, "Europe/Paris") for side in ("blue", "red")
+    who = [Recipient(f"{side} {n}", side, "Europe/Paris") for side in ("blue", "red")
            for n in range(1, 5)]
-    who += [_Recipient("observer", None, "UTC"), _Recipient("gm", None, "UTC", True)]
+    who += [Recipient("observer", None, "UTC"), Recipient("gm", None, "UTC", True)]
     deadline = datetime(2026, 12, 24, 18, 0, tzinfo=UTC)
 
     def datas() -> list[tuple[dict[str, Any], dict[str, Any], list[dict[str, Any]]]]:

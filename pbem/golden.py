@@ -99,7 +99,7 @@ REPORT_DEADLINE = datetime(2026, 12, 24, 18, 0, tzinfo=UTC)
 def golden_reports(golden: GoldenGame) -> dict[str, str]:
     """Reports of the first combat phase and of the last phase, for each side and for
     observers, as text, HTML, JSON and SVG: file name -> content."""
-    from pbem.app.reports import _Recipient, render_phase
+    from pbem.app.reports import Recipient, render_phase
     from pbem.app.rulesets import HostedGame
 
     records = read_records(golden)
@@ -110,8 +110,8 @@ def golden_reports(golden: GoldenGame) -> dict[str, str]:
     for record, (after, result) in zip(records, played, strict=True):
         if record.key not in chosen:
             continue
-        who = [_Recipient(f"Admiral {side}", side, "UTC") for side in after.sides]
-        who.append(_Recipient("observer", None, "UTC"))
+        who = [Recipient(f"Admiral {side}", side, "UTC") for side in after.sides]
+        who.append(Recipient("observer", None, "UTC"))
         for made in render_phase(game_id=golden.game_id, phase_key=record.key,
                                  after=HostedGame(after), events=result.events,
                                  recipients=who, deadline=REPORT_DEADLINE):

@@ -60,7 +60,7 @@ def _events(phase: PhaseRow) -> tuple[Event, ...]:
 
 
 @dataclass(frozen=True)
-class _Recipient:
+class Recipient:
     name: str
     side: str | None  # None: observer or game master
     timezone: str
@@ -68,7 +68,7 @@ class _Recipient:
 
 
 def render_phase(*, game_id: str, phase_key: str, after: rulesets.HostedGame,
-                 events: tuple[Event, ...], recipients: list[_Recipient],
+                 events: tuple[Event, ...], recipients: list[Recipient],
                  deadline: Any, map_suffix: str = "png") -> list[RenderedReport]:
     """Reports of one resolved phase for each recipient (pure: no database)."""
     rules = after.value.scenario
@@ -130,9 +130,9 @@ def phase_reports(engine: Engine, game_id: str, key: str | None = None,
         after = rulesets.load(game.ruleset, json.loads(phase.state_after or "{}"))
         following = [p for p in repo.phases(session, game_id) if p.seq == phase.seq + 1]
         deadline = following[0].deadline if following else None
-        recipients = [_Recipient(p.name, p.side, p.timezone)
+        recipients = [Recipient(p.name, p.side, p.timezone)
                       for p in repo.players(session, game_id)]
-        recipients += [_Recipient(OBSERVER, None, "UTC"), _Recipient(GM, None, "UTC", True)]
+        recipients += [Recipient(OBSERVER, None, "UTC"), Recipient(GM, None, "UTC", True)]
         events = _events(phase)
     return render_phase(game_id=game_id, phase_key=phase.key, after=after, events=events,
                         recipients=recipients, deadline=deadline, map_suffix=map_suffix)
@@ -154,7 +154,7 @@ def archive_game(engine: Engine, game_id: str, folder: Path) -> Path:
     rows = []
     for key, after, events in items:
         public = render_phase(game_id=game_id, phase_key=key, after=after, events=events,
-                              recipients=[_Recipient(OBSERVER, None, "UTC")], deadline=None,
+                              recipients=[Recipient(OBSERVER, None, "UTC")], deadline=None,
                               map_suffix="svg")[0]
         public.write(folder)
         rows.append(f'<li><a href="{html.escape(public.basename)}.html">{html.escape(key)}</a>'

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from datetime import UTC, datetime
 
-from pbem.app.reports import RenderedReport, _Recipient, render_phase
+from pbem.app.reports import RenderedReport, Recipient, render_phase
 from pbem.app.rulesets import HostedGame
 from pbem.rules.dice import SeededDice
 from pbem.rules.events import Event
@@ -35,9 +35,9 @@ def play(seed: int, scenario: str, options: tuple[tuple[str, bool], ...], phases
     return played
 
 
-def recipients(sides: tuple[str, ...]) -> list[_Recipient]:
-    return [*(_Recipient(f"Admiral {side}", side, ZONES.get(side, "UTC")) for side in sides),
-            _Recipient("observer", None, "UTC")]
+def recipients(sides: tuple[str, ...]) -> list[Recipient]:
+    return [*(Recipient(f"Admiral {side}", side, ZONES.get(side, "UTC")) for side in sides),
+            Recipient("observer", None, "UTC")]
 
 
 def render(key: str, after: HostedGame, events: tuple[Event, ...]) -> list[RenderedReport]:

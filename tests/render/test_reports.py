@@ -10,7 +10,7 @@ import pytest
 from jinja2 import UndefinedError
 from PIL import Image
 
-from pbem.app.reports import _Recipient, render_phase
+from pbem.app.reports import Recipient, render_phase
 from pbem.render import report
 from pbem.render.hexmap import SEA, _centre, build_scene, draw_png
 from tests.render.helpers import DEADLINE, play, render
@@ -41,7 +41,7 @@ def test_names_are_escaped_in_html_and_svg() -> None:
     key, after, events = played[-1]
     evil = "<script>alert('x')</script>"
     made = render_phase(game_id="g", phase_key=key, after=after, events=events,
-                        recipients=[_Recipient(evil, "blue", "UTC")], deadline=DEADLINE)[0]
+                        recipients=[Recipient(evil, "blue", "UTC")], deadline=DEADLINE)[0]
     assert "<script>" not in made.html and "&lt;script&gt;" in made.html
     scene = build_scene(after.view("blue"), [], f"Orders of {evil}", "x", columns=20, rows=14)
     svg = report.render_svg(scene)
