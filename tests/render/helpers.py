@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from datetime import UTC, datetime
 
-from pbem.app.reports import RenderedReport, Recipient, render_phase
+from pbem.app.reports import Recipient, RenderedReport, render_phase
 from pbem.app.rulesets import HostedGame
 from pbem.rules.dice import SeededDice
 from pbem.rules.events import Event
