@@ -167,3 +167,23 @@ def due_games(engine: Engine, now: datetime | None = None) -> list[tuple[str, st
             if phase is not None and phase.deadline is not None and phase.deadline <= now:
                 found.append((game.id, phase.key))
     return found
+
+
+def ready_games(engine: Engine) -> list[tuple[str, str]]:
+    """Active games whose open phase has every order it waits for: each player of each side
+    that owes orders has sent some (rulings §10, 15.2). (game, phase key)."""
+    found = []
+    with transaction(engine) as session:
+        for game in repo.games(session):
+            if game.status != "active":
+                continue
+            phase = repo.open_phase(session, game.id)
+            if phase is None:
+                continue
+            owing = set(rulesets.load(game.ruleset, json.loads(phase.state_before)).owes())
+            sent = {row.player_id for row in repo.submissions(session, phase.id or 0)}
+            waiting = [p for p in repo.players(session, game.id)
+                       if p.side in owing and p.id not in sent]
+            if not waiting:
+                found.append((game.id, phase.key))
+    return found

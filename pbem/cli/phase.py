@@ -37,6 +37,8 @@ def _preview(args: argparse.Namespace) -> int:
 def _due(args: argparse.Namespace) -> int:
     made = engine(args)
     due = phases.due_games(made)
+    if args.ready:
+        due += [item for item in phases.ready_games(made) if item not in due]
     if not args.process:
         emit(args, [{"game": g, "phase": k} for g, k in due],
              "\n".join(f"{g}: {k} is past its deadline" for g, k in due) or "nothing is due")
@@ -71,6 +73,8 @@ def register(nouns: Any) -> None:
     preview.set_defaults(run=_preview)
     due = verbs.add_parser("due", help="phases past their deadline (cron: --process them)")
     due.add_argument("--process", action="store_true", help="process every phase that is due")
+    due.add_argument("--ready", action="store_true",
+                     help="also phases whose every owed order is in, deadline or not")
     due.set_defaults(run=_due)
     for verb in (process, preview, due):
         add_db(verb)

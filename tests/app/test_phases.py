@@ -83,3 +83,16 @@ def test_due_games_follow_deadlines(engine: Engine) -> None:
             games.PlayerSpec("B", "b@example.org", "red")), phase_hours=24), now=start)
     assert phases.due_games(engine, start + timedelta(hours=23)) == []
     assert phases.due_games(engine, start + timedelta(hours=24)) == [("g2", "build")]
+
+
+def test_a_phase_is_ready_when_every_owing_player_has_sent_orders(engine: Engine) -> None:
+    new_demo_game(engine)
+    assert phases.ready_games(engine) == []
+    from pbem.app import orders
+
+    orders.submit_orders(engine, "g1", "Aristides", "A: trireme\n")
+    assert phases.ready_games(engine) == []  # red has not sent its build yet
+    orders.submit_orders(engine, "g1", "Hanno", "# nothing to build? then no orders\n")
+    assert phases.ready_games(engine) == [("g1", "build")]
+    phases.process_phase(engine, "g1")
+    assert phases.ready_games(engine) == []  # set-up of blue waits for Aristides
