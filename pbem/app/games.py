@@ -37,6 +37,7 @@ class PlayerSpec:
     side: str
     timezone: str = "UTC"
     password: str | None = None
+    galleys: tuple[str, ...] = ()  # in a set piece, the galleys this player commands
 
 
 @dataclass(frozen=True)
@@ -126,7 +127,7 @@ def _insert_game(engine: Engine, spec: GameSpec, hosted: rulesets.HostedGame, se
             repo.add(session, PlayerRow(
                 game_id=spec.game_id, name=player.name, email=player.email.lower(),
                 timezone=player.timezone, side=player.side,
-                password_hash=hash_password(password),
+                galleys=json.dumps(list(player.galleys)), password_hash=hash_password(password),
             ))
         repo.add(session, PhaseRow(
             game_id=spec.game_id, seq=0, key=hosted.key, status="open",

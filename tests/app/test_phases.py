@@ -96,3 +96,32 @@ def test_a_phase_is_ready_when_every_owing_player_has_sent_orders(engine: Engine
     assert phases.ready_games(engine) == [("g1", "build")]
     phases.process_phase(engine, "g1")
     assert phases.ready_games(engine) == []  # set-up of blue waits for Aristides
+
+
+def test_a_prize_goes_to_the_player_whose_galley_took_it(engine: Engine) -> None:
+    from pbem.app import orders
+    from pbem.rules.ramspeed import codec, hexes
+    from pbem.rules.ramspeed.game import COMBAT, Game
+    from pbem.rules.ramspeed.state import Galley, GameState
+
+    at = hexes.parse_label
+    state = GameState(columns=12, rows=8, scenario="fleet", turn=1, initiative="blue", galleys=(
+        Galley("A", "blue", "trireme", at("0504"), 0, boarding_parties=3,
+               grappled_with=frozenset({"X"})),
+        Galley("C", "blue", "bireme", at("0507"), 0),
+        Galley("X", "red", "bireme", at("0503"), 0, grappled_with=frozenset({"A"})),
+        Galley("Y", "red", "quinquereme", at("1107"), 3),
+    ))
+    position = codec.game_to_json(Game(state=state, step=COMBAT, sides=("blue", "red")))
+    games.create_game(engine, games.GameSpec("set", scenario="fleet", position=position, players=(
+        games.PlayerSpec("Aristides", "a@example.org", "blue", galleys=("A",)),
+        games.PlayerSpec("Cimon", "c@example.org", "blue", galleys=("C",)),
+        games.PlayerSpec("Hanno", "h@example.org", "red"))))
+    answer = orders.submit_orders(engine, "set", "Cimon", "A: BOARD X\n")
+    assert not answer.stored and "commanded by another player" in answer.refused[0].reason
+    orders.submit_orders(engine, "set", "Aristides", "A: BOARD X\n")
+    done = phases.process_phase(engine, "set")
+    assert any(e["kind"] == "capture" for e in done.events), done.events
+    with transaction(engine) as session:
+        galleys = {p.name: json.loads(p.galleys) for p in repo.players(session, "set")}
+    assert galleys == {"Aristides": ["A", "X"], "Cimon": ["C"], "Hanno": []}
