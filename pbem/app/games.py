@@ -20,7 +20,7 @@ from pbem.app.errors import JudgeError
 from pbem.app.passwords import hash_password, new_password
 from pbem.store import repo
 from pbem.store.db import transaction
-from pbem.store.models import GameRow, PhaseRow, PlayerRow, SubmissionRow
+from pbem.store.models import GameRow, PhaseRow, PlayerRow, SideRow, SubmissionRow
 
 GAME_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
 EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
@@ -121,6 +121,8 @@ def _insert_game(engine: Engine, spec: GameSpec, hosted: rulesets.HostedGame, se
             seed_commitment=commitment, dice_name=spec.dice_name or spec.game_id,
             phase_hours=spec.phase_hours, created_at=now, current_key=hosted.key,
         ))
+        for seq, side in enumerate(hosted.sides):
+            repo.add(session, SideRow(game_id=spec.game_id, name=side, seq=seq))
         for player in spec.players:
             password = player.password or new_password()
             passwords[player.name] = password
@@ -176,6 +178,7 @@ def show_game(engine: Engine, game_id: str, side: str | None = None,
                            ) if open_row else []
         return {
             "game": row.id, "ruleset": row.ruleset, "scenario": row.scenario,
+            "sides": repo.sides(session, game_id),
             "status": row.status, "phase": row.current_key, "winner": row.winner,
             "deadline": open_row.deadline.isoformat() if open_row and open_row.deadline else None,
             "owes": owes,

@@ -26,6 +26,16 @@ class GameRow(SQLModel, table=True):
     winner: str | None = Field(default=None, max_length=40)
 
 
+class SideRow(SQLModel, table=True):
+    __tablename__ = "sides"
+    __table_args__ = (UniqueConstraint("game_id", "name"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="games.id", max_length=40)
+    name: str = Field(max_length=40)
+    seq: int  # the scenario's order of sides
+
+
 class PlayerRow(SQLModel, table=True):
     __tablename__ = "players"
     __table_args__ = (Index("ix_players_game_email", "game_id", "email"),)

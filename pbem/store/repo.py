@@ -13,7 +13,7 @@ from sqlalchemy import bindparam, func, text, update
 from sqlalchemy.engine import Connection
 from sqlmodel import Session, col, select
 
-from pbem.store.models import GameRow, JournalRow, PhaseRow, PlayerRow, SubmissionRow
+from pbem.store.models import GameRow, JournalRow, PhaseRow, PlayerRow, SideRow, SubmissionRow
 
 GENESIS = "0" * 64
 
@@ -36,6 +36,12 @@ def add(session: Session, row: Any) -> Any:
     session.add(row)
     session.flush()
     return row
+
+
+def sides(session: Session, game_id: str) -> list[str]:
+    rows = session.exec(select(SideRow).where(SideRow.game_id == game_id)
+                        .order_by(col(SideRow.seq))).all()
+    return [row.name for row in rows]
 
 
 def players(session: Session, game_id: str, active_only: bool = True) -> Sequence[PlayerRow]:

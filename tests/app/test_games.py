@@ -32,6 +32,7 @@ def test_create_game_stores_hashes_and_a_commitment(engine: Engine) -> None:
         assert [p.key for p in repo.phases(session, "g1")] == ["build"]
     shown = games.show_game(engine, "g1", side="blue", game_master=False)
     assert shown["seed"] is None and "email" not in shown["players"][0]
+    assert shown["sides"] == ["blue", "red"]
     assert shown["owes"] == ["blue", "red"]
 
 

@@ -70,3 +70,14 @@ def test_journal_chain_detects_changes(engine: object) -> None:
         assert repo.journal_breaks(entries) == []
         entries[1].data = '{"n":99}'
         assert repo.journal_breaks(entries) == [f"journal entry {entries[1].id} (test) was altered"]
+
+
+def test_the_migrations_build_exactly_the_tables_of_the_models(engine: object) -> None:
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+    from sqlalchemy.engine import Engine
+    from sqlmodel import SQLModel
+
+    assert isinstance(engine, Engine)
+    with engine.connect() as connection:
+        assert compare_metadata(MigrationContext.configure(connection), SQLModel.metadata) == []

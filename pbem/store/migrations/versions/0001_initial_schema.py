@@ -69,6 +69,15 @@ def upgrade() -> None:
     with op.batch_alter_table('phases', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_phases_game_id'), ['game_id'], unique=False)
 
+    op.create_table('sides',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('game_id', sqlmodel.sql.sqltypes.AutoString(length=40), nullable=False),
+    sa.Column('name', sqlmodel.sql.sqltypes.AutoString(length=40), nullable=False),
+    sa.Column('seq', sa.Integer(), nullable=False),
+    sa.ForeignKeyConstraint(['game_id'], ['games.id'], ),
+    sa.PrimaryKeyConstraint('id'),
+    sa.UniqueConstraint('game_id', 'name')
+    )
     op.create_table('players',
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('game_id', sqlmodel.sql.sqltypes.AutoString(length=40), nullable=False),
@@ -115,6 +124,7 @@ def downgrade() -> None:
         batch_op.drop_index('ix_players_game_email')
 
     op.drop_table('players')
+    op.drop_table('sides')
     with op.batch_alter_table('phases', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_phases_game_id'))
 
