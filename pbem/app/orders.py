@@ -151,10 +151,10 @@ def _check(session: Any, game_id: str, player_name: str, text: str, password: st
                          f"{phase_key} are not taken now")
     hosted = _game_value(context.ruleset, context.phase_id, context.generation,
                          context.state_before)
-    if context.side not in hosted.owes():
-        owing = " and ".join(hosted.owes()) or "nobody"
-        raise JudgeError(f"the open phase {context.phase_key} takes orders from {owing}; the "
-                         f"{context.side} side has nothing to order in it")
+    if context.side not in hosted.owes():  # (never say who does owe: it may be a secret)
+        raise JudgeError(f"the {context.side} side has nothing to order in the open phase "
+                         f"{context.phase_key}; your next orders are due when a phase of "
+                         "yours opens")
     ids = {g.upper() for g in hosted.galleys_of(context.side)}
     galleys = json.loads(context.galleys)
     allowed = {g.upper() for g in galleys} if galleys else None

@@ -78,7 +78,8 @@ def test_wrong_game_player_phase_and_password(engine: Engine) -> None:
 def test_orders_from_a_side_that_is_not_moving_are_refused(engine: Engine) -> None:
     new_demo_game(engine)
     play_demo_phases(engine, "g1", 3)  # build and both set-ups: T1-move-blue is open
-    with pytest.raises(JudgeError, match="takes orders from blue; the red side has nothing"):
+    with pytest.raises(JudgeError, match="the red side has nothing to order in the open phase "
+                                         "T1-move-blue"):
         orders.submit_orders(engine, "g1", "Hanno", "X: F F\n")
 
 
