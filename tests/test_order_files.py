@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from pbem.rules.errors import OrderSyntaxError
+from pbem.rules.ramspeed.combat_orders import parse_combat
 from pbem.rules.ramspeed.orders import (
     parse_build,
-    parse_combat,
     parse_movement,
     parse_setup,
     read_line,

@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from pbem.rules.dice import Dice
 from pbem.rules.events import event
 from pbem.rules.ramspeed.board import Board
-from pbem.rules.ramspeed.orders import AdriftOrder, BoardOrder, CaptureOrder, TransferOrder
+from pbem.rules.ramspeed.combat_orders import AdriftOrder, BoardOrder, CaptureOrder, TransferOrder
 from pbem.rules.ramspeed.state import AFLOAT, Galley
 
 

@@ -14,7 +14,7 @@ from pbem.rules.errors import IllegalOrderError
 from pbem.rules.events import Event
 from pbem.rules.ramspeed import boarding, missiles
 from pbem.rules.ramspeed.board import Board
-from pbem.rules.ramspeed.orders import (
+from pbem.rules.ramspeed.combat_orders import (
     AdriftOrder,
     BoardOrder,
     CaptureOrder,

@@ -14,14 +14,13 @@ from pbem.rules.events import Event, event
 from pbem.rules.interface import ACCEPTED, REFUSED, LineResult, OrderSheet, PhaseResult, PhaseSpec
 from pbem.rules.ramspeed import building, combat, hexes, movement, placement
 from pbem.rules.ramspeed.board import Board
+from pbem.rules.ramspeed.combat_orders import CombatOrder, parse_combat
 from pbem.rules.ramspeed.orders import (
     BuildOrder,
-    CombatOrder,
     Line,
     MovementOrder,
     SetupOrder,
     parse_build,
-    parse_combat,
     parse_movement,
     parse_setup,
     read_line,
