@@ -129,3 +129,20 @@ def test_the_time_of_receipt_is_stored_exactly(engine: Engine) -> None:
         assert phase is not None
         [row] = repo.submissions(session, phase.id or 0)
         assert row.received_at == when
+
+
+def test_any_bytes_are_text_or_a_clear_refusal() -> None:
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    @settings(max_examples=300, deadline=None)
+    @given(st.binary(max_size=300))
+    def check(raw: bytes) -> None:
+        try:
+            text = orders.decode(raw)
+        except JudgeError as exc:
+            assert str(exc) and "Traceback" not in str(exc)
+        else:
+            assert text.strip() and "\x00" not in text
+
+    check()
