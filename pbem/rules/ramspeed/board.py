@@ -22,7 +22,7 @@ class Board:
         self.columns = state.columns
         self.rows = state.rows
         self.winner = state.winner
-        self.galleys: dict[str, Galley] = {g.id.upper(): g for g in state.galleys}
+        self.galleys: dict[str, Galley] = dict(state.by_key)
         self.where: dict[str, tuple[Hex, int]] = {
             key: (galley.bow, galley.facing) for key, galley in self.galleys.items()
             if galley.status == AFLOAT and galley.bow is not None and galley.facing is not None

@@ -48,7 +48,7 @@ def check(state: GameState, phase: PhaseSpec, text: str,
     side = phase.side
     results: list[LineResult] = []
     seen: dict[str, int] = {}
-    ids = frozenset(g.id.upper() for g in state.galleys)
+    ids = state.keys
     budget: building.Budget | None = None
     claims = combat.CombatCheck()
     for number, raw in split_lines(text):

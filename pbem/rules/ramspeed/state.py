@@ -92,6 +92,15 @@ class GameState:
         object.__setattr__(self, "_index", index)
 
     @cached_property
+    def by_key(self) -> dict[str, Galley]:
+        """Upper-case ID -> galley, in the state's order (never change it: copy it)."""
+        return {galley.id.upper(): galley for galley in self.galleys}
+
+    @cached_property
+    def keys(self) -> frozenset[str]:
+        return frozenset(self.by_key)
+
+    @cached_property
     def footprints(self) -> dict[str, tuple[Hex, ...]]:
         """Upper-case ID -> hexes, for every galley on the map. Built once for a frozen
         state; never change it (Board copies it)."""
