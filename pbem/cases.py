@@ -147,6 +147,20 @@ def _same(expected: Any, actual: Any) -> bool:
     return bool(expected == actual)
 
 
+def _split_by_owner(state: GameState, text: str) -> list[tuple[str, str]]:
+    """Combat orders given as one text: each line goes to the side of the galley it names
+    (blank lines keep line numbers; a line naming no known galley goes to the first side,
+    which refuses it with the reason)."""
+    sides = list(dict.fromkeys(g.owner for g in state.galleys)) or [""]
+    lines = text.splitlines()
+    by_side = {side: [""] * len(lines) for side in sides}
+    for number, raw in enumerate(lines):
+        name = raw.split(":", 1)[0].strip() if ":" in raw else ""
+        galley = state.galley(name) if name else None
+        by_side[galley.owner if galley is not None else sides[0]][number] = raw
+    return [(side, "\n".join(body)) for side, body in by_side.items()]
+
+
 def run_case(path: Path) -> CaseResult:
     case, state = load_case(path)
     phase_table = case.get("phase", {})
@@ -158,6 +172,8 @@ def run_case(path: Path) -> CaseResult:
         raise CaseError(f"phase kind '{kind}' is not build, setup, movement or combat")
     if "orders_by_side" in phase_table:
         texts = [(str(s), str(t)) for s, t in phase_table["orders_by_side"].items()]
+    elif kind == "combat" and not spec.side:
+        texts = _split_by_owner(state, str(phase_table.get("orders", "")))
     else:
         texts = [(spec.side, str(phase_table.get("orders", "")))]
     try:

@@ -83,3 +83,15 @@ def test_malformed_case_is_a_clear_error(tmp_path: Path) -> None:
         run_case(_write(tmp_path, BASE.replace('"bireme"', '"galleon"')))
     with pytest.raises(CaseError, match="is not a facing"):
         run_case(_write(tmp_path, BASE.replace('facing = "W"', 'facing = "S"')))
+
+
+def test_combat_orders_in_one_text_go_to_each_galleys_side(tmp_path: Path) -> None:
+    text = BASE.replace('orders = "A: F F RAM X"', 'orders = """\nA: FIRE catapult X\n'
+                        'X: FIRE catapult A\n"""').replace('kind = "movement"', 'kind = "combat"')
+    text = text.replace('kind = "combat"\nside = "blue"\n', 'kind = "combat"\n')
+    text = text.replace('type = "trireme"', 'type = "trireme"\nweapons = ["catapult"]')
+    text = text.replace('type = "bireme"', 'type = "bireme"\nweapons = ["catapult"]')
+    text = text.replace('bow = "1107"', 'bow = "1307"')
+    result = run_case(_write(tmp_path, text + "dice = [6, 6]\n"))
+    assert result.passed, result.errors
+    assert [e["kind"] for e in result.output["events"]] == ["fire", "fire"]
