@@ -14,6 +14,9 @@ CORNER_RANGE = 8  # 15.3: within eight hexes of the corner
 
 
 def in_zone(hex_: Hex, zone: str, columns: int, rows: int) -> bool:
+    """Whether a hex lies in a set-up zone; no zone ("") means anywhere on the map."""
+    if not zone:
+        return True
     col0, row0 = hexes.to_offset(hex_)
     if zone == "east":
         return col0 >= columns - EDGE_DEPTH
@@ -27,6 +30,8 @@ def in_zone(hex_: Hex, zone: str, columns: int, rows: int) -> bool:
 
 
 def zone_text(zone: str, columns: int, rows: int) -> str:
+    if not zone:
+        return "on the map"
     if zone == "east":
         return f"columns {columns - EDGE_DEPTH + 1:02d}-{columns:02d}"
     if zone == "west":
