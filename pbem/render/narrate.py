@@ -117,6 +117,9 @@ def sentence(e: Event) -> str:
         if e.get("reason"):
             return f"{e['galley']} could not pass parties to {e['target']}: {e['reason']}."
         return f"{e['galley']} passed {e.get('parties', 'some')} boarding parties to {e['target']}."
+    if k == "placed":
+        return (f"{e['galley']} was not placed by its side; the judge placed it at "
+                f"{e['bow']} facing {e['facing']}.")
     if k == "refused":
         return f"{e['side']}: {e['reason']}"
     if k == "game_over":

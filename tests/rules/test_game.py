@@ -7,6 +7,7 @@ import random
 import pytest
 
 from pbem.rules.dice import ForcedDice, SeededDice
+from pbem.rules.ramspeed import hexes
 from pbem.rules.ramspeed.game import OVER, PhaseRecord, new_game, play_phase, replay
 from pbem.rules.ramspeed.tactics import autoplay
 
@@ -76,3 +77,18 @@ def test_replay_is_exact_and_checks_the_phase_order() -> None:
     assert [(g, r.events) for g, r in first] == [(g, r.events) for g, r in second]
     with pytest.raises(ValueError, match="does not follow"):
         replay(start, [PhaseRecord("T1-combat", ())], dice_for)
+
+
+def test_galleys_left_unplaced_are_placed_by_the_judge() -> None:
+    game = new_game("squadron", columns=20, rows=12)
+    game, _, _ = play_phase(game, [("blue", "A: trireme\nB: penteconter"),
+                                   ("red", "X: trireme")], ForcedDice(values=[5, 2]))
+    game, result, _ = play_phase(game, [("blue", "A: 1805 W")], dice_for("setup-blue"))
+    placed = [e for e in result.events if e.kind == "placed"]
+    assert [(e["galley"], e["facing"]) for e in placed] == [("B", "W")]
+    b = game.state.galley("B")
+    assert b is not None and b.placed
+    assert all(hexes.to_offset(h)[0] >= 16 for h in b.hexes())  # inside the east zone
+    game, result, _ = play_phase(game, [], ForcedDice(values=[6, 1]))  # red sends nothing
+    assert [e["galley"] for e in result.events if e.kind == "placed"] == ["X"]
+    assert game.key == "T1-move-blue"

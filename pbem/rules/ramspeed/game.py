@@ -15,6 +15,7 @@ from pbem.rules.events import Event, event
 from pbem.rules.interface import OrderSheet, PhaseResult, PhaseSpec
 from pbem.rules.ramspeed import hexes, phases
 from pbem.rules.ramspeed.board import Board
+from pbem.rules.ramspeed.placement import place_leftovers
 from pbem.rules.ramspeed.state import AFLOAT, Galley, GameState
 from pbem.rules.ramspeed.tables import Scenario, default_tables, scenario
 from pbem.rules.ramspeed.turn import roll_off
@@ -144,9 +145,30 @@ def _new_turn(game: Game, state: GameState, dice: Dice) -> tuple[Game, tuple[Eve
     return replace(game, state=state, step=MOVEMENT, order=order, index=0), events
 
 
+def _leftovers(game: Game, state: GameState) -> tuple[GameState, tuple[Event, ...]]:
+    """House rule: galleys their side left unplaced when its set-up ends are placed by the
+    judge (a game cannot be played with galleys nowhere)."""
+    board = Board(state)
+    placed = place_leftovers(board, game.side, game.zone(game.side))
+    if not placed:
+        return state, ()
+    return board.freeze(), tuple(
+        event("placed", galley=gid, bow=bow, facing=facing,
+              reason="not placed by its side; placed by the judge")
+        for gid, bow, facing in placed)
+
+
 def advance(game: Game, state: GameState, dice: Dice) -> tuple[Game, tuple[Event, ...]]:
     """The game after its current phase resolved to `state`; rolls set-up order and
     initiative with the same dice when they fall due."""
+    placed: tuple[Event, ...] = ()
+    if game.step == SETUP:
+        state, placed = _leftovers(game, state)
+    moved_on, events = _advance(game, state, dice)
+    return moved_on, placed + events
+
+
+def _advance(game: Game, state: GameState, dice: Dice) -> tuple[Game, tuple[Event, ...]]:
     if state.winner is not None:
         return replace(game, state=state, step=OVER), ()
     if game.step in (MOVEMENT, COMBAT) or (game.step == SETUP and game.index + 1 == len(game.order)):

@@ -67,3 +67,29 @@ def place(board: Board, order: SetupOrder, zone: str) -> str:
                 accepted=accepted)
     board.place(key, order.bow, order.facing)
     return f"{galley.type} on {where} facing {hexes.FACINGS[order.facing]}"
+
+
+# facing a galley placed by the judge takes: towards the enemy's side of the map
+ZONE_FACING = {"east": 3, "west": 0, "convoy": 4, "raiders": 1, "": 0}
+
+
+def place_leftovers(board: Board, side: str, zone: str) -> list[tuple[str, str, str]]:
+    """House rule: a galley its side left unplaced when its set-up phase ends is placed by
+    the judge, in the first spot of the zone (by row, then column) where it fits, facing
+    the enemy. Returns (galley, bow, facing) for each."""
+    placed = []
+    facing = ZONE_FACING.get(zone, 0)
+    spots = [hexes.from_offset(col0, row0) for row0 in range(board.rows)
+             for col0 in range(board.columns)]
+    for key, galley in list(board.galleys.items()):
+        if galley.side != side or galley.placed or key in board.where:
+            continue
+        length = board.tables.galleys[galley.type].length
+        for bow in spots:
+            footprint = hexes.footprint(bow, facing, length)
+            if all(board.on_map(h) and in_zone(h, zone, board.columns, board.rows)
+                   and h not in board.occupancy for h in footprint):
+                board.place(key, bow, facing, footprint)
+                placed.append((galley.id, hexes.label(bow), hexes.FACINGS[facing]))
+                break
+    return placed

@@ -61,15 +61,16 @@ def setup_text(state: GameState, side: str, zone: str, rng: random.Random) -> st
         if galley.side != side or galley.placed:
             continue
         length = tables.galleys[galley.type].length
-        for bow in spots:
-            footprint = hexes.footprint(bow, facing, length)
-            if all(hexes.on_map(h, state.columns, state.rows)
-                   and in_zone(h, zone, state.columns, state.rows)
-                   and h not in board.occupancy
-                   and not any(n in board.occupancy for n in hexes.neighbours(h))
-                   for h in footprint):
-                board.place(galley.id.upper(), bow, facing)
-                lines.append(f"{galley.id}: {hexes.label(bow)} {hexes.FACINGS[facing]}")
+        for spaced in (True, False):  # room to manoeuvre if the zone allows, else packed
+            spot = next((bow for bow in spots if all(
+                hexes.on_map(h, state.columns, state.rows)
+                and in_zone(h, zone, state.columns, state.rows)
+                and h not in board.occupancy
+                and not (spaced and any(n in board.occupancy for n in hexes.neighbours(h)))
+                for h in hexes.footprint(bow, facing, length))), None)
+            if spot is not None:
+                board.place(galley.id.upper(), spot, facing)
+                lines.append(f"{galley.id}: {hexes.label(spot)} {hexes.FACINGS[facing]}")
                 break
     return "\n".join(lines)
 
