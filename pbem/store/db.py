@@ -62,10 +62,6 @@ def make_engine(url: str | None = None) -> Engine:
     return create_engine(url, pool_pre_ping=True)
 
 
-def is_sqlite(engine: Engine) -> bool:
-    return engine.dialect.name == "sqlite"
-
-
 @contextmanager
 def transaction(engine: Engine) -> Iterator[Session]:
     """One transaction: committed when the block ends, rolled back if it raises."""

@@ -10,8 +10,6 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy.engine import Engine
 
-from pbem.store.db import make_engine
-
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
 
@@ -43,10 +41,6 @@ def current(engine: Engine) -> str | None:
 
 def revision(message: str, url: str) -> None:  # pragma: no cover - a developer's tool
     command.revision(_config(url), message=message, autogenerate=True)
-
-
-def default_engine() -> Engine:
-    return make_engine()
 
 
 def backup(engine: Engine, target: str) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
@@ -83,13 +83,10 @@ class GameState:
     custom_scenario: Scenario | None = None  # a game master's scenario file, when used
     options: tuple[tuple[str, bool], ...] = ()
     winner: str | None = None
-    _index: dict[str, int] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        index = {galley.id.upper(): number for number, galley in enumerate(self.galleys)}
-        if len(index) != len(self.galleys):
+        if len(self.by_key) != len(self.galleys):
             raise ValueError("two galleys share an ID")
-        object.__setattr__(self, "_index", index)
 
     @cached_property
     def by_key(self) -> dict[str, Galley]:
@@ -112,8 +109,7 @@ class GameState:
         return {hex_: key for key, hexes_ in self.footprints.items() for hex_ in hexes_}
 
     def galley(self, galley_id: str) -> Galley | None:
-        number = self._index.get(galley_id.upper())
-        return None if number is None else self.galleys[number]
+        return self.by_key.get(galley_id.upper())
 
     def rules(self) -> Scenario:
         """The scenario in force: the game master's own, or a built-in one by name."""
