@@ -21,6 +21,7 @@ from sqlalchemy.exc import OperationalError
 from sqlmodel import Session, create_engine
 
 BUSY_TIMEOUT_MS = 30_000
+SNAPSHOT = "pbem_snapshot"  # execution option: a read that never waits for a writer
 RETRIES = 5
 
 
@@ -56,7 +57,9 @@ def make_engine(url: str | None = None) -> Engine:
         @event.listens_for(engine, "begin")
         def _on_begin(connection: Any) -> None:
             # straight to the driver: this runs for every transaction the judge makes
-            connection.connection.dbapi_connection.execute("BEGIN IMMEDIATE")
+            snapshot = connection.get_execution_options().get(SNAPSHOT, False)
+            connection.connection.dbapi_connection.execute(
+                "BEGIN" if snapshot else "BEGIN IMMEDIATE")
 
         return engine
     return create_engine(url, pool_pre_ping=True)
@@ -67,6 +70,17 @@ def transaction(engine: Engine) -> Iterator[Session]:
     """One transaction: committed when the block ends, rolled back if it raises."""
     with Session(engine, expire_on_commit=False) as session, session.begin():
         yield session
+
+
+@contextmanager
+def snapshot(engine: Engine) -> Iterator[Session]:
+    """A read-only look at what is committed now, that never queues behind a writer (SQLite:
+    a deferred BEGIN in WAL mode; PostgreSQL: MVCC). Nothing read here may be written back."""
+    with engine.connect() as connection:
+        connection = connection.execution_options(**{SNAPSHOT: True})
+        with Session(bind=connection) as session, connection.begin():
+            yield session
+            connection.rollback()
 
 
 @contextmanager
