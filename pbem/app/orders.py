@@ -4,7 +4,6 @@ player for a phase replaces the earlier one; every submission is kept)."""
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
@@ -16,11 +15,12 @@ from pbem.app import rulesets
 from pbem.app.errors import JudgeError
 from pbem.app.games import require_game, utcnow
 from pbem.app.passwords import check_password
+from pbem.rules.errors import NotCommandedError
+from pbem.rules.interface import OrderSheet
 from pbem.store import repo
 from pbem.store.db import core_transaction, retrying, transaction
 
 MAX_BYTES = 64 * 1024
-_GALLEY = re.compile(r"^\s*([^:#\s]+)\s*:")
 
 
 @dataclass(frozen=True)
@@ -84,23 +84,14 @@ def decode(text: str | bytes) -> str:
     return text
 
 
-def _split_by_command(text: str, allowed: set[str] | None, ids: set[str]
-                      ) -> tuple[str, list[LineAnswer]]:
-    """Blank out lines for galleys of the side that this player does not command."""
-    if allowed is None:
-        return text, []
-    kept, refused = [], []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        match = _GALLEY.match(raw)
-        galley = match.group(1) if match else ""
-        if galley and galley.upper() in ids and galley.upper() not in allowed:
-            refused.append(LineAnswer(number, raw, galley, "refused", "",
-                                      f"line {number} ({galley}): {galley} is commanded by "
-                                      "another player of your side."))
-            kept.append("")
-        else:
-            kept.append(raw)
-    return "\n".join(kept), refused
+def _effective(text: str, sheet: OrderSheet) -> str:
+    """The text kept for resolution: lines for galleys another player of the side commands
+    are blanked (line numbers stay), so they can never be carried out."""
+    lines = text.splitlines()
+    for line in sheet.refused:
+        if isinstance(line.error, NotCommandedError) and 0 < line.line_no <= len(lines):
+            lines[line.line_no - 1] = ""
+    return "\n".join(lines)
 
 
 @dataclass(frozen=True)
@@ -155,17 +146,16 @@ def _check(session: Any, game_id: str, player_name: str, text: str, password: st
         raise JudgeError(f"the {context.side} side has nothing to order in the open phase "
                          f"{context.phase_key}; your next orders are due when a phase of "
                          "yours opens")
-    ids = {g.upper() for g in hosted.galleys_of(context.side)}
-    galleys = json.loads(context.galleys)
-    allowed = {g.upper() for g in galleys} if galleys else None
-    effective, refused = _split_by_command(text, allowed, ids)
-    sheet = hosted.check(context.side, effective)
-    lines = [LineAnswer(r.line_no, r.text, r.galley, r.status, r.echo, r.reason, r.plan)
-             for r in sheet.lines]
-    lines = sorted(lines + refused, key=lambda line: line.line_no)
+    # 15.2: on a side of several players each commands only the galleys on their own list,
+    # whatever it holds (an empty list commands none); a lone player commands the whole side
+    commands = (frozenset(g.upper() for g in json.loads(context.galleys))
+                if context.side_players > 1 else None)
+    sheet = hosted.check(context.side, text, commands)
+    lines = tuple(LineAnswer(r.line_no, r.text, r.galley, r.status, r.echo, r.reason, r.plan)
+                  for r in sheet.lines)
     answer = OrdersAnswer(game_id, context.phase_key, context.player_name, context.side,
-                          tuple(lines), False)
-    return _Checked(answer, effective), context
+                          lines, False)
+    return _Checked(answer, _effective(text, sheet)), context
 
 
 def check_orders(engine: Engine, game_id: str, player_name: str, text: str | bytes,

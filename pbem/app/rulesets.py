@@ -61,9 +61,11 @@ class HostedGame:
     def zone(self, side: str) -> str:
         return self.value.zone(side)
 
-    def check(self, side: str, text: str) -> OrderSheet:
+    def check(self, side: str, text: str, commands: frozenset[str] | None = None) -> OrderSheet:
+        """A side's orders checked; `commands` limits them to one player's galleys (15.2)."""
         phase = self.value.phase
-        return phases.check(self.value.state, PhaseSpec(phase.kind, side, phase.zone), text)[0]
+        return phases.check(self.value.state, PhaseSpec(phase.kind, side, phase.zone), text,
+                            commands=commands)[0]
 
     def play(self, submissions: Sequence[tuple[str, str]],
              dice: Dice) -> tuple[HostedGame, PhaseResult, tuple[OrderSheet, ...]]:

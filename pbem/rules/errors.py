@@ -45,6 +45,10 @@ class IllegalOrderError(OrderError):
     kind = "illegal"
 
 
+class NotCommandedError(IllegalOrderError):
+    """The line names a galley of the player's side that another player of it commands."""
+
+
 class AmbiguousOrderError(OrderError):
     """The line could mean two things."""
 

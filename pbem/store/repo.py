@@ -121,6 +121,7 @@ class OrderContext:
     phase_key: str
     generation: int
     state_before: str
+    side_players: int  # active players on the player's side (15.2: more than one share it)
     has_earlier: bool  # the player already sent orders for this phase
 
 
@@ -128,7 +129,8 @@ class OrderContext:
 # anew for every submission.
 _ORDER_CONTEXT = text(
     "SELECT g.status, g.ruleset, p.id, p.name, p.side, p.galleys, p.password_hash, "
-    "ph.id, ph.key, ph.generation, ph.state_before, EXISTS (SELECT 1 FROM submissions s "
+    "ph.id, ph.key, ph.generation, ph.state_before, (SELECT count(*) FROM players q "
+    "WHERE q.game_id = g.id AND q.side = p.side AND q.active), EXISTS (SELECT 1 FROM submissions s "
     "WHERE s.phase_id = ph.id AND s.player_id = p.id) "
     "FROM games g JOIN players p ON p.game_id = g.id JOIN phases ph ON ph.game_id = g.id "
     "WHERE g.id = :game AND lower(p.name) = :name AND p.active AND ph.status = 'open' "

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from pbem.rules.dice import Dice
-from pbem.rules.errors import IllegalOrderError, OrderError
+from pbem.rules.errors import IllegalOrderError, NotCommandedError, OrderError
 from pbem.rules.events import Event, event
 from pbem.rules.interface import ACCEPTED, REFUSED, LineResult, OrderSheet, PhaseResult, PhaseSpec
 from pbem.rules.ramspeed import building, combat, hexes, movement, placement
@@ -32,17 +32,25 @@ from pbem.rules.ramspeed.tables import Tables, default_tables
 PHASES = ("build", "setup", "movement", "combat")
 
 
-def _own_galley(board: Board, line: Line, side: str) -> None:
+def _own_galley(board: Board, line: Line, side: str,
+                commands: frozenset[str] | None) -> None:
     galley = board.galley(line.galley)
     if galley is None:
         raise IllegalOrderError(f"there is no galley {line.galley} in this game")
     if galley.owner != side:
         raise IllegalOrderError(f"{galley.id} is not commanded by the {side} side")
+    if commands is not None and galley.id.upper() not in commands:
+        yours = ", ".join(sorted(commands)) or "none in this phase"
+        raise NotCommandedError(f"{galley.id} is commanded by another player of your side (15.2)",
+                                accepted=f"lines for the galleys you command: {yours}.")
 
 
 def check(state: GameState, phase: PhaseSpec, text: str,
-          tables: Tables | None = None) -> tuple[OrderSheet, Board]:
-    """Check a side's orders; returns the sheet and the board with accepted lines applied."""
+          tables: Tables | None = None,
+          commands: frozenset[str] | None = None) -> tuple[OrderSheet, Board]:
+    """Check a side's orders; returns the sheet and the board with accepted lines applied.
+    `commands`: on a side of several players, the IDs (upper case) of the galleys this player
+    commands; a line for any other galley is refused (None: the whole side's)."""
     tables = tables or default_tables()
     board = Board(state, tables)
     side = phase.side
@@ -70,11 +78,11 @@ def check(state: GameState, phase: PhaseSpec, text: str,
                 board.galleys[new_galley.id.upper()] = new_galley
                 order: BuildOrder | SetupOrder | MovementOrder | CombatOrder = build_order
             elif phase.kind == "setup":
-                _own_galley(board, line, side)
+                _own_galley(board, line, side, commands)
                 order = parse_setup(line)
                 echo = placement.place(board, order, phase.zone)
             elif phase.kind == "movement":
-                _own_galley(board, line, side)
+                _own_galley(board, line, side, commands)
                 own = board.galley(line.galley)
                 assert own is not None
                 order = parse_movement(line, ids, own.grappled_with)
@@ -87,7 +95,7 @@ def check(state: GameState, phase: PhaseSpec, text: str,
                     plan = (f"{hexes.label(start.bow)} {hexes.FACINGS[start.facing]}",
                             *motion.path)
             elif phase.kind == "combat":
-                _own_galley(board, line, side)
+                _own_galley(board, line, side, commands)
                 own = board.galley(line.galley)
                 assert own is not None
                 if own.status != "afloat" or not own.placed:
