@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -21,8 +22,10 @@ from pbem.app.games import require_game, utcnow
 from pbem.rules.dice import SeededDice
 from pbem.rules.interface import PhaseResult
 from pbem.store import repo
-from pbem.store.db import retrying, transaction
+from pbem.store.db import retrying, snapshot, transaction
 from pbem.store.models import GameRow, PhaseRow
+
+LOG = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -88,10 +91,23 @@ def _assign_galleys(session: Any, game_id: str, phase: PhaseRow,
                     session.add(player)
 
 
+def phase_seen(engine: Engine, game_id: str) -> tuple[int, str] | None:
+    """The open phase as committed now (its row id and key), read without waiting for a
+    writer: what a processing command saw when it started."""
+    with snapshot(engine) as session:
+        phase = repo.open_phase(session, game_id)
+        return None if phase is None else (phase.id or 0, phase.key)
+
+
 def process_phase(engine: Engine, game_id: str, expected_key: str | None = None,
                   now: datetime | None = None) -> Processed:
-    """Resolve the open phase of a game exactly once and open the next."""
+    """Resolve the open phase of a game exactly once and open the next. Only the phase open
+    when this call began (and, given `expected_key`, only that one): a phase opened meanwhile
+    by another judge is never resolved by a call that started before it existed."""
     now = now or utcnow()
+    seen = phase_seen(engine, game_id)
+    seen_id = seen[0] if seen else None
+    expected_key = expected_key or (seen[1] if seen else None)
 
     def work() -> Processed:
         with transaction(engine) as session:
@@ -99,9 +115,10 @@ def process_phase(engine: Engine, game_id: str, expected_key: str | None = None,
             if game.status != "active":
                 raise JudgeError(f"{game_id} is {game.status}; no phase can be processed")
             phase = repo.open_phase(session, game_id)
-            if phase is None or (expected_key and phase.key != expected_key):
+            if phase is None or phase.id != seen_id or phase.key != expected_key:
                 raise JudgeError(f"{expected_key or 'the phase'} of {game_id} has already been "
-                                 "processed")
+                                 "processed (by another judge since this one began); nothing "
+                                 "more was done")
             if not repo.claim(session, phase.id or 0):
                 raise JudgeError(f"{phase.key} of {game_id} has already been processed")
             orders = stored_orders(session, phase)
@@ -159,7 +176,7 @@ def due_games(engine: Engine, now: datetime | None = None) -> list[tuple[str, st
     """Active games whose open phase has passed its deadline: (game, phase key)."""
     now = now or utcnow()
     found = []
-    with transaction(engine) as session:
+    with snapshot(engine) as session:
         for game in repo.games(session):
             if game.status != "active":
                 continue
@@ -171,19 +188,65 @@ def due_games(engine: Engine, now: datetime | None = None) -> list[tuple[str, st
 
 def ready_games(engine: Engine) -> list[tuple[str, str]]:
     """Active games whose open phase has every order it waits for: each player of each side
-    that owes orders has sent some (rulings §10, 15.2). (game, phase key)."""
+    that owes orders has sent some (rulings §10, 15.2). (game, phase key). A game whose
+    stored phase cannot be read counts as ready, so that processing it reports the fault."""
     found = []
-    with transaction(engine) as session:
+    with snapshot(engine) as session:
         for game in repo.games(session):
             if game.status != "active":
                 continue
             phase = repo.open_phase(session, game.id)
             if phase is None:
                 continue
-            owing = set(rulesets.load(game.ruleset, json.loads(phase.state_before)).owes())
+            try:
+                owing = set(rulesets.load(game.ruleset, json.loads(phase.state_before)).owes())
+            except Exception:  # noqa: BLE001 - one broken game must not hide the others
+                found.append((game.id, phase.key))
+                continue
             sent = {row.player_id for row in repo.submissions(session, phase.id or 0)}
             waiting = [p for p in repo.players(session, game.id)
                        if p.side in owing and p.id not in sent]
             if not waiting:
                 found.append((game.id, phase.key))
     return found
+
+
+@dataclass(frozen=True)
+class SweepOutcome:
+    """What became of one due phase in a sweep: processed, skipped (a refusal, e.g. another
+    judge was first) or failed (a fault in that game; the others went on)."""
+
+    game_id: str
+    key: str
+    status: str  # processed | skipped | failed
+    processed: Processed | None = None
+    reason: str = ""
+
+    def as_json(self) -> dict[str, Any]:
+        if self.processed is not None:
+            return {**self.processed.as_json(), "status": self.status}
+        return {"game": self.game_id, "phase": self.key, "status": self.status,
+                "reason": self.reason}
+
+
+def process_due(engine: Engine, ready: bool = False, now: datetime | None = None
+                ) -> list[SweepOutcome]:
+    """Process every phase past its deadline (and with `ready`, every phase whose orders are
+    all in), each game on its own: a fault in one game is logged with the game and phase,
+    reported in the outcome, and the sweep goes on with the next."""
+    due = due_games(engine, now)
+    if ready:
+        due += [item for item in ready_games(engine) if item not in due]
+    outcomes = []
+    for game_id, key in due:
+        try:
+            outcomes.append(SweepOutcome(game_id, key, "processed",
+                                         process_phase(engine, game_id, key, now)))
+        except JudgeError as exc:  # processed meanwhile by another judge, or paused
+            outcomes.append(SweepOutcome(game_id, key, "skipped", reason=str(exc)))
+        except Exception as exc:  # noqa: BLE001 - the next game must still be processed
+            LOG.exception("processing %s of %s failed", key, game_id)
+            outcomes.append(SweepOutcome(
+                game_id, key, "failed",
+                reason=f"{type(exc).__name__}: {exc}".splitlines()[0][:300]))
+    return outcomes

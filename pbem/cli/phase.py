@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 from pbem.app import phases
 from pbem.cli.common import add_db, add_json, emit, engine
 from pbem.render.narrate import sentence_of
+
+EXIT_SOME_FAILED = 70  # sysexits EX_SOFTWARE: a game could not be processed (the rest were)
 
 
 def _text(done: phases.Processed, verb: str) -> str:
@@ -36,28 +39,27 @@ def _preview(args: argparse.Namespace) -> int:
 
 def _due(args: argparse.Namespace) -> int:
     made = engine(args)
-    due = phases.due_games(made)
-    if args.ready:
-        due += [item for item in phases.ready_games(made) if item not in due]
     if not args.process:
+        due = phases.due_games(made)
+        if args.ready:
+            due += [item for item in phases.ready_games(made) if item not in due]
         emit(args, [{"game": g, "phase": k} for g, k in due],
-             "\n".join(f"{g}: {k} is past its deadline" for g, k in due) or "nothing is due")
+             "\n".join(f"{g}: {k} is due" for g, k in due) or "nothing is due")
         return 0
-    results = []
-    for game_id, key in due:
-        try:
-            done = phases.process_phase(made, game_id, expected_key=key)
-            results.append(done.as_json())
-            if not args.json:
-                print(_text(done, "processed"))
-        except ValueError as exc:  # processed meanwhile by another judge, or paused
-            results.append({"game": game_id, "phase": key, "skipped": str(exc)})
-            if not args.json:
-                print(f"{game_id}: {key} skipped: {exc}")
-    if args.json:
-        emit(args, results, "")
-    elif not due:
-        print("nothing is due")
+    outcomes = phases.process_due(made, ready=args.ready)
+    lines = []
+    for outcome in outcomes:
+        if outcome.processed is not None:
+            lines.append(_text(outcome.processed, "processed"))
+        else:
+            lines.append(f"{outcome.game_id}: {outcome.key} {outcome.status}: {outcome.reason}")
+    emit(args, [o.as_json() for o in outcomes], "\n".join(lines) or "nothing is due")
+    failed = [o for o in outcomes if o.status == "failed"]
+    if failed:
+        print(f"pbem: {len(failed)} of {len(outcomes)} due phases failed (see above); the "
+              "others were processed. Run `pbem game verify` on each failed game.",
+              file=sys.stderr)
+        return EXIT_SOME_FAILED
     return 0
 
 

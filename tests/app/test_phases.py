@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import threading
+from datetime import timedelta
 
 import pytest
 from sqlalchemy.engine import Engine
@@ -125,3 +127,61 @@ def test_a_prize_goes_to_the_player_whose_galley_took_it(engine: Engine) -> None
     with transaction(engine) as session:
         galleys = {p.name: json.loads(p.galleys) for p in repo.players(session, "set")}
     assert galleys == {"Aristides": ["A", "X"], "Cimon": ["C"], "Hanno": []}
+
+
+def test_a_command_resolves_only_the_phase_open_when_it_began(
+        engine: Engine, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two `phase process` at once: the one that waited resolves nothing, never the phase
+    the other one opened (issue 8, item 3)."""
+    new_demo_game(engine)
+    play_demo_phases(engine, "g1", 1)
+    first = games.show_game(engine, "g1")["phase"]
+    looked = threading.Semaphore(0)
+    real = phases.phase_seen
+
+    def spy(engine: Engine, game_id: str) -> tuple[int, str] | None:
+        seen = real(engine, game_id)
+        looked.release()
+        return seen
+
+    monkeypatch.setattr(phases, "phase_seen", spy)
+    outcomes: list[str] = []
+
+    def run() -> None:
+        try:
+            outcomes.append(phases.process_phase(engine, "g1").key)
+        except JudgeError as exc:
+            outcomes.append(str(exc))
+
+    workers = [threading.Thread(target=run) for _ in range(2)]
+    with transaction(engine) as session:
+        repo.lock_game(session, "g1")  # a writer holds the game while both commands start
+        for worker in workers:
+            worker.start()
+        assert looked.acquire(timeout=60) and looked.acquire(timeout=60)
+    for worker in workers:
+        worker.join(timeout=120)
+    assert sorted(outcomes, key=len) == [first, f"{first} of g1 has already been processed "
+                                         "(by another judge since this one began); nothing "
+                                         "more was done"]
+    shown = games.show_game(engine, "g1")
+    assert [p["status"] for p in shown["phases"]] == ["resolved", "resolved", "open"]
+
+
+def test_one_broken_game_does_not_stop_the_sweep(engine: Engine,
+                                                 caplog: pytest.LogCaptureFixture) -> None:
+    for game_id in ("g1", "g2", "g3"):
+        new_demo_game(engine, game_id)
+    with transaction(engine) as session:  # g1's stored position no longer decodes
+        phase = repo.open_phase(session, "g1")
+        assert phase is not None
+        phase.state_before = json.dumps({"format": 1, "nonsense": True})
+        session.add(phase)
+    later = games.utcnow() + timedelta(days=30)
+    outcomes = phases.process_due(engine, ready=True, now=later)
+    assert [(o.game_id, o.status) for o in outcomes] == [
+        ("g1", "failed"), ("g2", "processed"), ("g3", "processed")]
+    assert outcomes[0].reason and "g1" in caplog.text and "build" in caplog.text
+    assert [games.show_game(engine, g)["phase"] for g in ("g2", "g3")] == ["setup-blue"] * 2
+    with transaction(engine) as session:  # left as it was
+        assert [(p.key, p.status) for p in repo.phases(session, "g1")] == [("build", "open")]
