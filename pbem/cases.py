@@ -88,6 +88,16 @@ def _symmetric(galleys: list[Galley]) -> list[Galley]:
             for g in galleys]
 
 
+def _required_tables(case: dict[str, Any], path: Path) -> None:
+    """A file with no phase or nothing expected is not a case (it would pass for nothing)."""
+    for name, what in (("phase", "the phase to play"), ("expect", "what must follow")):
+        table = case.get(name)
+        if not isinstance(table, dict) or not table:
+            raise CaseError(
+                f"{path.name} is not a rules case: it has no [{name}] table with {what} "
+                "(see rules/cases.md)")
+
+
 def load_case(path: Path) -> tuple[dict[str, Any], GameState]:
     try:
         case = tomllib.loads(path.read_text(encoding="utf-8"))
@@ -95,6 +105,7 @@ def load_case(path: Path) -> tuple[dict[str, Any], GameState]:
         raise CaseError(f"cannot read {path}: {exc}") from None
     except tomllib.TOMLDecodeError as exc:
         raise CaseError(f"{path.name} is not valid TOML: {exc}") from None
+    _required_tables(case, path)
     if case.get("ruleset", "ramspeed") != "ramspeed":
         raise CaseError(f"ruleset '{case.get('ruleset')}' is not handled yet")
     scenario_name = str(case.get("scenario", "squadron"))
@@ -126,25 +137,71 @@ def _expected_value(output: dict[str, Any], key: str) -> tuple[bool, Any]:
     if "." in key:
         gid, _, name = key.partition(".")
         galleys = {k.upper(): v for k, v in output["galleys"].items()}
-        galley = galleys.get(gid.upper())
+        galley = galleys.get(gid.upper())  # galley IDs are looked up whatever their case
         if galley is None or name not in galley:
             return False, None
         return True, galley[name]
-    if key == "rejected":
-        return True, sorted(output["rejected"])
     if key not in output:
         return False, None
     return True, output[key]
 
 
 def _same(expected: Any, actual: Any) -> bool:
-    if expected == "" and actual is None:
-        return True
-    if isinstance(expected, str) and isinstance(actual, str):
-        return expected.lower() == actual.lower()
+    """Exact comparison: strings by their letters' case too, and true is not 1."""
+    if isinstance(expected, bool) or isinstance(actual, bool):
+        return type(expected) is type(actual) and expected == actual
     if isinstance(expected, list) and isinstance(actual, list):
         return len(expected) == len(actual) and all(map(_same, expected, actual))
+    if isinstance(expected, dict) and isinstance(actual, dict):
+        return expected.keys() == actual.keys() and all(
+            _same(value, actual[name]) for name, value in expected.items())
     return bool(expected == actual)
+
+
+def _rejected_errors(expected: Any, refused: dict[str, str]) -> list[str]:
+    """`rejected = ["A"]`: exactly these galleys' orders were refused. `rejected = { A =
+    "text" }`: the same, and each refusal's reason contains its text (tests/cases/README.md).
+    Galley IDs are matched whatever their case; reasons exactly."""
+    if isinstance(expected, list):
+        wanted: dict[str, str] = {str(name): "" for name in expected}
+    elif isinstance(expected, dict):
+        wanted = {str(name): str(text) for name, text in expected.items()}
+    else:
+        return [f"expect rejected: give a list of galley IDs or a table of galley = reason, "
+                f"not {expected!r}"]
+    given = {name.upper(): (name, reason) for name, reason in refused.items()}
+    if isinstance(expected, list):
+        if sorted(n.upper() for n in wanted) != sorted(given):
+            return [f"expect rejected = {sorted(wanted)!r}, got {sorted(refused)!r}"]
+        return []
+    errors = []
+    for name, text in wanted.items():
+        found = given.get(name.upper())
+        if found is None:
+            errors.append(f"expect rejected {name}: its orders were not refused")
+        elif text not in found[1]:
+            errors.append(f"expect rejected {name} for a reason containing {text!r}; "
+                          f"the reason given was {found[1]!r}")
+    listed = {name.upper() for name in wanted}
+    errors += [f"expect rejected: {name} was refused too ({reason!r})"
+               for key, (name, reason) in sorted(given.items()) if key not in listed]
+    return errors
+
+
+def _expect_errors(case: dict[str, Any], output: dict[str, Any]) -> list[str]:
+    errors = []
+    for key, expected in case["expect"].items():
+        if key == "rejected":
+            errors += _rejected_errors(expected, output["rejected"])
+            continue
+        found, actual = _expected_value(output, key)
+        if not found:
+            errors.append(f"expect {key}: no such field in the result")
+        elif key == "winner" and expected == "" and actual is None:
+            continue  # cases.md: winner = "" means no winner yet
+        elif not _same(expected, actual):
+            errors.append(f"expect {key} = {expected!r}, got {actual!r}")
+    return errors
 
 
 def _split_by_owner(state: GameState, text: str) -> list[tuple[str, str]]:
@@ -163,7 +220,7 @@ def _split_by_owner(state: GameState, text: str) -> list[tuple[str, str]]:
 
 def run_case(path: Path) -> CaseResult:
     case, state = load_case(path)
-    phase_table = case.get("phase", {})
+    phase_table = case["phase"]
     kind = str(phase_table.get("kind", "movement"))
     spec = PhaseSpec(kind=kind, side=str(phase_table.get("side", "")),
                      zone=str(phase_table.get("zone", "")))
@@ -200,13 +257,6 @@ def run_case(path: Path) -> CaseResult:
     }
     output["events"] = events
     output["dice"] = [roll.value for roll in dice.log]
-    for key, expected in case.get("expect", {}).items():
-        found, actual = _expected_value(output, key)
-        if key == "rejected" and isinstance(expected, list):
-            expected = sorted(str(e) for e in expected)
-        if not found:
-            errors.append(f"expect {key}: no such field in the result")
-        elif not _same(expected, actual):
-            errors.append(f"expect {key} = {expected!r}, got {actual!r}")
+    errors += _expect_errors(case, output)
     output["errors"] = errors
     return CaseResult(path=str(path), output=output, errors=errors)

@@ -47,6 +47,9 @@ orders = "A: F F RAM X"
 """
 
 
+SOME_EXPECTATION = '[expect]\n"A.type" = "trireme"\n'
+
+
 def _write(tmp_path: Path, text: str) -> Path:
     path = tmp_path / "case.toml"
     path.write_text(text, encoding="utf-8")
@@ -61,12 +64,12 @@ def test_wrong_expectation_fails(tmp_path: Path) -> None:
 
 
 def test_leftover_dice_fail(tmp_path: Path) -> None:
-    result = run_case(_write(tmp_path, BASE + "dice = [3, 4, 5, 6]\n"))
+    result = run_case(_write(tmp_path, BASE + "dice = [3, 4, 5, 6]\n" + SOME_EXPECTATION))
     assert any("left over" in error for error in result.errors)
 
 
 def test_missing_dice_fail(tmp_path: Path) -> None:
-    result = run_case(_write(tmp_path, BASE + "dice = [3]\n"))
+    result = run_case(_write(tmp_path, BASE + "dice = [3]\n" + SOME_EXPECTATION))
     assert any("ran out of dice" in error for error in result.errors)
     assert result.output["errors"] == result.errors
 
@@ -80,9 +83,10 @@ def test_malformed_case_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(CaseError, match="not valid TOML"):
         run_case(_write(tmp_path, "rule = \n"))
     with pytest.raises(CaseError, match="unknown galley type 'galleon'"):
-        run_case(_write(tmp_path, BASE.replace('"bireme"', '"galleon"')))
+        run_case(_write(tmp_path, BASE.replace('"bireme"', '"galleon"') + SOME_EXPECTATION))
     with pytest.raises(CaseError, match="is not a facing"):
-        run_case(_write(tmp_path, BASE.replace('facing = "W"', 'facing = "S"')))
+        run_case(_write(tmp_path, BASE.replace('facing = "W"', 'facing = "S"')
+                        + SOME_EXPECTATION))
 
 
 def test_combat_orders_in_one_text_go_to_each_galleys_side(tmp_path: Path) -> None:
@@ -92,6 +96,87 @@ def test_combat_orders_in_one_text_go_to_each_galleys_side(tmp_path: Path) -> No
     text = text.replace('type = "trireme"', 'type = "trireme"\nweapons = ["catapult"]')
     text = text.replace('type = "bireme"', 'type = "bireme"\nweapons = ["catapult"]')
     text = text.replace('bow = "1107"', 'bow = "1307"')
-    result = run_case(_write(tmp_path, text + "dice = [6, 6]\n"))
+    result = run_case(_write(tmp_path, text + "dice = [6, 6]\n" + SOME_EXPECTATION))
     assert result.passed, result.errors
     assert [e["kind"] for e in result.output["events"]] == ["fire", "fire"]
+
+
+# --- what is not a case (item 15) ----------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "missing"), [
+    ("", "phase"),
+    ("[tool.ruff]\nline-length = 100\n[project]\nname = \"pbem\"\n", "phase"),
+    (BASE + "dice = [3, 4, 5]\n", "expect"),
+    (BASE + "dice = [3, 4, 5]\n[expect]\n", "expect"),
+], ids=["empty file", "unrelated TOML", "no expectations", "empty expectations"])
+def test_a_file_that_is_not_a_case_is_refused(tmp_path: Path, text: str, missing: str) -> None:
+    with pytest.raises(CaseError, match=rf"case.toml is not a rules case: it has no \[{missing}\]"):
+        run_case(_write(tmp_path, text))
+
+
+def test_the_cli_counts_a_file_that_is_not_a_case_as_failed(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from pbem.cli.main import main
+
+    assert main(["rules", "case", str(_write(tmp_path, ""))]) == 1
+    printed = capsys.readouterr().out
+    assert "case.toml is not a rules case" in printed and "0 passed, 1 failed" in printed
+
+
+# --- exact comparison ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("expectation", [
+    '"X.status" = "AFLOAT"',  # a string in another case
+    '"A.facing" = "e"',
+    '"X.captured" = 0',  # false is not 0
+    '"X.bow" = ""',  # "" means "no winner yet" for winner only, not null anywhere
+], ids=["status upper case", "facing lower case", "bool as int", "empty for null"])
+def test_values_compare_exactly(tmp_path: Path, expectation: str) -> None:
+    text = BASE.replace('bow = "1107"', 'bow = "1307"') + f"dice = []\n[expect]\n{expectation}\n"
+    text = text.replace('orders = "A: F F RAM X"', 'orders = "A: F F"')
+    if '"X.bow"' in expectation:
+        text = text.replace('bow = "1307"\nfacing = "W"\n', "")
+    result = run_case(_write(tmp_path, text))
+    assert len(result.errors) == 1 and result.errors[0].startswith("expect "), result.errors
+
+
+def test_galley_ids_are_looked_up_whatever_their_case(tmp_path: Path) -> None:
+    text = BASE + 'dice = [3, 4, 5]\n[expect]\n"x.hull_damage" = 9\nwinner = ""\nrejected = ["a"]\n'
+    text = text.replace('"A: F F RAM X"', '"A: F F RAM X\\nA: F"')
+    result = run_case(_write(tmp_path, text))
+    assert result.passed, result.errors
+
+
+# --- the reason for a refusal --------------------------------------------------------------
+
+REFUSED = BASE.replace('orders = "A: F F RAM X"', 'orders = "A: F RAM X"') + "dice = []\n"
+
+
+def test_a_refusal_for_the_expected_reason_passes(tmp_path: Path) -> None:
+    result = run_case(_write(tmp_path, REFUSED + '[expect]\nrejected = { A = "not directly ahead" }\n'))
+    assert result.passed, result.errors
+    result = run_case(_write(tmp_path, REFUSED + '[expect]\nrejected = ["A"]\n'))
+    assert result.passed, result.errors
+
+
+def test_a_refusal_for_another_reason_fails_and_says_the_reason(tmp_path: Path) -> None:
+    result = run_case(_write(tmp_path, REFUSED + '[expect]\nrejected = { A = "half its MA" }\n'))
+    assert len(result.errors) == 1
+    assert result.errors[0].startswith("expect rejected A for a reason containing 'half its MA'; "
+                                       "the reason given was ")
+    assert "X is not directly ahead of A's bow" in result.errors[0]
+
+
+def test_the_reason_is_case_sensitive(tmp_path: Path) -> None:
+    result = run_case(_write(tmp_path, REFUSED + '[expect]\nrejected = { A = "is not directly" }\n'))
+    assert result.passed, result.errors
+    result = run_case(_write(tmp_path, REFUSED + '[expect]\nrejected = { A = "Is Not Directly" }\n'))
+    assert not result.passed
+
+
+def test_a_reason_table_names_every_refused_galley(tmp_path: Path) -> None:
+    accepted = BASE + "dice = [6]\n"
+    result = run_case(_write(tmp_path, accepted + '[expect]\nrejected = { A = "" }\n'))
+    assert result.errors == ["expect rejected A: its orders were not refused"]
+    result = run_case(_write(tmp_path, REFUSED + "[expect]\nrejected = {}\n"))
+    assert len(result.errors) == 1 and result.errors[0].startswith("expect rejected: A was refused too")

@@ -72,8 +72,10 @@ def check_line(board: Board, galley: Galley, order: CombatOrder, claims: CombatC
         room = (boarding.party_room(board, friend) - friend.boarding_parties
                 - claims.received.get(fkey, 0))
         if order.parties > room:
-            raise IllegalOrderError(f"{friend.id} has room for {max(room, 0)} more parties "
-                                    "(its capacity, 4.2.2)")
+            room = max(room, 0)
+            raise IllegalOrderError(
+                f"{friend.id} has room for {room} more boarding part{'y' if room == 1 else 'ies'}"
+                " (its capacity, 4.2.2)")
         claims.given[key] = claims.given.get(key, 0) + order.parties
         claims.received[fkey] = claims.received.get(fkey, 0) + order.parties
         return f"TRANSFER {order.parties} TO {friend.id} (after boarding, if still possible)"

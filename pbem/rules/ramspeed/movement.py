@@ -73,8 +73,11 @@ def _step(board: Board, key: str, step: Step, motion: Motion) -> None:
         cost = 2
         bow = hexes.add(bow, hexes.opposite(facing))
     if step.kind in ("F", "SP", "SS", "R") and motion.remaining < cost:
+        halved = motion.allowance < galley.base_ma(board.tables) * motion.speed  # ungrappled
         raise Halt(
-            f"{step.kind} needs {cost} MA and only {motion.remaining} of {motion.allowance} is left",
+            f"{step.kind} needs {cost} MA and only {motion.remaining} of {motion.allowance} is left"
+            + ("; after ungrappling from an enemy a galley moves at most half its movement "
+               "allowance (10.0)" if halved else ""),
         )
     footprint = hexes.footprint(bow, facing, kind.length)
     for hex_ in footprint:

@@ -21,7 +21,8 @@ def enemy_target(board: Board, galley: Galley, target_id: str, verb: str) -> Gal
     if target.id == galley.id:
         raise Halt(f"a galley cannot {verb} itself")
     if target.owner == galley.owner:
-        raise Halt(f"{target.id} is friendly; only enemy galleys can be {verb}ed")
+        raise Halt(f"{target.id} is friendly; only enemy galleys can be "
+                   f"{'rammed' if verb == 'ram' else 'sheared'}")
     return target
 
 
