@@ -25,33 +25,65 @@ from pbem.store.models import PhaseRow
 GM, OBSERVER = "gm", "observer"
 
 
+MANIFEST = "recipients.json"  # in a game's report folder: which file is whose
+
+
 @dataclass(frozen=True)
 class RenderedReport:
     recipient: str  # a player's name, "observer" or "gm"
     side: str | None
     phase: str
-    basename: str  # file names carry the phase and the recipient, nothing hidden
+    basename: str  # the phase and the recipient's unique key: nothing hidden, never shared
     text: str
     html: str
     json: str
     svg: str
     png: bytes
 
+    def paths(self, folder: Path) -> list[Path]:
+        return [folder / f"{self.basename}.{suffix}"
+                for suffix in ("txt", "html", "json", "svg", "png")]
+
     def write(self, folder: Path) -> list[Path]:
         folder.mkdir(parents=True, exist_ok=True)
-        written = []
-        for suffix, body in (("txt", self.text), ("html", self.html), ("json", self.json),
-                             ("svg", self.svg)):
-            path = folder / f"{self.basename}.{suffix}"
+        paths = self.paths(folder)
+        for path, body in zip(paths, (self.text, self.html, self.json, self.svg), strict=False):
             path.write_text(body, encoding="utf-8")
-            written.append(path)
-        png = folder / f"{self.basename}.png"
-        png.write_bytes(self.png)
-        return [*written, png]
+        paths[-1].write_bytes(self.png)
+        return paths
 
 
 def slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "player"
+
+
+def write_reports(made: list[RenderedReport], out: Path, game_id: str) -> list[Path]:
+    """Write reports into the game's own folder under `out` (private: 0700). A file already
+    there is overwritten only if the folder's manifest says it is the same recipient's; any
+    other file of that name is left alone and nothing at all is written."""
+    folder = out / game_id
+    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    manifest_path = folder / MANIFEST
+    try:
+        manifest = json.loads(manifest_path.read_text(encoding="utf-8")) \
+            if manifest_path.exists() else {}
+    except (OSError, ValueError):
+        raise JudgeError(f"{manifest_path} is unreadable; move the folder {folder} aside and "
+                         "write the reports again") from None
+    for rendered in made:
+        owner = f"{game_id}/{rendered.basename}"
+        taken = [p for p in rendered.paths(folder) if p.exists()]
+        if taken and manifest.get(rendered.basename) != owner:
+            raise JudgeError(f"{taken[0]} already exists and was not written for "
+                             f"{rendered.recipient} of {game_id}; nothing was written. Choose "
+                             "another --out folder")
+    written = []
+    for rendered in made:
+        written += rendered.write(folder)
+        manifest[rendered.basename] = f"{game_id}/{rendered.basename}"
+    manifest_path.write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n",
+                             encoding="utf-8")
+    return written
 
 
 def _events(phase: PhaseRow) -> tuple[Event, ...]:
@@ -65,6 +97,18 @@ class Recipient:
     side: str | None  # None: observer or game master
     timezone: str
     everything: bool = False  # the game master sees the whole state
+    key: str = ""  # unique among a game's recipients, for file names (default: from the name)
+
+    @property
+    def file_key(self) -> str:
+        return self.key or slug(self.name)
+
+
+def player_recipient(player: Any) -> Recipient:
+    """A player's key starts with their stored id: `Ann` and `Ann!`, or a player called
+    `GM`, never share a file with each other or with the game master."""
+    return Recipient(player.name, player.side, player.timezone, key=f"p{player.id}-"
+                     f"{slug(player.name)}")
 
 
 def render_phase(*, game_id: str, phase_key: str, after: rulesets.HostedGame,
@@ -81,7 +125,7 @@ def render_phase(*, game_id: str, phase_key: str, after: rulesets.HostedGame,
         else:
             view = after.view(who.side)
             shown = after.view_events(events, who.side)
-        basename = f"{phase_key}-{slug(who.name)}"
+        basename = f"{phase_key}-{who.file_key}"
         next_kind = after.phase.kind if not after.over else ""
         owes = list(after.owes()) if not after.over else []
         secret = after.value.state.option("secret_records")
@@ -130,8 +174,7 @@ def phase_reports(engine: Engine, game_id: str, key: str | None = None,
         after = rulesets.load(game.ruleset, json.loads(phase.state_after or "{}"))
         following = [p for p in repo.phases(session, game_id) if p.seq == phase.seq + 1]
         deadline = following[0].deadline if following else None
-        recipients = [Recipient(p.name, p.side, p.timezone)
-                      for p in repo.players(session, game_id)]
+        recipients = [player_recipient(p) for p in repo.players(session, game_id)]
         recipients += [Recipient(OBSERVER, None, "UTC"), Recipient(GM, None, "UTC", True)]
         events = _events(phase)
     return render_phase(game_id=game_id, phase_key=phase.key, after=after, events=events,
@@ -165,6 +208,7 @@ def archive_game(engine: Engine, game_id: str, folder: Path) -> Path:
         f"<title>{html.escape(title)}: {html.escape(game_id)}</title></head><body>"
         f"<h1>{html.escape(title)}: {html.escape(game_id)}</h1>"
         f"<p>Status: {html.escape(status)}"
-        + (f"; won by {html.escape(winner)}" if winner else "") + "</p>"
+        + (("; a draw" if winner == "draw" else f"; won by {html.escape(winner)}")
+           if winner else "") + "</p>"
         f"<ol>{''.join(rows)}</ol></body></html>\n", encoding="utf-8")
     return index

@@ -6,6 +6,7 @@ phase) and tells it phase by phase; the game stays in the database for `pbem gam
 from __future__ import annotations
 
 import argparse
+import html
 import sys
 from pathlib import Path
 from typing import Any, TextIO
@@ -137,10 +138,10 @@ def write_reports(made: Engine, game_id: str, folder: Path) -> Path:
                     if p["status"] == "resolved"]
     links = []
     for phase in phases_shown:
-        for rendered in reports.phase_reports(made, game_id, phase["key"]):
-            rendered.write(folder)
-            links.append(f'<li><a href="{rendered.basename}.html">{phase["key"]}: '
-                         f'{rendered.recipient}</a></li>')
+        made_reports = reports.phase_reports(made, game_id, phase["key"])
+        reports.write_reports(made_reports, folder.parent, game_id)
+        links += [f'<li><a href="{html.escape(r.basename)}.html">{html.escape(phase["key"])}: '
+                  f'{html.escape(r.recipient)}</a></li>' for r in made_reports]
     reports.archive_game(made, game_id, folder / "archive")
     (folder / "index.html").write_text(
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"

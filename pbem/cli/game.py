@@ -90,7 +90,7 @@ def _report(args: argparse.Namespace) -> int:
         raise JudgeError(f"no recipient '{args.recipient}'; the recipients are "
                          f"{', '.join(r.recipient for r in made)}")
     if args.out:
-        written = [str(p) for r in chosen for p in r.write(Path(args.out))]
+        written = [str(p) for p in reports.write_reports(chosen, Path(args.out), args.name)]
         emit(args, written, "\n".join(written))
     else:
         for r in chosen:
@@ -158,7 +158,8 @@ def register(nouns: Any) -> None:
     report.add_argument("name")
     report.add_argument("--phase", help="phase key (default: the latest resolved)")
     report.add_argument("--recipient", help="a player's name, a side, observer or gm")
-    report.add_argument("--out", help="write .txt .html .json .svg .png files to this folder")
+    report.add_argument("--out", help="write .txt .html .json .svg .png files to the game's "
+                        "own folder OUT/NAME/ (files named by phase and recipient id)")
     report.set_defaults(run=_report)
     archive = verbs.add_parser("archive", help="a static HTML archive of the game's phases")
     archive.add_argument("name")
