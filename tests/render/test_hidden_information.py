@@ -1,28 +1,37 @@
 """No hidden fact of one side reaches another side's report, in any form: text, HTML, JSON,
-map, or file name. Over many random games with secret records and secret hit locations on.
+map, or file name. Over many random games with secret records and secret hit locations on,
+and in games where boarding parties are transferred and orders are refused late.
 
-Two checks: (1) changing what a viewer may not see in the state changes nothing in what it
-gets; (2) facts a viewer may not see are poisoned with marker values in the events before
-rendering, and no marker may come out."""
+Three checks: (1) changing what a viewer may not see in the state changes nothing in what it
+gets; (2) leaving out the events a viewer may not see at all (another side's transfers and
+late refusals) changes nothing either; (3) facts a viewer may not see are poisoned with
+marker values in the events before rendering, and no marker may come out."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
+import pytest
 from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
-from pbem.app.reports import render_phase
+from pbem.app.reports import Recipient, RenderedReport, render_phase
 from pbem.app.rulesets import HostedGame
+from pbem.rules.dice import SeededDice
 from pbem.rules.events import Event
-from pbem.rules.ramspeed.state import Weapon
+from pbem.rules.ramspeed import hexes
+from pbem.rules.ramspeed.game import COMBAT, Game, new_game, play_phase
+from pbem.rules.ramspeed.state import Galley, GameState, Weapon
 from tests.render.helpers import DEADLINE, play, recipients
 
 OPTIONS = (("secret_hit_locations", True), ("secret_records", True))
 MARK = 7777
 WORD = "ZZHIDDENZZ"
+
+Commanders = dict[str, str]  # upper-case galley ID -> the side commanding it
 
 
 def _perturb(after: HostedGame, viewer: str | None, rng: random.Random) -> HostedGame:
@@ -47,7 +56,26 @@ def _owner(after: HostedGame, galley_id: Any) -> str | None:
     return galley.owner if galley is not None else None
 
 
-def _poison(events: tuple[Event, ...], after: HostedGame, viewer: str | None) -> tuple[Event, ...]:
+def _commanders(before: GameState) -> Commanders:
+    return {galley.id.upper(): galley.owner for galley in before.galleys}
+
+
+def _ordered_by(item: Event, start: Commanders, after: HostedGame) -> str | None:
+    """The side whose order an event answers, for transfers and late refusals: a transfer is
+    the order of the side that commanded the giver when the phase began (it may have been
+    captured since); a refusal names its side."""
+    if item.kind == "refused":
+        return str(item["side"])
+    return start.get(str(item["galley"]).upper(), _owner(after, item["galley"]))
+
+
+def _secret(item: Event, start: Commanders, after: HostedGame, viewer: str | None) -> bool:
+    """Another side's transfer or late refusal: an event the viewer may not see at all."""
+    return item.kind in ("transfer", "refused") and _ordered_by(item, start, after) != viewer
+
+
+def _poison(events: tuple[Event, ...], start: Commanders, after: HostedGame,
+            viewer: str | None) -> tuple[Event, ...]:
     """Replace every figure the viewer may not know with a marker."""
     poisoned = []
     for item in events:
@@ -72,7 +100,7 @@ def _poison(events: tuple[Event, ...], after: HostedGame, viewer: str | None) ->
                 data.update(defenders=MARK)
         if kind == "capture" and mover != viewer:
             data.update(parties=MARK)
-        if kind == "transfer" and mover != viewer:
+        if _secret(item, start, after, viewer):
             data.update(parties=MARK, reason=WORD)
         if viewer is None and kind in ("ram", "shear", "board"):
             data.update(damage=MARK, kills=MARK)
@@ -81,22 +109,131 @@ def _poison(events: tuple[Event, ...], after: HostedGame, viewer: str | None) ->
     return tuple(poisoned)
 
 
-def _everything(made: Any) -> str:
+def _everything(made: RenderedReport) -> str:
     return "\n".join([made.basename, made.text, made.html, made.json, made.svg])
 
 
+def _forms(made: RenderedReport) -> tuple[str, str, str, str, bytes]:
+    return made.text, made.html, made.json, made.svg, made.png
+
+
+def _made(key: str, after: HostedGame, events: tuple[Event, ...], who: Recipient,
+          ) -> RenderedReport:
+    return render_phase(game_id="g", phase_key=key, after=after, events=events,
+                        recipients=[who], deadline=DEADLINE)[0]
+
+
+def _check_phase(key: str, start: Commanders, after: HostedGame, events: tuple[Event, ...],
+                 rng: random.Random) -> None:
+    """The three checks of the module docstring, for every recipient of one phase."""
+    for who in recipients(after.sides):
+        plain = _made(key, after, events, who)
+        changed = _made(key, _perturb(after, who.side, rng), events, who)
+        assert _forms(plain) == _forms(changed), (key, who.name)
+        kept = tuple(e for e in events if not _secret(e, start, after, who.side))
+        if kept != events:
+            assert _forms(plain) == _forms(_made(key, after, kept, who)), (key, who.name)
+        out = _everything(_made(key, after, _poison(events, start, after, who.side), who))
+        assert str(MARK) not in out and WORD not in out, (key, who.name)
+
+
+def _phases(played: list[tuple[str, HostedGame, tuple[Event, ...]]],
+            ) -> Iterator[tuple[str, Commanders, HostedGame, tuple[Event, ...]]]:
+    """Each phase with who commanded each galley when it began."""
+    start: Commanders = {}
+    for key, after, events in played:
+        yield key, start, after, events
+        start = _commanders(after.value.state)
+
+
 @settings(max_examples=6, deadline=None, phases=(Phase.explicit, Phase.reuse, Phase.generate))
-@given(st.integers(0, 10_000), st.sampled_from(["squadron", "convoy"]))
-def test_no_hidden_fact_reaches_another_side(seed: int, scenario: str) -> None:
+@given(st.integers(0, 10_000), st.sampled_from(["squadron", "convoy"]), st.booleans())
+def test_no_hidden_fact_reaches_another_side(seed: int, scenario: str, schemes: bool) -> None:
     rng = random.Random(seed)
-    for key, after, events in play(seed, scenario, OPTIONS, 40):
-        for who in recipients(after.sides):
-            args: dict[str, Any] = {"game_id": "g", "phase_key": key, "events": events,
-                                    "recipients": [who], "deadline": DEADLINE}
-            plain = render_phase(after=after, **args)[0]
-            changed = render_phase(after=_perturb(after, who.side, rng), **args)[0]
-            assert (plain.text, plain.html, plain.json, plain.svg, plain.png) == (
-                changed.text, changed.html, changed.json, changed.svg, changed.png), (key, who)
-            args["events"] = _poison(events, after, who.side)
-            out = _everything(render_phase(after=after, **args)[0])
-            assert str(MARK) not in out and WORD not in out, (key, who.name)
+    for key, start, after, events in _phases(play(seed, scenario, OPTIONS, 40, schemes)):
+        _check_phase(key, start, after, events, rng)
+
+
+@pytest.mark.parametrize(("seed", "scenario"), [(2, "squadron"), (5, "convoy")])
+def test_transfers_and_late_refusals_stay_with_their_side(seed: int, scenario: str) -> None:
+    """Games in which the second side's build clashes with the first's and grappled friends
+    pass parties, some of them to or from a galley captured in the same phase."""
+    rng = random.Random(seed)
+    seen: set[str] = set()
+    for key, start, after, events in _phases(play(seed, scenario, OPTIONS, 60, schemes=True)):
+        kinds = {e.kind for e in events} & {"transfer", "refused"}
+        if not kinds:
+            continue
+        for item in events:
+            if item.kind == "transfer":
+                seen.add("refused late" if item.get("reason") else "carried out")
+                if start.get(str(item["galley"]).upper()) != _owner(after, item["galley"]):
+                    seen.add("giver captured")
+            seen.add(item.kind)
+        _check_phase(key, start, after, events, rng)
+    assert seen >= {"refused", "carried out", "refused late", "giver captured"}, seen
+
+
+def _reports(game: Game, submissions: list[tuple[str, str]]) -> dict[str, RenderedReport]:
+    before = game.state
+    key = game.key
+    after, result, _ = play_phase(game, submissions,
+                                  SeededDice(seed=b"hidden", game="g", phase=key))
+    hosted = HostedGame(after)
+    _check_phase(key, _commanders(before), hosted, result.events, random.Random(1))
+    return {made.recipient: made for made in render_phase(
+        game_id="g", phase_key=key, after=hosted, events=result.events,
+        recipients=recipients(hosted.sides), deadline=DEADLINE)}
+
+
+def test_a_build_refused_late_is_told_to_its_side_alone() -> None:
+    """Both sides build S1 in one build phase: blue, listed first, keeps it; red's line is
+    refused when the phase resolves, and only red hears why."""
+    reports = _reports(new_game("squadron", OPTIONS), [
+        ("blue", "S1: penteconter"), ("red", "S1: penteconter\nR2: penteconter")])
+    assert "red: line 1 (S1): the ID S1 is already taken" in reports["Admiral red"].text
+    for name in ("Admiral blue", "observer"):
+        assert "already taken" not in _everything(reports[name]), name
+        assert '"refused"' not in reports[name].json, name
+
+
+def _combat(*galleys: Galley) -> Game:
+    state = GameState(columns=12, rows=8, scenario="squadron", turn=1, initiative="blue",
+                      options=OPTIONS, galleys=galleys)
+    return Game(state=state, step=COMBAT, sides=("blue", "red"))
+
+
+def _galley(gid: str, side: str, bow: str, parties: int, *grappled: str) -> Galley:
+    return Galley(gid, side, "trireme", hexes.parse_label(bow), 0, boarding_parties=parties,
+                  grappled_with=frozenset(grappled))
+
+
+@pytest.mark.parametrize("captured", ["giver", "taker"])
+def test_a_transfer_made_impossible_is_told_to_its_side_alone(captured: str) -> None:
+    """Blue's A passes a party to B while red boards and takes one of them (12.3): the
+    transfer cannot be made, and only blue, who ordered it, hears so, even when A itself now
+    serves red."""
+    prize, friend = ("A", "B") if captured == "giver" else ("B", "A")
+    game = _combat(
+        _galley(prize, "blue", "0505", 1 if captured == "giver" else 0, friend, "X"),
+        _galley(friend, "blue", "0504", 1 if captured == "taker" else 0, prize),
+        _galley("X", "red", "0506", 5, prize),
+    )
+    reports = _reports(game, [("blue", "A: TRANSFER 1 TO B"), ("red", f"X: BOARD {prize}")])
+    assert f"X captured {prize}" in reports["observer"].text
+    told = "A could not pass parties to B: no longer grappled with a friend."
+    assert told in reports["Admiral blue"].text
+    for name in ("Admiral red", "observer"):
+        out = _everything(reports[name])
+        assert "pass parties" not in out and '"transfer"' not in out, name
+
+
+def test_a_transfer_carried_out_is_told_to_its_side_alone() -> None:
+    """A transfer between friends (9.5) is the side's own business under secret records."""
+    game = _combat(_galley("A", "blue", "0505", 3, "B"), _galley("B", "blue", "0504", 0, "A"),
+                   _galley("X", "red", "0808", 2))
+    reports = _reports(game, [("blue", "A: TRANSFER 2 TO B")])
+    assert "A passed 2 boarding parties to B." in reports["Admiral blue"].text
+    for name in ("Admiral red", "observer"):
+        out = _everything(reports[name])
+        assert "passed" not in out and '"transfer"' not in out, name

@@ -70,8 +70,24 @@ def _owner(state: GameState, galley_id: Any) -> str | None:
     return galley.owner if galley is not None else None
 
 
+def _commanders_at_start(events: tuple[Event, ...], state: GameState) -> dict[str, str]:
+    """Who commanded each galley when the phase began: the state's commanders with the
+    phase's captures undone, last first (12.4; a game has two sides)."""
+    commanders = {galley.id.upper(): galley.owner for galley in state.galleys}
+    for item in reversed(events):
+        prize = state.galley(str(item["target"])) if item.kind == "capture" else None
+        if prize is None:
+            continue
+        if prize.side != item["side"]:
+            commanders[prize.id.upper()] = prize.side
+        else:  # taken back: it served the other side until then
+            commanders[prize.id.upper()] = next(
+                (s for s in state.sides() if s != prize.side), prize.side)
+    return commanders
+
+
 def _private(kind: str, data: dict[str, Any], state: GameState, side: str | None,
-             records: bool, locations: bool) -> dict[str, Any] | None:
+             records: bool, locations: bool, start: dict[str, str]) -> dict[str, Any] | None:
     """The event as `side` may see it, or None when it may not see it at all."""
     mover = _owner(state, data.get("galley"))
     if kind == "hit":  # data["galley"] is the galley hit
@@ -101,8 +117,8 @@ def _private(kind: str, data: dict[str, Any], state: GameState, side: str | None
         return {k: v for k, v in data.items() if k not in hidden}
     if kind == "capture" and side != mover:
         return {k: v for k, v in data.items() if k != "parties"}
-    if kind == "transfer" and side != mover:
-        return None
+    if kind == "transfer" and side != start.get(str(data.get("galley")).upper()):
+        return None  # the order of the side that commanded the giver (a prize changes hands)
     if kind in ("refused",) and side != data.get("side"):
         return None
     return data
@@ -115,9 +131,10 @@ def side_events(events: tuple[Event, ...], state: GameState,
     left out of the data, not just out of the text."""
     records = state.option("secret_records")
     locations = state.option("secret_hit_locations")
+    start = _commanders_at_start(events, state)
     shown = []
     for item in events:
-        data = _private(item.kind, item.as_dict(), state, side, records, locations)
+        data = _private(item.kind, item.as_dict(), state, side, records, locations, start)
         if data is not None:
             shown.append(data)
     return shown
