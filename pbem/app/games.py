@@ -5,25 +5,20 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 import secrets
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
-from pbem.app import rulesets
+from pbem.app import names, rulesets
 from pbem.app.errors import JudgeError
 from pbem.app.passwords import hash_password, new_password
 from pbem.store import repo
 from pbem.store.db import transaction
 from pbem.store.models import GameRow, PhaseRow, PlayerRow, SideRow, SubmissionRow
-
-GAME_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
-EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 
 
 def utcnow() -> datetime:
@@ -53,6 +48,7 @@ class GameSpec:
     rows: int | None = None
     phase_hours: int = 48
     position: dict[str, Any] | None = None  # a stored game value to start from (a set piece)
+    scenario_text: str | None = None  # a game master's own scenario file (scenario: its name)
 
 
 @dataclass(frozen=True)
@@ -63,26 +59,21 @@ class CreatedGame:
     passwords: dict[str, str] = field(default_factory=dict)  # shown once, never stored
 
 
+def _check_player(player: PlayerSpec, others: list[str]) -> None:
+    """The checks a player passes when a game is created and when they replace someone."""
+    names.check_player_name(player.name)
+    names.check_distinct(player.name, others)
+    names.check_email(player.email, player.name)
+    names.check_timezone(player.timezone, player.name)
+
+
 def _validate(spec: GameSpec, hosted: rulesets.HostedGame) -> None:
-    if not GAME_ID.match(spec.game_id):
-        raise JudgeError(f"'{spec.game_id}' is not a usable game name: use 1 to 40 lower-case "
-                         "letters, digits and hyphens, starting with a letter or digit")
-    names = [p.name.lower() for p in spec.players]
-    if len(set(names)) != len(names):
-        raise JudgeError("two players have the same name; every player needs a name of their own")
-    for player in spec.players:
-        if not player.name.strip() or len(player.name) > 60:
-            raise JudgeError("every player needs a name of 1 to 60 characters")
-        if not EMAIL.match(player.email):
-            raise JudgeError(f"'{player.email}' is not an email address ({player.name})")
+    names.check_game_id(spec.game_id)
+    for number, player in enumerate(spec.players):
+        _check_player(player, [p.name for p in spec.players[:number]])
         if player.side not in hosted.sides:
             raise JudgeError(f"{player.name}'s side '{player.side}' is not in this scenario; "
                              f"the sides are {' and '.join(hosted.sides)}")
-        try:
-            ZoneInfo(player.timezone)
-        except (ZoneInfoNotFoundError, ValueError):
-            raise JudgeError(f"'{player.timezone}' is not a time zone ({player.name}); "
-                             "use a name such as Europe/Paris or UTC") from None
     for side in hosted.sides:
         if not any(p.side == side for p in spec.players):
             raise JudgeError(f"no player commands the {side} side")
@@ -95,7 +86,7 @@ def create_game(engine: Engine, spec: GameSpec, now: datetime | None = None) -> 
     try:
         hosted = (rulesets.load(spec.ruleset, spec.position) if spec.position is not None
                   else rulesets.start(spec.ruleset, spec.scenario, spec.options, spec.columns,
-                                      spec.rows))
+                                      spec.rows, spec.scenario_text))
     except (ValueError, KeyError, TypeError) as exc:
         raise JudgeError(f"the game cannot start: {exc}") from None
     _validate(spec, hosted)
@@ -116,7 +107,7 @@ def _insert_game(engine: Engine, spec: GameSpec, hosted: rulesets.HostedGame, se
         if repo.game(session, spec.game_id) is not None:
             raise JudgeError(f"there is already a game called {spec.game_id}; choose another name")
         repo.add(session, GameRow(
-            id=spec.game_id, ruleset=spec.ruleset, scenario=spec.scenario,
+            id=spec.game_id, ruleset=spec.ruleset, scenario=hosted.scenario_name,
             options=json.dumps(dict(spec.options)), status="active", seed=seed.hex(),
             seed_commitment=commitment, dice_name=spec.dice_name or spec.game_id,
             phase_hours=spec.phase_hours, created_at=now, current_key=hosted.key,
@@ -137,7 +128,7 @@ def _insert_game(engine: Engine, spec: GameSpec, hosted: rulesets.HostedGame, se
             state_before=json.dumps(hosted.to_json()), opened_at=now,
         ))
         repo.journal_append(session, spec.game_id, "game_created", {
-            "scenario": spec.scenario, "ruleset": spec.ruleset,
+            "scenario": hosted.scenario_name, "ruleset": spec.ruleset,
             "players": [[p.name, p.side] for p in spec.players],
             "seed_commitment": commitment, "options": dict(spec.options),
         }, now)
@@ -245,10 +236,7 @@ def replace_player(engine: Engine, game_id: str, old_name: str, new: PlayerSpec,
         old = repo.player(session, game_id, old_name)
         if old is None:
             raise JudgeError(f"there is no player '{old_name}' in {game_id}")
-        if not EMAIL.match(new.email):
-            raise JudgeError(f"'{new.email}' is not an email address")
-        if repo.player(session, game_id, new.name) is not None:
-            raise JudgeError(f"{game_id} already has a player called {new.name}")
+        _check_player(new, [p.name for p in repo.players(session, game_id) if p.id != old.id])
         password = new.password or new_password()
         row = repo.add(session, PlayerRow(
             game_id=game_id, name=new.name, email=new.email.lower(), timezone=new.timezone,

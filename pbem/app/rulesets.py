@@ -17,7 +17,7 @@ from pbem.rules.ramspeed import codec, phases
 from pbem.rules.ramspeed.game import OVER, Game, new_game, play_phase
 from pbem.rules.ramspeed.hints import order_hints
 from pbem.rules.ramspeed.ruleset import RamSpeed
-from pbem.rules.ramspeed.tables import TableError, default_tables
+from pbem.rules.ramspeed.tables import TableError, default_tables, scenario_from_text
 from pbem.rules.ramspeed.view import state_json
 
 
@@ -92,16 +92,25 @@ class HostedGame:
         phase = self.value.phase
         return order_hints(self.value.state, side, phase.kind, phase.zone)
 
+    @property
+    def scenario_name(self) -> str:
+        return self.value.scenario.name
+
     def house_rules(self) -> tuple[str, ...]:
         return default_tables().house_rules + self.value.scenario.special_rules
 
 
 def start(ruleset: str, scenario: str, options: Sequence[tuple[str, bool]] = (),
-          columns: int | None = None, rows: int | None = None) -> HostedGame:
+          columns: int | None = None, rows: int | None = None,
+          scenario_text: str | None = None) -> HostedGame:
+    """A new game of a built-in scenario by name, or of a game master's own scenario file
+    (its text; `scenario` is then the file's name, for messages)."""
     if ruleset != "ramspeed":
         raise ValueError(f"the {ruleset} rules are not available yet; use ramspeed")
     try:
-        return HostedGame(new_game(scenario, options, columns, rows))
+        chosen = (scenario if scenario_text is None
+                  else scenario_from_text(scenario_text, scenario, default_tables()))
+        return HostedGame(new_game(chosen, options, columns, rows))
     except TableError as exc:
         raise ValueError(str(exc)) from None
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import Any
 
 from pbem.app import audit, games
@@ -17,11 +18,29 @@ def _player(text: str) -> games.PlayerSpec:
     return games.PlayerSpec(*parts)  # type: ignore[arg-type]
 
 
+SCENARIO_FILE_MAX = 64 * 1024
+
+
+def _scenario_file(name: str) -> str:
+    path = Path(name)
+    if not path.is_file():
+        raise JudgeError(f"there is no scenario file {name}")
+    if path.stat().st_size > SCENARIO_FILE_MAX:
+        raise JudgeError(f"{name} is larger than {SCENARIO_FILE_MAX // 1024} KiB; a scenario "
+                         "file is a short TOML file")
+    try:
+        return path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError:
+        raise JudgeError(f"{name} is not UTF-8 text; save the scenario as UTF-8") from None
+
+
 def _new(args: argparse.Namespace) -> int:
     spec = games.GameSpec(
-        game_id=args.name, scenario=args.scenario, players=tuple(_player(p) for p in args.player),
+        game_id=args.name, scenario=Path(args.scenario_file).name if args.scenario_file
+        else args.scenario, players=tuple(_player(p) for p in args.player),
         options=tuple((o, True) for o in args.option), columns=args.columns, rows=args.rows,
         phase_hours=args.hours,
+        scenario_text=_scenario_file(args.scenario_file) if args.scenario_file else None,
     )
     made = games.create_game(engine(args, upgrade=True), spec)
     data = {"game": made.game_id, "phase": made.first_phase,
@@ -80,8 +99,6 @@ def _verify(args: argparse.Namespace) -> int:
 
 
 def _report(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
     from pbem.app import reports
 
     made = reports.phase_reports(engine(args), args.name, args.phase)
@@ -99,8 +116,6 @@ def _report(args: argparse.Namespace) -> int:
 
 
 def _archive(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
     from pbem.app import reports
 
     index = reports.archive_game(engine(args), args.name, Path(args.folder))
@@ -136,14 +151,18 @@ def register(nouns: Any) -> None:
     verbs = game.add_subparsers(dest="verb", required=True, metavar="VERB")
     new = verbs.add_parser("new", help="create a game from a scenario with its players")
     new.add_argument("name")
-    new.add_argument("--scenario", default="squadron")
+    chosen = new.add_mutually_exclusive_group()
+    chosen.add_argument("--scenario", default="squadron",
+                        help="a built-in scenario by name: squadron, fleet or convoy")
+    chosen.add_argument("--scenario-file", metavar="FILE",
+                        help="a game master's own scenario (TOML, as data/scenarios/*.toml)")
     new.add_argument("--player", action="append", default=[], required=True,
                      metavar="NAME,EMAIL,SIDE[,TIMEZONE]")
     new.add_argument("--option", action="append", default=[],
                      choices=("secret_records", "secret_hit_locations"))
     new.add_argument("--hours", type=int, default=48, help="hours each phase stays open")
-    new.add_argument("--columns", type=int)
-    new.add_argument("--rows", type=int)
+    new.add_argument("--columns", type=int, help="map width (default: the scenario's)")
+    new.add_argument("--rows", type=int, help="map height (default: the scenario's)")
     new.set_defaults(run=_new)
     for name, handler, text in (("list", _list, "all games"),
                                 ("show", _show, "one game: players, galleys, phases"),

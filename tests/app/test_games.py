@@ -12,7 +12,7 @@ from pbem.app.errors import JudgeError
 from pbem.app.passwords import check_password
 from pbem.store import repo
 from pbem.store.db import transaction
-from tests.app.helpers import new_demo_game, play_demo_phases
+from tests.app.helpers import ROOT, new_demo_game, play_demo_phases
 
 
 def test_create_game_stores_hashes_and_a_commitment(engine: Engine) -> None:
@@ -46,12 +46,87 @@ def test_create_game_stores_hashes_and_a_commitment(engine: Engine) -> None:
                   games.PlayerSpec("B", "b@b.c", "red"))}, "is not an email address"),
     ({"players": (games.PlayerSpec("A", "a@b.c", "blue", "Mars/Olympus"),
                   games.PlayerSpec("B", "b@b.c", "red"))}, "is not a time zone"),
+    # issue 8, item 11: the whole name must match (a trailing newline is not a name)
+    ({"game_id": "ok\n"}, "not a usable game name"),
+    ({"game_id": "ok\nx"}, "not a usable game name"),
+    # built-in scenarios by name only, never a path
+    ({"scenario": "../../x/evil"}, "no scenario called '../../x/evil'"),
+    ({"scenario": "/etc/passwd"}, "no scenario called"),
+    # item 5: a map the rules and the scenario can hold
+    ({"columns": 100000, "rows": 100000}, "must have 10 to 99 columns and 8 to 99 rows"),
+    ({"columns": -3}, "must have 10 to 99 columns"),
+    ({"columns": 2, "rows": 2}, "must have 10 to 99 columns"),
+    ({"columns": 0}, "must have 10 to 99 columns"),
+    ({"rows": 7}, "8 to 99 rows"),
+    ({"columns": 100}, "10 to 99 columns"),
+    ({"scenario": "convoy", "columns": 12, "rows": 8}, "set-up corners are only"),
+    # item 16: names that look alike (NFKC, case, letters of other scripts)
+    ({"players": (games.PlayerSpec("Ann", "a@b.c", "blue"),
+                  games.PlayerSpec("\u0410nn", "b@b.c", "red"))}, "looks too much like"),
+    ({"players": (games.PlayerSpec("Ann", "a@b.c", "blue"),
+                  games.PlayerSpec("ANN", "b@b.c", "red"))}, "looks too much like"),
+    ({"players": (games.PlayerSpec("\ufb01sh", "a@b.c", "blue"),
+                  games.PlayerSpec("fish", "b@b.c", "red"))}, "looks too much like"),
+    # item 13 at the source: names with terminal escapes or bidirectional marks
+    ({"players": (games.PlayerSpec("Ann\x1b[2J", "a@b.c", "blue"),
+                  games.PlayerSpec("B", "b@b.c", "red"))}, "control character U\\+001B"),
+    ({"players": (games.PlayerSpec("Ann\u202e", "a@b.c", "blue"),
+                  games.PlayerSpec("B", "b@b.c", "red"))}, "U\\+202E"),
+    ({"players": (games.PlayerSpec("Ann\nBo", "a@b.c", "blue"),
+                  games.PlayerSpec("B", "b@b.c", "red"))}, "control character"),
 ])
 def test_bad_games_are_refused_and_nothing_is_stored(engine: Engine, change: dict[str, object],
                                                      words: str) -> None:
     with pytest.raises(JudgeError, match=words):
         new_demo_game(engine, **change)
     assert games.list_games(engine) == []
+
+
+def test_every_built_in_scenario_fits_its_own_map(engine: Engine) -> None:
+    for number, name in enumerate(("squadron", "fleet")):
+        made = new_demo_game(engine, f"g{number}", scenario=name, columns=None, rows=None)
+        assert made.first_phase == "build"
+    games.create_game(engine, games.GameSpec("convoy", scenario="convoy", players=(
+        games.PlayerSpec("C", "c@example.org", "convoy"),
+        games.PlayerSpec("R", "r@example.org", "raiders"))))
+    new_demo_game(engine, "small", columns=10, rows=8)  # the smallest map is accepted
+    new_demo_game(engine, "large", columns=99, rows=99)
+
+
+def test_a_game_masters_own_scenario_comes_as_text(engine: Engine) -> None:
+    text = (ROOT / "pbem/rules/ramspeed/data/scenarios/squadron.toml").read_text()
+    text = text.replace('name = "squadron"', 'name = "skirmish"').replace(
+        'title = "Squadron Combat"', 'title = "Skirmish"')
+    new_demo_game(engine, scenario="skirmish.toml", scenario_text=text)
+    assert games.show_game(engine, "g1")["scenario"] == "skirmish"
+    with pytest.raises(JudgeError, match="not valid TOML"):
+        new_demo_game(engine, "g2", scenario="broken.toml", scenario_text="[[side")
+
+
+@pytest.mark.parametrize(("name", "email", "zone", "words"), [
+    ("", "x@y.z", "UTC", "not a usable player name"),
+    ("   ", "x@y.z", "UTC", "not a usable player name"),
+    ("X" * 500, "x@y.z", "UTC", "not a usable player name"),
+    ("Ann\nBo", "x@y.z", "UTC", "control character"),
+    ("Cy", "x@y.z", "Mars/X", "is not a time zone"),
+    ("Cy", "not-an-address", "UTC", "is not an email address"),
+    ("Cy", "x@y.z\n", "UTC", "is not an email address"),
+    ("ARISTIDES", "x@y.z", "UTC", "looks too much like the player 'Aristides'"),
+])
+def test_replace_checks_the_new_player_as_new_does(engine: Engine, name: str, email: str,
+                                                   zone: str, words: str) -> None:
+    new_demo_game(engine)
+    with pytest.raises(JudgeError, match=words):
+        games.replace_player(engine, "g1", "Hanno", games.PlayerSpec(name, email, "", zone))
+    shown = games.show_game(engine, "g1")
+    assert [p["name"] for p in shown["players"]] == ["Aristides", "Hanno"]
+
+
+def test_a_player_may_be_replaced_by_one_like_themselves(engine: Engine) -> None:
+    new_demo_game(engine)  # the leaving player's own name does not count against the new one
+    games.replace_player(engine, "g1", "Hanno", games.PlayerSpec("HANNO", "h2@example.org", ""))
+    assert [p["name"] for p in games.show_game(engine, "g1")["players"]] == ["Aristides",
+                                                                             "HANNO"]
 
 
 def test_a_game_name_is_used_once(engine: Engine) -> None:

@@ -15,7 +15,7 @@ from pbem.rules.events import Event, event
 from pbem.rules.interface import OrderSheet, PhaseResult, PhaseSpec
 from pbem.rules.ramspeed import hexes, phases
 from pbem.rules.ramspeed.board import Board
-from pbem.rules.ramspeed.placement import place_leftovers
+from pbem.rules.ramspeed.placement import map_size_problem, place_leftovers
 from pbem.rules.ramspeed.state import AFLOAT, Galley, GameState
 from pbem.rules.ramspeed.tables import Scenario, default_tables, scenario
 from pbem.rules.ramspeed.turn import roll_off
@@ -79,11 +79,17 @@ class Game:
 
 def new_game(scenario_name: str | Scenario, options: Sequence[tuple[str, bool]] = (),
              columns: int | None = None, rows: int | None = None) -> Game:
-    """A game at its build phase: a built-in scenario by name, or a game master's own."""
+    """A game at its build phase: a built-in scenario by name, or a game master's own.
+    Refuses (ValueError) a map the scenario cannot be played on."""
     custom = scenario_name if isinstance(scenario_name, Scenario) else None
     chosen = custom or scenario(str(scenario_name))
+    columns = chosen.columns if columns is None else columns
+    rows = chosen.rows if rows is None else rows
+    problem = map_size_problem(columns, rows, chosen.title, {side.zone for side in chosen.sides})
+    if problem:
+        raise ValueError(problem)
     state = GameState(
-        columns=columns or chosen.columns, rows=rows or chosen.rows,
+        columns=columns, rows=rows,
         scenario=chosen.name, victory_rule=chosen.victory, options=tuple(sorted(options)),
         custom_scenario=custom,
     )

@@ -13,6 +13,26 @@ EDGE_DEPTH = 4  # 4.4: within four hexes of the edge
 CORNER_RANGE = 8  # 15.3: within eight hexes of the corner
 
 
+MAP_MAX = 99  # hexes are named CCRR: two digits each (rulings §1)
+MAP_MIN_COLUMNS = 2 * EDGE_DEPTH + 2  # 4.4: the east and west zones with water between
+MAP_MIN_ROWS = 8  # a quinquereme (4 hexes) placed on a slant, with water around it
+
+
+def map_size_problem(columns: int, rows: int, title: str,
+                     zones: set[str | None]) -> str | None:
+    """Why a map of this size cannot hold a game whose sides set up in these zones, or
+    None: every hex needs a CCRR name, and the two set-up zones must stay apart."""
+    wanted = f"{MAP_MIN_COLUMNS} to {MAP_MAX} columns and {MAP_MIN_ROWS} to {MAP_MAX} rows"
+    if not (MAP_MIN_COLUMNS <= columns <= MAP_MAX and MAP_MIN_ROWS <= rows <= MAP_MAX):
+        return f"a {title} map must have {wanted}; {columns} x {rows} was asked"
+    if zones & {"convoy", "raiders"}:  # 15.3: corner zones further apart than their reach
+        apart = hexes.distance(hexes.from_offset(0, 0), hexes.from_offset(columns - 1, rows - 1))
+        if apart <= 2 * CORNER_RANGE + 1:
+            return (f"on a {columns} x {rows} map the {title} set-up corners are only {apart} "
+                    f"hexes apart; they need more than {2 * CORNER_RANGE + 1}: use a larger map")
+    return None
+
+
 def in_zone(hex_: Hex, zone: str, columns: int, rows: int) -> bool:
     """Whether a hex lies in a set-up zone; no zone ("") means anywhere on the map."""
     if not zone:

@@ -381,11 +381,24 @@ def _scenario(doc: dict[str, Any], file: str, tables: Tables) -> Scenario:
 
 def load_scenario_file(path: Path, tables: Tables) -> Scenario:
     """Load a game master's scenario file, validated like the built-in ones."""
+    return scenario_from_text(path.read_text(encoding="utf-8"), path.name, tables)
+
+
+def scenario_from_text(text: str, file_name: str, tables: Tables) -> Scenario:
+    """A game master's scenario from the text of its file, validated like the built-in ones."""
     try:
-        doc = tomllib.loads(path.read_text(encoding="utf-8"))
+        doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise TableError(f"{path.name}: not valid TOML ({exc})") from exc
-    return _scenario(doc, path.name, tables)
+        raise TableError(f"{file_name}: not valid TOML ({exc})") from exc
+    return _scenario(doc, file_name, tables)
+
+
+@cache
+def built_in_scenarios() -> tuple[str, ...]:
+    """The names of the scenarios that come with the judge (data/scenarios/*.toml)."""
+    folder = resources.files(__package__).joinpath("data", "scenarios")
+    return tuple(sorted(item.name.removesuffix(".toml") for item in folder.iterdir()
+                        if item.name.endswith(".toml")))
 
 
 @cache
@@ -395,10 +408,12 @@ def default_tables() -> Tables:
 
 @cache
 def scenario(name: str) -> Scenario:
-    """A built-in scenario by name (squadron, fleet, convoy)."""
+    """A built-in scenario by name (squadron, fleet, convoy); never a path."""
+    if name.lower() not in built_in_scenarios():  # a name from a list, so never a path
+        raise TableError(f"no scenario called {name!r}: the built-in scenarios are "
+                         f"{', '.join(built_in_scenarios())} (a game master's own scenario "
+                         "is given as a file)")
     file = f"{name.lower()}.toml"
     folder = resources.files(__package__).joinpath("data", "scenarios")
-    if not folder.joinpath(file).is_file():
-        raise TableError(f"no scenario called '{name}' (try squadron, fleet or convoy)")
     doc = tomllib.loads(folder.joinpath(file).read_text(encoding="utf-8"))
     return _scenario(doc, file, default_tables())
