@@ -3,6 +3,7 @@ player for a phase replaces the earlier one; every submission is kept)."""
 
 from __future__ import annotations
 
+import codecs
 import json
 from dataclasses import dataclass
 from datetime import datetime
@@ -21,6 +22,8 @@ from pbem.store import repo
 from pbem.store.db import core_transaction, retrying, transaction
 
 MAX_BYTES = 64 * 1024
+MAX_LINES = 1000  # a 40-galley Fleet Action needs under a hundred, comments included
+MAX_SUBMISSIONS = 200  # per player and phase: enough to correct, not to flood the store
 
 
 @dataclass(frozen=True)
@@ -59,20 +62,34 @@ class OrdersAnswer:
                 "lines": [line.__dict__ for line in self.lines]}
 
 
+_BOMS = ((codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"),
+         (codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF16_LE, "utf-16"),
+         (codecs.BOM_UTF16_BE, "utf-16"))
+
+
+def _decode_bytes(data: bytes) -> str:
+    """UTF-8, or any UTF with its byte-order mark (Windows editors write UTF-16 with one);
+    the mark itself is not part of the orders."""
+    encoding = next((name for bom, name in _BOMS if data.startswith(bom)), "utf-8")
+    if encoding == "utf-8" and b"\x00" in data:
+        raise JudgeError("the orders are not text (the file holds binary data); send the "
+                         "order lines as plain text")
+    try:
+        return data.decode(encoding)
+    except UnicodeDecodeError:
+        raise JudgeError(f"the orders are not {encoding.upper().removesuffix('-SIG')} text; save "
+                         "them as plain UTF-8 text and send them again") from None
+
+
 def decode(text: str | bytes) -> str:
-    """Order text as the judge accepts it: UTF-8, not empty, at most 64 KiB."""
+    """Order text as the judge accepts it: UTF-8 (or UTF-16/32 with a byte-order mark), not
+    empty, at most 64 KiB and MAX_LINES lines."""
     if isinstance(text, bytes):
         if len(text) > MAX_BYTES:
             raise JudgeError(f"the orders are {len(text):,} bytes long; the judge reads at most "
                              f"{MAX_BYTES // 1024} KiB. Send only the order lines")
-        if b"\x00" in text:
-            raise JudgeError("the orders are not text (the file holds binary data); send the "
-                             "order lines as plain text")
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError:
-            raise JudgeError("the orders are not UTF-8 text; save them as plain UTF-8 text and "
-                             "send them again") from None
+        text = _decode_bytes(text)
+    text = text.removeprefix("\ufeff")
     if len(text.encode("utf-8")) > MAX_BYTES:
         raise JudgeError(f"the orders are longer than {MAX_BYTES // 1024} KiB; send only the "
                          "order lines")
@@ -81,17 +98,22 @@ def decode(text: str | bytes) -> str:
     if not text.strip():
         raise JudgeError("the orders are empty. To give no orders, send a comment line such as "
                          "'# no orders'")
+    lines = text.splitlines()
+    if len(lines) > MAX_LINES:
+        raise JudgeError(f"the orders have {len(lines):,} lines; the judge reads at most "
+                         f"{MAX_LINES} (a line per galley, a few per galley in combat). Send "
+                         "only the order lines")
     return text
 
 
 def _effective(text: str, sheet: OrderSheet) -> str:
     """The text kept for resolution: lines for galleys another player of the side commands
     are blanked (line numbers stay), so they can never be carried out."""
-    lines = text.splitlines()
-    for line in sheet.refused:
-        if isinstance(line.error, NotCommandedError) and 0 < line.line_no <= len(lines):
-            lines[line.line_no - 1] = ""
-    return "\n".join(lines)
+    blank = {line.line_no for line in sheet.refused if isinstance(line.error, NotCommandedError)}
+    if not blank:
+        return text
+    return "\n".join("" if number in blank else raw
+                     for number, raw in enumerate(text.splitlines(), start=1))
 
 
 @dataclass(frozen=True)
@@ -186,12 +208,19 @@ def submit_orders(engine: Engine, game_id: str, player_name: str, text: str | by
             answer = checked.answer
             if not answer.accepted and answer.refused:
                 return answer
-            parsed = {"lines": [[line.line_no, line.galley, line.status, line.echo,
-                                 line.reason] for line in answer.lines],
-                      "effective": checked.effective}
+            if context.earlier >= MAX_SUBMISSIONS:
+                raise JudgeError(f"you have sent {context.earlier} sets of orders for "
+                                 f"{context.phase_key}, the most the judge keeps for one "
+                                 "phase; your latest ones stand")
+            # what resolution needs, and no more: the echo and reasons can be had again by
+            # checking the raw text against the phase's stored start
+            parsed = {"lines": [[line.line_no, line.galley, line.status]
+                                for line in answer.accepted],
+                      "effective": None if checked.effective == decoded
+                      else checked.effective}
             repo.store_submission(session, context.phase_id, context.player_id, context.side,
                                   decoded, json.dumps(parsed), source, now)
-            replaced = context.has_earlier
+            replaced = context.earlier > 0
             return OrdersAnswer(answer.game_id, answer.phase, answer.player, answer.side,
                                 answer.lines, True, replaced)
 

@@ -49,8 +49,11 @@ def dice_for(game: GameRow, key: str) -> SeededDice:
 
 def stored_orders(session: Any, phase: PhaseRow) -> list[tuple[str, str]]:
     """The current submissions in the order received, as (side, effective text)."""
-    return [(row.side, json.loads(row.parsed)["effective"])
-            for row in repo.submissions(session, phase.id or 0)]
+    texts = []
+    for row in repo.submissions(session, phase.id or 0):
+        effective = json.loads(row.parsed).get("effective")
+        texts.append((row.side, row.raw if effective is None else effective))
+    return texts
 
 
 def resolve_stored(game: GameRow, phase: PhaseRow, orders: list[tuple[str, str]]
@@ -76,8 +79,8 @@ def _assign_galleys(session: Any, game_id: str, phase: PhaseRow,
     if phase.key == "build":
         for row in repo.submissions(session, phase.id or 0):
             if row.side in shared:
-                built = [galley for _, galley, status, _, _ in json.loads(row.parsed)["lines"]
-                         if status == "accepted"]
+                built = [line[1] for line in json.loads(row.parsed)["lines"]
+                         if line[2] == "accepted"]
                 refused = {g for g, _ in result.rejected}
                 owner = next(p for p in players if p.id == row.player_id)
                 owner.galleys = json.dumps([g for g in built if g not in refused])

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbem.rules.events import Event
+from pbem.rules.ramspeed.victory import DRAW
 
 
 def _needs(needed: int | None) -> str:
@@ -125,6 +126,8 @@ def sentence(e: Event) -> str:
     if k == "game_over":
         return f"The game is over without a winner: {e['reason']}."
     if k == "victory":
+        if e["side"] == DRAW:
+            return "Both sides reached victory at the same moment: the game is a draw."
         return f"The {e['side']} side has won."
     return f"{k}: " + ", ".join(f"{name}={value}" for name, value in e.fields)
 

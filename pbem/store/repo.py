@@ -122,7 +122,7 @@ class OrderContext:
     generation: int
     state_before: str
     side_players: int  # active players on the player's side (15.2: more than one share it)
-    has_earlier: bool  # the player already sent orders for this phase
+    earlier: int  # how many sets of orders the player already sent for this phase
 
 
 # Taking orders is the judge's busiest write: its statements are written once, not built
@@ -130,7 +130,7 @@ class OrderContext:
 _ORDER_CONTEXT = text(
     "SELECT g.status, g.ruleset, p.id, p.name, p.side, p.galleys, p.password_hash, "
     "ph.id, ph.key, ph.generation, ph.state_before, (SELECT count(*) FROM players q "
-    "WHERE q.game_id = g.id AND q.side = p.side AND q.active), EXISTS (SELECT 1 FROM submissions s "
+    "WHERE q.game_id = g.id AND q.side = p.side AND q.active), (SELECT count(*) FROM submissions s "
     "WHERE s.phase_id = ph.id AND s.player_id = p.id) "
     "FROM games g JOIN players p ON p.game_id = g.id JOIN phases ph ON ph.game_id = g.id "
     "WHERE g.id = :game AND lower(p.name) = :name AND p.active AND ph.status = 'open' "
@@ -161,7 +161,7 @@ def order_context(connection: Connection, game_id: str,
     else:
         connection.execute(_LOCK_GAME, {"game": game_id})
         row = connection.execute(_ORDER_CONTEXT, params).first()
-    return None if row is None else OrderContext(*row[:-1], has_earlier=bool(row[-1]))
+    return None if row is None else OrderContext(*row[:-1], earlier=int(row[-1]))
 
 
 def store_submission(connection: Connection, phase_id: int, player_id: int, side: str,

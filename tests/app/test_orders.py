@@ -3,6 +3,8 @@ refused with a sentence and nothing stored."""
 
 from __future__ import annotations
 
+import codecs
+
 import pytest
 from sqlalchemy.engine import Engine
 
@@ -51,12 +53,55 @@ def test_check_stores_nothing(engine: Engine) -> None:
     (b"\x89PNG\r\n\x1a\n\x00\x00", "not text"),
     ("A: trireme é".encode("latin-1"), "not UTF-8"),
     (b"# " + b"x" * (70 * 1024), "at most 64 KiB"),
+    (b"X: F\n" * 14_000, "at most 64 KiB"),
+    (b"X: F\n" * 1_001, "the orders have 1,001 lines; the judge reads at most 1000"),
+    ("A: trireme".encode("utf-16-le"), "not text"),  # UTF-16 without its mark: unreadable
+    (codecs.BOM_UTF8 + b"\xff", "not UTF-8"),
 ])
 def test_bad_files_are_refused(engine: Engine, text: bytes, words: str) -> None:
     new_demo_game(engine)
     with pytest.raises(JudgeError, match=words):
         orders.submit_orders(engine, "g1", "Aristides", text)
     assert _stored(engine) == []
+
+
+@pytest.mark.parametrize("encoded", [
+    codecs.BOM_UTF8 + BUILD.encode("utf-8"),  # Notepad's UTF-8
+    BUILD.encode("utf-16"),  # UTF-16 with its byte-order mark, as Windows editors write it
+    codecs.BOM_UTF16_BE + BUILD.encode("utf-16-be"),
+    BUILD.encode("utf-32"),
+    "\ufeff" + BUILD,  # text that kept the mark
+], ids=["utf-8-bom", "utf-16", "utf-16-be", "utf-32", "str-bom"])
+def test_a_byte_order_mark_is_read_as_a_person_meant_it(engine: Engine,
+                                                         encoded: bytes | str) -> None:
+    new_demo_game(engine)
+    answer = orders.submit_orders(engine, "g1", "Aristides", encoded)
+    assert [line.status for line in answer.lines] == ["accepted", "accepted"], answer.lines
+    assert answer.lines[0].galley == "A"
+    assert _stored(engine) == [(BUILD, True)]  # stored as the text, without the mark
+
+
+def test_what_is_stored_stays_proportionate(engine: Engine) -> None:
+    new_demo_game(engine)
+    text = BUILD + "X: F\n" * 990  # refused lines (a build line must name a type)
+    answer = orders.submit_orders(engine, "g1", "Aristides", text)
+    assert answer.stored and len(answer.refused) == 990
+    with transaction(engine) as session:
+        phase = repo.open_phase(session, "g1")
+        assert phase is not None
+        row = repo.submissions(session, phase.id or 0)[0]
+    assert row.raw == text
+    assert len(row.parsed) < 5 * len(text)  # not the echo and reason of every line again
+
+
+def test_resubmissions_are_bounded(engine: Engine, monkeypatch: pytest.MonkeyPatch) -> None:
+    new_demo_game(engine)
+    monkeypatch.setattr(orders, "MAX_SUBMISSIONS", 3)
+    for _ in range(3):
+        assert orders.submit_orders(engine, "g1", "Aristides", BUILD).stored
+    with pytest.raises(JudgeError, match="you have sent 3 sets of orders for build, the most"):
+        orders.submit_orders(engine, "g1", "Aristides", "A: quinquereme\n")
+    assert len(_stored(engine)) == 3 and _stored(engine)[-1] == (BUILD, True)
 
 
 def test_wrong_game_player_phase_and_password(engine: Engine) -> None:

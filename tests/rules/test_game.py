@@ -8,7 +8,17 @@ import pytest
 
 from pbem.rules.dice import ForcedDice, SeededDice
 from pbem.rules.ramspeed import hexes
-from pbem.rules.ramspeed.game import OVER, PhaseRecord, new_game, play_phase, replay
+from pbem.rules.ramspeed.game import (
+    COMBAT,
+    MOVEMENT,
+    OVER,
+    Game,
+    PhaseRecord,
+    new_game,
+    play_phase,
+    replay,
+)
+from pbem.rules.ramspeed.state import Galley, GameState, Weapon
 from pbem.rules.ramspeed.tactics import autoplay
 
 
@@ -92,3 +102,48 @@ def test_galleys_left_unplaced_are_placed_by_the_judge() -> None:
     game, result, _ = play_phase(game, [], ForcedDice(values=[6, 1]))  # red sends nothing
     assert [e["galley"] for e in result.events if e.kind == "placed"] == ["X"]
     assert game.key == "T1-move-blue"
+
+
+def _fighting(*galleys: Galley, step: str = COMBAT,
+              order: tuple[str, ...] = ("blue", "red")) -> Game:
+    state = GameState(columns=20, rows=14, galleys=galleys, turn=3, initiative=order[0])
+    return Game(state=state, step=step, sides=("blue", "red"), order=order)
+
+
+def test_both_fleets_sunk_at_once_end_the_game_in_a_draw() -> None:
+    """Rulings §14: the game value's winner is "draw"; it is not 'a side with nothing left'."""
+    game = _fighting(
+        Galley(id="A", side="blue", type="penteconter", bow=hexes.parse_label("0807"),
+               facing=hexes.facing_index("E"), weapons=(Weapon("catapult"),), hull_damage=9),
+        Galley(id="X", side="red", type="penteconter", bow=hexes.parse_label("1207"),
+               facing=hexes.facing_index("W"), weapons=(Weapon("catapult"),), hull_damage=9))
+    game, result, _ = play_phase(game, [("blue", "A: FIRE catapult X"),
+                                        ("red", "X: FIRE catapult A")],
+                                 ForcedDice(values=[1, 1, 1, 2]))
+    assert game.step == OVER and game.state.winner == "draw"
+    kinds = [e.kind for e in result.events]
+    assert kinds[-3:] == ["sink", "sink", "victory"] and "game_over" not in kinds
+    assert result.events[-1]["side"] == "draw"
+
+
+@pytest.mark.xfail(strict=True, raises=AssertionError,
+                   reason="rulings §14 'drifted earlier this turn' needs the state to remember a "
+                          "served one-turn drift: a field in state.py (and codec.py) to add")
+def test_a_galley_that_drifted_earlier_this_turn_counts_as_drifting_for_missiles() -> None:
+    """Rulings §14: X drifts in red's movement (its one-turn drift after triple speed); in
+    the combat phase of the same turn the catapult needs 1-3 against it, not 1-2."""
+    game = _fighting(
+        Galley(id="A", side="blue", type="trireme", bow=hexes.parse_label("0807"),
+               facing=hexes.facing_index("E"), weapons=(Weapon("catapult"),)),
+        Galley(id="X", side="red", type="bireme", bow=hexes.parse_label("1207"),
+               facing=hexes.facing_index("E"), drifting=True, triple_used=True),
+        step=MOVEMENT, order=("red", "blue"))
+    game, _, _ = play_phase(game, [("red", "")], ForcedDice(values=[]))
+    x = game.state.galley("X")
+    assert x is not None and x.bow == hexes.parse_label("1307") and not x.drifting
+    game, _, _ = play_phase(game, [("blue", "")], ForcedDice(values=[]))
+    assert game.step == COMBAT
+    game, result, _ = play_phase(game, [("blue", "A: FIRE catapult X")],
+                                 ForcedDice(values=[3, 1, 1, 2, 6, 1]))  # fire, hull; initiative
+    fire = next(e for e in result.events if e.kind == "fire")
+    assert (fire["needed"], fire["hit"]) == (3, True)

@@ -6,7 +6,8 @@ have several lines, one per FIRE, BOARD, CAPTURE, ADRIFT or TRANSFER.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from pbem.rules.dice import Dice
@@ -106,6 +107,20 @@ def check_line(board: Board, galley: Galley, order: CombatOrder, claims: CombatC
     return f"ADRIFT {target.id}: destroy its oars instead of taking it, if it can be taken"
 
 
+@contextmanager
+def _victory_held(board: Board) -> Iterator[None]:
+    """Victory is checked once after all missile fire (rulings §14), not after each galley
+    that sinks: two fleets sunk together draw, whichever galley is listed first. Board.sink
+    checks at once but skips the check while a result stands, so one stands in meanwhile."""
+    decided = board.winner
+    board.winner = "" if decided is None else decided
+    try:
+        yield
+    finally:
+        board.winner = decided
+    board.check_victory()
+
+
 def resolve_combat(state: GameState, orders_by_side: Sequence[tuple[str, Sequence[CombatOrder]]],
                    dice: Dice, board: Board) -> tuple[GameState, tuple[Event, ...]]:
     """Missiles from every side (initiative first), sinkings, then boarding (rulings §7, §9)."""
@@ -117,11 +132,12 @@ def resolve_combat(state: GameState, orders_by_side: Sequence[tuple[str, Sequenc
         if isinstance(order, FireOrder):
             for weapon, target in order.shots:
                 missiles.fire(board, order.galley, weapon, target, dice, start)
-    for key in list(board.galleys):  # 11.1: sunk by missiles at the end of the attacks
-        galley = board.galley(key)
-        if (galley is not None and galley.status == AFLOAT
-                and galley.hull_damage >= board.tables.galleys[galley.type].sink):
-            board.sink(key)
+    with _victory_held(board):  # 11.1: sunk by missiles together, at the end of the attacks
+        for key in list(board.galleys):
+            galley = board.galley(key)
+            if (galley is not None and galley.status == AFLOAT
+                    and galley.hull_damage >= board.tables.galleys[galley.type].sink):
+                board.sink(key)
     boarding.resolve(
         board, dice,
         [o for o in orders if isinstance(o, BoardOrder)],

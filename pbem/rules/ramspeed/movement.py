@@ -260,6 +260,7 @@ def resolve_movement(
     ordered = set()
     for order in orders:
         execute(board, order, dice)
+        board.check_victory()  # after each resolved action (rulings §10, §14)
         ordered.add(order.galley.upper())
     # drifting galleys with no orders move after the others, in ID order (rulings §10)
     for galley in sorted(moving, key=lambda g: g.id):
@@ -268,6 +269,7 @@ def resolve_movement(
         if (key not in ordered and current is not None and current.status == AFLOAT
                 and current.must_drift(board.tables)):
             execute(board, MovementOrder(galley=galley.id), dice)
+            board.check_victory()
     for key in drifting_at_start:  # the one-turn drift has now been served (6.10)
         current = board.galley(key)
         if current is not None:

@@ -1,4 +1,5 @@
-"""Victory (14.0) and the convoy's own victory (15.3)."""
+"""Victory (14.0) and the convoy's own victory (15.3); both sides at once is a draw
+(rulings §14)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from pbem.rules.ramspeed.tables import Tables
 CONVOY_TARGET = 3  # merchantmen out, or merchantmen sunk or taken (15.3)
 CONVOY_EXIT_RANGE = 8
 CONVOY_EXIT_EDGES = ("north", "west")
+DRAW = "draw"  # the winner when both sides qualify at the same check (rulings §14)
 
 
 def fleet_value(galleys: Iterable[Galley], tables: Tables) -> int:
@@ -26,18 +28,19 @@ def taken_value(galleys: Iterable[Galley], side: str, tables: Tables) -> int:
     )
 
 
-def _standard(galleys: list[Galley], tables: Tables) -> str | None:
-    for side in dict.fromkeys(g.side for g in galleys):
+def _standard(galleys: list[Galley], tables: Tables) -> set[str]:
+    qualified = set()
+    for side in {g.side for g in galleys}:
         start = fleet_value((g for g in galleys if g.side != side), tables)
         if start > 0 and 3 * taken_value(galleys, side, tables) >= 2 * start:
-            return side
-    return None
+            qualified.add(side)
+    return qualified
 
 
-def _convoy(galleys: list[Galley]) -> str | None:
+def _convoy(galleys: list[Galley]) -> set[str]:
     merchantmen = [g for g in galleys if g.merchantman]
     if not merchantmen:
-        return None
+        return set()
     convoy = merchantmen[0].side
     corner = hexes.from_offset(0, 0)
     escaped = sum(
@@ -45,15 +48,18 @@ def _convoy(galleys: list[Galley]) -> str | None:
         if g.status == LEFT_MAP and g.exit_edge in CONVOY_EXIT_EDGES and g.bow is not None
         and hexes.distance(g.bow, corner) <= CONVOY_EXIT_RANGE
     )
-    if escaped >= CONVOY_TARGET:
-        return convoy
     lost = sum(1 for g in merchantmen if g.status == SUNK or g.owner != convoy)
+    qualified = {convoy} if escaped >= CONVOY_TARGET else set()
     if lost >= CONVOY_TARGET:
-        raiders = [g.side for g in galleys if g.side != convoy]
-        return raiders[0] if raiders else None
-    return None
+        qualified |= {g.side for g in galleys if g.side != convoy}
+    return qualified
 
 
 def winner(galleys: Iterable[Galley], rule: str, tables: Tables) -> str | None:
+    """The side that has won, DRAW if more than one qualifies now, None if none does. It
+    never depends on the order the galleys are listed in."""
     listed = list(galleys)
-    return _convoy(listed) if rule == "convoy" else _standard(listed, tables)
+    qualified = _convoy(listed) if rule == "convoy" else _standard(listed, tables)
+    if len(qualified) > 1:
+        return DRAW
+    return next(iter(qualified), None)
