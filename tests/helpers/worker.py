@@ -1,6 +1,8 @@
 """A judge process for the reliability tests: plays demo games through the use-cases,
 picking up wherever the database stands, so it can be killed and started again at any
-moment. Logs each stored submission and each processed phase after its commit.
+moment. Logs each stored submission and each processed phase after its commit. Prints
+"ready" once its imports and set-up are done (the log is open), so that a test can kill it
+while it is judging rather than while Python is still starting.
 
     python -m tests.helpers.worker DB_URL LOG GAMES
 """
@@ -21,6 +23,7 @@ def play(url: str, log_path: str, count: int) -> None:
     engine = make_engine(url)
     golden = load(DEMO)
     with open(log_path, "a", encoding="utf-8") as log:
+        print("ready", flush=True)
         for number in range(1, count + 1):
             game_id = f"d{number}"
             try:
