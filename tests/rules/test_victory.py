@@ -81,6 +81,7 @@ def _resolve(path: Path, order: tuple[int, ...]) -> tuple[str | None, dict[str, 
 
 @pytest.mark.parametrize("name", [
     "14.0_draw_both_fleets_sunk_by_missiles.toml",
+    "14.0_draw_both_sides_capture.toml",
     "14.0_victory_after_each_movement_action.toml",
     "14.0_victory_example.toml",
 ])

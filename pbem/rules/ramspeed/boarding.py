@@ -99,6 +99,7 @@ def resolve(board: Board, dice: Dice, boards: Sequence[BoardOrder],
         board.put(replace(galley, boarding_parties=max(galley.boarding_parties - lost, 0)))
     _captures(board, fights, captures, adrifts)
     _transfers(board, transfers)
+    board.check_victory()  # once after all boarding: captures on both sides draw (rulings §14)
 
 
 def _captures(board: Board, fights: list[Engagement], captures: Sequence[CaptureOrder],
@@ -131,7 +132,6 @@ def _captures(board: Board, fights: list[Engagement], captures: Sequence[Capture
             board.put(replace(prize, controller=controller, boarding_parties=moved))
             board.events.append(event("capture", galley=captor.id, target=prize.id,
                                       parties=moved, side=captor.owner))
-            board.check_victory()
 
 
 def _transfers(board: Board, transfers: Sequence[TransferOrder]) -> None:
