@@ -1,17 +1,42 @@
-"""What every command shares: the database option, tables for people, JSON for scripts."""
+"""What every command shares: the database option, tables for people, JSON for scripts, and
+`safe`/`say` for printing text that came from players or files to a terminal."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from sqlalchemy.engine import Engine
 
 from pbem.app.errors import JudgeError
+
+# C0 controls but tab and newline, DEL, C1 controls, and the Unicode marks that reorder text
+# (bidi embeddings, overrides and isolates, LRM/RLM, ALM) or break lines (U+2028/U+2029):
+# a name or an order line must not be able to move the cursor, recolour or rewrite what the
+# operator sees.
+_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029"
+                     "\u202a-\u202e\u2066-\u2069]")
+
+
+def _escaped(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"
+
+
+def safe(text: str) -> str:
+    """`text` for a terminal: control characters and bidi marks shown as \\x1b, \\u202e, ...
+    (newlines and tabs kept)."""
+    return _UNSAFE.sub(_escaped, text)
+
+
+def say(text: str = "", file: TextIO | None = None) -> None:
+    """print() for text that may hold a player's or a file's words."""
+    print(safe(text), file=file if file is not None else sys.stdout)
 
 
 def add_db(parser: argparse.ArgumentParser) -> None:
@@ -49,11 +74,12 @@ def read_text(name: str) -> bytes:
 
 
 def table(rows: Sequence[dict[str, Any]], columns: Sequence[str]) -> str:
+    """Rows as aligned columns, every cell made `safe` for a terminal."""
     if not rows:
         return "(none)"
     def cell(row: dict[str, Any], column: str) -> str:
         value = row.get(column)
-        return "" if value is None else str(value)
+        return "" if value is None else safe(str(value))
 
     widths = {c: max(len(c), *(len(cell(r, c)) for r in rows)) for c in columns}
     lines = ["  ".join(c.ljust(widths[c]) for c in columns)]
@@ -64,4 +90,9 @@ def table(rows: Sequence[dict[str, Any]], columns: Sequence[str]) -> str:
 
 
 def emit(args: argparse.Namespace, data: Any, text: str) -> None:
-    print(json.dumps(data, indent=2, default=str) if getattr(args, "json", False) else text)
+    """JSON for scripts (json.dumps escapes every control and non-ASCII character), or the
+    text for people, made `safe`."""
+    if getattr(args, "json", False):
+        print(json.dumps(data, indent=2, default=str))
+    else:
+        say(text)

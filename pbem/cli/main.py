@@ -7,6 +7,7 @@ import argparse
 import sys
 
 from pbem.cli import bench, db, demo, dice, game, orders, phase, rules
+from pbem.cli.common import say
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -27,7 +28,7 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     except (ValueError, OSError) as exc:  # refusals and bad files: a sentence, no traceback
-        print(f"pbem: {exc}", file=sys.stderr)
+        say(f"pbem: {exc}", file=sys.stderr)  # a refusal may quote a player's words
         return 1
 
 
