@@ -6,8 +6,7 @@ have several lines, one per FIRE, BOARD, CAPTURE, ADRIFT or TRANSFER.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from pbem.rules.dice import Dice
@@ -107,15 +106,15 @@ def check_line(board: Board, galley: Galley, order: CombatOrder, claims: CombatC
     return f"ADRIFT {target.id}: destroy its oars instead of taking it, if it can be taken"
 
 
-@contextmanager
-def _victory_held(board: Board) -> Iterator[None]:
-    """Victory is checked once after all missile fire (rulings §14), not after each galley
-    that sinks: two fleets sunk together draw, whichever galley is listed first. Board.sink
-    checks at once but skips the check while a result stands, so one stands in meanwhile."""
+def _sink_together(board: Board, keys: list[str]) -> None:
+    """Galleys sunk by missiles go down together and victory is checked once after them all
+    (11.1, rulings §14): two fleets sunk at once draw, whichever galley is listed first.
+    Board.sink checks at once but skips the check while a result stands: one stands in."""
     decided = board.winner
     board.winner = "" if decided is None else decided
     try:
-        yield
+        for key in keys:
+            board.sink(key)
     finally:
         board.winner = decided
     board.check_victory()
@@ -132,12 +131,9 @@ def resolve_combat(state: GameState, orders_by_side: Sequence[tuple[str, Sequenc
         if isinstance(order, FireOrder):
             for weapon, target in order.shots:
                 missiles.fire(board, order.galley, weapon, target, dice, start)
-    with _victory_held(board):  # 11.1: sunk by missiles together, at the end of the attacks
-        for key in list(board.galleys):
-            galley = board.galley(key)
-            if (galley is not None and galley.status == AFLOAT
-                    and galley.hull_damage >= board.tables.galleys[galley.type].sink):
-                board.sink(key)
+    sinking = [key for key, galley in board.galleys.items() if galley.status == AFLOAT
+               and galley.hull_damage >= board.tables.galleys[galley.type].sink]
+    _sink_together(board, sinking)  # 11.1: at the end of the attacks
     boarding.resolve(
         board, dice,
         [o for o in orders if isinstance(o, BoardOrder)],
