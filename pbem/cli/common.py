@@ -64,13 +64,27 @@ def engine(args: argparse.Namespace, upgrade: bool = False) -> Engine:
     return made
 
 
-def read_text(name: str) -> bytes:
+def read_text(name: str, limit: int | None = None) -> bytes:
+    """A file's bytes, or standard input's for "-": at most `limit` bytes are accepted
+    (default: the orders' limit), and no more than one byte beyond it is ever read, so an
+    endless input is refused rather than held in memory."""
+    from pbem.app.orders import MAX_BYTES
+
+    limit = MAX_BYTES if limit is None else limit
     if name == "-":
-        return sys.stdin.buffer.read()
-    path = Path(name)
-    if not path.is_file():
-        raise JudgeError(f"there is no file {name}")
-    return path.read_bytes()
+        data = sys.stdin.buffer.read(limit + 1)
+        where = "standard input"
+    else:
+        path = Path(name)
+        if not path.is_file():
+            raise JudgeError(f"there is no file {name}")
+        with path.open("rb") as handle:
+            data = handle.read(limit + 1)
+        where = name
+    if len(data) > limit:
+        raise JudgeError(f"{where} holds more than {limit // 1024} KiB; the judge reads at most "
+                         f"{limit // 1024} KiB of orders. Send only the order lines")
+    return data
 
 
 def table(rows: Sequence[dict[str, Any]], columns: Sequence[str]) -> str:

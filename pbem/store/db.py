@@ -16,13 +16,16 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import event
-from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.exc import ArgumentError, OperationalError
 from sqlmodel import Session, create_engine
+
+from pbem.app.errors import BadDatabaseURL, DatabaseBusy
 
 BUSY_TIMEOUT_MS = 30_000
 SNAPSHOT = "pbem_snapshot"  # execution option: a read that never waits for a writer
 RETRIES = 5
+PG_CONNECT_TIMEOUT_S = 10  # a judge run by cron gives up on a silent server instead of hanging
 
 
 def data_dir() -> Path:
@@ -39,10 +42,48 @@ def default_url() -> str:
     return f"sqlite:///{folder / 'pbem.sqlite'}"
 
 
-def make_engine(url: str | None = None) -> Engine:
+def sqlite_file(url: str | Any) -> Path | None:
+    """The file of a SQLite database URL (also `sqlite:///file:PATH?...&uri=true`); None for
+    an in-memory database or another kind of database."""
+    parsed = make_url(url) if isinstance(url, str) else url
+    if not parsed.drivername.startswith("sqlite"):
+        return None
+    name = parsed.database or ""
+    if parsed.query.get("uri") == "true" and name.startswith("file:"):
+        if parsed.query.get("mode") == "memory":
+            return None
+        name = name[len("file:"):]
+        if name.startswith("//"):  # file://host/path: the host part is empty or localhost
+            name = name[2:][name[2:].find("/"):]
+    if name in ("", ":memory:"):
+        return None
+    return Path(name)
+
+
+def describe(url: str | None) -> str:
+    """Where a database is, for messages: its file, or its URL without the password."""
     url = url or default_url()
-    if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
+    try:
+        path = sqlite_file(url)
+        return str(path.absolute()) if path else make_url(url).render_as_string(
+            hide_password=True)
+    except (ArgumentError, ValueError):
+        return url
+
+
+def make_engine(url: str | None = None) -> Engine:
+    """An engine for `url` (default: `default_url()`); a URL it cannot use is a BadDatabaseURL
+    fault."""
+    url = url or default_url()
+    try:
+        parsed = make_url(url)
+    except (ArgumentError, ValueError) as exc:
+        raise _bad_url(url, exc) from exc
+    if parsed.drivername.startswith("sqlite"):
+        try:
+            engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
+        except (ArgumentError, ImportError) as exc:
+            raise _bad_url(url, exc) from exc
 
         @event.listens_for(engine, "connect")
         def _on_connect(dbapi_connection: Any, _record: Any) -> None:
@@ -62,7 +103,19 @@ def make_engine(url: str | None = None) -> Engine:
                 "BEGIN" if snapshot else "BEGIN IMMEDIATE")
 
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    arguments = ({} if "connect_timeout" in parsed.query or not parsed.drivername.startswith(
+        "postgresql") else {"connect_timeout": PG_CONNECT_TIMEOUT_S})
+    try:
+        return create_engine(url, pool_pre_ping=True, connect_args=arguments)
+    except (ArgumentError, ImportError) as exc:
+        raise _bad_url(url, exc) from exc
+
+
+def _bad_url(url: str, exc: Exception) -> BadDatabaseURL:
+    return BadDatabaseURL(
+        f"cannot use the database URL '{describe(url)}' ({exc}). Write it like "
+        f"sqlite:///data/pbem.sqlite or postgresql+psycopg://judge@localhost/pbem, in --db or "
+        f"PBEM_DATABASE_URL")
 
 
 @contextmanager
@@ -96,7 +149,13 @@ def retrying(work: Any, attempts: int = RETRIES) -> Any:
         try:
             return work()
         except OperationalError as exc:
-            if "locked" not in str(exc).lower() or attempt == attempts - 1:
+            if "locked" not in str(exc).lower():
                 raise
+            if attempt == attempts - 1:
+                raise DatabaseBusy(
+                    f"the database stayed locked by another process for {attempts} waits of "
+                    f"{BUSY_TIMEOUT_MS // 1000} s; nothing was stored. Run the command again "
+                    f"in a minute; if it keeps happening, look for a judge process that hangs"
+                ) from exc
             time.sleep(0.05 * (attempt + 1))
     raise AssertionError("unreachable")

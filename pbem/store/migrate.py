@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
+import sqlite3
+import tempfile
 from pathlib import Path
 
 from alembic import command
@@ -10,7 +14,11 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy.engine import Engine
 
+from pbem.app.errors import CannotCreate, DamagedData, JudgeError
+from pbem.store.db import SNAPSHOT, describe, sqlite_file
+
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+SQLITE_CORRUPT, SQLITE_NOTADB = 11, 26  # primary result codes that mean a damaged file
 
 
 def _config(url: str) -> Config:
@@ -35,7 +43,9 @@ def head() -> str:
 
 
 def current(engine: Engine) -> str | None:
+    """The schema revision, read without queueing behind a writer."""
     with engine.connect() as connection:
+        connection = connection.execution_options(**{SNAPSHOT: True})
         return MigrationContext.configure(connection).get_current_revision()
 
 
@@ -43,17 +53,79 @@ def revision(message: str, url: str) -> None:  # pragma: no cover - a developer'
     command.revision(_config(url), message=message, autogenerate=True)
 
 
-def backup(engine: Engine, target: str) -> None:
-    """A consistent copy of a SQLite database while the judge runs (SQLite's backup API).
-    For PostgreSQL, use pg_dump."""
-    import sqlite3
-
+def backup(engine: Engine, target: str | Path) -> Path:
+    """A consistent copy of a SQLite database while the judge runs (SQLite's backup API),
+    of mode 0600. The database is checked (PRAGMA integrity_check) before and the copy after;
+    the copy is written beside the target and takes its name only when it passed, so a bad
+    copy never replaces a good one. For PostgreSQL, use pg_dump."""
     if engine.dialect.name != "sqlite":
-        raise ValueError("`pbem db backup` copies SQLite databases; back up PostgreSQL with "
+        raise JudgeError("`pbem db backup` copies SQLite databases; back up PostgreSQL with "
                          "pg_dump")
-    source = sqlite3.connect(str(engine.url.database))
-    copy = sqlite3.connect(target)
-    with copy:
-        source.backup(copy)
-    copy.close()
-    source.close()
+    where = describe(engine.url.render_as_string(hide_password=False))
+    target = Path(target)
+    folder = target.parent
+    if not folder.is_dir():
+        raise CannotCreate(f"cannot write the backup {target.absolute()}: there is no folder "
+                           f"{folder.absolute()}. Create it first (mkdir -m 700 {folder}) or "
+                           f"choose another place")
+    if target.exists() and not target.is_file():
+        raise CannotCreate(f"cannot write the backup to {target.absolute()}: it is not a "
+                           f"regular file. Name a new file")
+    source_file = sqlite_file(engine.url)
+    if source_file is not None and target.resolve() == source_file.resolve():
+        raise JudgeError(f"{target} is the database itself; name another file for the copy")
+    raw = engine.raw_connection()
+    try:
+        source = raw.driver_connection
+        assert isinstance(source, sqlite3.Connection)
+        problems = _integrity_problems(source)
+        if problems:
+            raise DamagedData(
+                f"the database {where} fails SQLite's integrity check ({'; '.join(problems)}); "
+                f"no copy was made, so older backups stay as they are. Stop the judge, restore "
+                f"the newest good backup, then run `pbem game verify` on each game")
+        descriptor, partial = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.",
+                                               suffix=".partial")  # mode 0600
+        os.close(descriptor)
+        try:
+            copy = sqlite3.connect(partial)
+            try:
+                source.backup(copy)
+                problems = _integrity_problems(copy)
+            finally:
+                copy.close()
+            if problems:
+                raise DamagedData(
+                    f"the copy of {where} fails SQLite's integrity check "
+                    f"({'; '.join(problems)}); it was deleted and {target} was not written. "
+                    f"Run the backup again; if it fails again, check the disk holding {folder}")
+            os.replace(partial, target)
+        except BaseException:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(partial)
+            raise
+    finally:
+        raw.close()
+    _sync_folder(folder)
+    return target
+
+
+def _integrity_problems(connection: sqlite3.Connection, shown: int = 3) -> list[str]:
+    """The first problems PRAGMA integrity_check finds, or none when it says 'ok'."""
+    try:
+        rows = [str(row[0]) for row in connection.execute(
+            f"PRAGMA integrity_check({shown})").fetchall()]
+    except sqlite3.DatabaseError as exc:
+        if getattr(exc, "sqlite_errorcode", 0) & 0xFF not in (SQLITE_CORRUPT, SQLITE_NOTADB):
+            raise
+        return [str(exc)]
+    return [] if rows == ["ok"] else rows
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the copy's new name survive a power cut."""
+    descriptor = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)

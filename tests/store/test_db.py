@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
@@ -9,9 +10,10 @@ from pathlib import Path
 import pytest
 from sqlalchemy import text
 
+from pbem.app.errors import DamagedData, DatabaseBusy
 from pbem.store import repo
-from pbem.store.db import make_engine, transaction
-from pbem.store.migrate import current, head, upgrade
+from pbem.store.db import make_engine, retrying, transaction
+from pbem.store.migrate import backup, current, head, upgrade
 
 
 def test_sqlite_runs_in_wal_with_foreign_keys_and_full_sync(tmp_path: Path) -> None:
@@ -81,3 +83,42 @@ def test_the_migrations_build_exactly_the_tables_of_the_models(engine: object) -
     assert isinstance(engine, Engine)
     with engine.connect() as connection:
         assert compare_metadata(MigrationContext.configure(connection), SQLModel.metadata) == []
+
+
+def _mode(path: Path) -> int:
+    return path.stat().st_mode & 0o777
+
+
+def test_a_lock_held_beyond_the_retries_is_a_busy_fault() -> None:
+    from sqlalchemy.exc import OperationalError
+
+    def locked() -> None:
+        raise OperationalError("BEGIN IMMEDIATE", {}, sqlite3.OperationalError("database is locked"))
+
+    with pytest.raises(DatabaseBusy, match="stayed locked"):
+        retrying(locked, attempts=2)
+
+
+def test_a_backup_is_private_and_a_copy_failing_its_check_never_takes_the_name(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from pbem.store import migrate
+
+    engine = make_engine(f"sqlite:///{tmp_path / 'x.sqlite'}")
+    upgrade(engine)
+    target = tmp_path / "copies" / "copy.sqlite"
+    target.parent.mkdir()
+    old = os.umask(0)
+    try:
+        assert backup(engine, target) == target
+    finally:
+        os.umask(old)
+    assert _mode(target) == 0o600
+    copy = sqlite3.connect(target)
+    assert copy.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+    copy.close()
+    checks = iter([[], ["row 3 missing from index"]])  # the database passes, its copy fails
+    monkeypatch.setattr(migrate, "_integrity_problems", lambda _connection: next(checks))
+    target.unlink()
+    with pytest.raises(DamagedData, match="the copy .* fails SQLite's integrity check"):
+        backup(engine, target)
+    assert list(target.parent.iterdir()) == []
