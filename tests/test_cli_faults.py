@@ -237,14 +237,57 @@ def test_a_bad_stored_time_zone_is_named_in_the_report(judge: Path) -> None:
 
 def test_a_database_url_into_a_missing_folder(tmp_path: Path) -> None:
     missing = tmp_path / "nowhere" / "pbem.sqlite"
-    fails(pbem("game", "list", "--db", url(missing)), 73, f"cannot open the database {missing}",
-          "check that its folder exists")
+    fails(pbem("game", "list", "--db", url(missing)), 69, f"there is no database at {missing}",
+          f"nor is there a folder {missing.parent}", "pbem db init")
+    fails(pbem("db", "init", "--db", url(missing)), 73, f"there is no folder {missing.parent}",
+          "mkdir")
+    assert not missing.parent.exists()
 
 
 def test_backup_into_a_missing_folder(judge: Path, tmp_path: Path) -> None:
     target = tmp_path / "nowhere" / "copy.sqlite"
     fails(pbem("db", "backup", str(target), "--db", url(judge)), 73,
           f"there is no folder {target.parent}", "mkdir")
+
+
+def test_a_deleted_database_is_missing_not_made_anew(judge: Path, tmp_path: Path) -> None:
+    judge.unlink()
+    fails(pbem("game", "list", "--db", url(judge)), 69, f"there is no database at {judge}",
+          "pbem db init", "restore it from a backup")
+    fails(pbem("game", "new", "aegean", *PLAYERS, "--db", url(judge)), 69, "no database")
+    fails(pbem("orders", "submit", "aegean", str(tmp_path / "ann.txt"), "--player", "Ann",
+               "--db", url(judge)), 69, "no database")
+    fails(pbem("db", "current", "--db", url(judge)), 69, "no database")
+    fails(pbem("db", "backup", str(tmp_path / "copy.sqlite"), "--db", url(judge)), 69,
+          "no database")
+    assert not judge.exists()
+    default = Path(os.environ["PBEM_DATA"])
+    fails(pbem("game", "list"), 69, f"there is no database at {default / 'pbem.sqlite'}")
+    assert not default.exists()
+
+
+def test_only_init_and_upgrade_create_a_database(tmp_path: Path) -> None:
+    path = tmp_path / "new.sqlite"
+    made = pbem("db", "init", "--db", url(path))
+    assert made.returncode == 0 and f"created a new database at {path}" in made.stdout
+    again = pbem("db", "init", "--db", url(path))
+    assert again.returncode == 1 and "there is already a database" in again.stderr
+    other = tmp_path / "other.sqlite"
+    upgraded = pbem("db", "upgrade", "--db", url(other))
+    assert upgraded.returncode == 0 and f"created a new database at {other}" in upgraded.stdout
+    assert pbem("db", "upgrade", "--db", url(other)).stdout.startswith("database ")
+
+
+def test_the_demo_makes_its_own_private_database(tmp_path: Path) -> None:
+    old = os.umask(0)
+    try:
+        done = pbem("demo")
+    finally:
+        os.umask(old)
+    assert done.returncode == 0, done.stderr
+    data = Path(os.environ["PBEM_DATA"])
+    assert data.stat().st_mode & 0o777 == 0o700
+    assert (data / "pbem.sqlite").stat().st_mode & 0o777 == 0o600
 
 
 @pytest.mark.parametrize("bad", ["garbage://x", "not a url at all", "mysql://judge@localhost/pbem"])

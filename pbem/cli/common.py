@@ -50,12 +50,16 @@ def add_json(parser: argparse.ArgumentParser) -> None:
 
 
 def engine(args: argparse.Namespace, upgrade: bool = False) -> Engine:
-    """The database, checked to be at the current schema (created when `upgrade`)."""
+    """The database, checked to be at the current schema (migrated when `upgrade`). A missing
+    database is a DatabaseMissing fault, except for the commands whose parser sets
+    `create_database` (see main.py): only they, and `pbem db init|upgrade`, create one."""
     from pbem.store.db import make_engine
-    from pbem.store.migrate import current, head
+    from pbem.store.migrate import create, current, head
     from pbem.store.migrate import upgrade as run_upgrade
 
     made = make_engine(args.db)
+    if getattr(args, "create_database", False):
+        create(made)
     if current(made) != head():
         if not upgrade:
             raise JudgeError("the database has no tables for this version of the judge yet; "

@@ -1,4 +1,5 @@
-"""`pbem db upgrade|current|backup`: the schema, migrated with Alembic, and checked copies."""
+"""`pbem db init|upgrade|current|backup`: the schema, migrated with Alembic, and checked
+copies. Only `init` and `upgrade` ever create a database."""
 
 from __future__ import annotations
 
@@ -8,13 +9,25 @@ from typing import Any
 from pbem.cli.common import add_db, say
 
 
-def _upgrade(args: argparse.Namespace) -> int:
-    from pbem.store.db import make_engine
-    from pbem.store.migrate import upgrade
+def _init(args: argparse.Namespace) -> int:
+    from pbem.store.db import describe, make_engine
+    from pbem.store.migrate import init
 
     made = make_engine(args.db)
-    say(f"database {made.url.render_as_string(hide_password=True)} is at schema "
-        f"{upgrade(made)}")
+    schema = init(made)
+    say(f"created a new database at {describe(args.db)}, at schema {schema}")
+    return 0
+
+
+def _upgrade(args: argparse.Namespace) -> int:
+    from pbem.store.db import describe, make_engine
+    from pbem.store.migrate import create, upgrade
+
+    made = make_engine(args.db)
+    created = create(made)
+    schema = upgrade(made)
+    say(f"{'created a new database at' if created else 'database'} {describe(args.db)}"
+        f"{',' if created else ''} at schema {schema}")
     return 0
 
 
@@ -39,10 +52,11 @@ def _backup(args: argparse.Namespace) -> int:
 
 
 def register(nouns: Any) -> None:
-    noun = nouns.add_parser("db", help="the database: migrate, back up")
+    noun = nouns.add_parser("db", help="the database: create, migrate, back up")
     verbs = noun.add_subparsers(dest="verb", required=True, metavar="VERB")
     for name, handler, text in (
-            ("upgrade", _upgrade, "create or migrate the tables"),
+            ("init", _init, "create a new database (refused where one already is)"),
+            ("upgrade", _upgrade, "migrate the tables (creates the database when missing)"),
             ("current", _current, "which schema the database is at"),
             ("backup", _backup, "a checked copy of a SQLite database, safe while it runs")):
         verb = verbs.add_parser(name, help=text)

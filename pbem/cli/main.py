@@ -2,7 +2,7 @@
 exit statuses a script can act on (sysexits.h; deploy/README.md lists them):
 
   0 done; 1 refused, or a check that found problems; 2 bad command line; 64 bad database URL;
-  65 damaged database or stored data; 69 database server unreachable;
+  65 damaged database or stored data; 69 database missing or server unreachable;
   70 unexpected error (a bug); 73 cannot create or write (missing folder, read-only);
   74 disk full or another I/O error; 75 database locked beyond the retries (try again).
 
@@ -32,17 +32,21 @@ SQLITE_PERM, SQLITE_BUSY, SQLITE_LOCKED, SQLITE_READONLY = 3, 5, 6, 8
 SQLITE_IOERR, SQLITE_CORRUPT, SQLITE_FULL, SQLITE_CANTOPEN = 10, 11, 13, 14
 SQLITE_AUTH, SQLITE_NOTADB = 23, 26
 
+CREATE_DATABASE = ("demo",)  # commands that may create a missing database (and db init|upgrade)
+
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="pbem", description="Play-by-email judge for galley wargames (Ram Speed).",
         epilog="Exit status: 0 done, 1 refused, 2 bad command line, 64 bad database URL, "
-        "65 damaged data, 69 database unreachable, 70 bug, 73 cannot create or "
+        "65 damaged data, 69 database missing or unreachable, 70 bug, 73 cannot create or "
         "write, 74 disk full or I/O error, 75 database locked (try again). PBEM_DEBUG=1 "
         "prints tracebacks.")
     nouns = parser.add_subparsers(dest="noun", required=True, metavar="NOUN")
     for module in (game, orders, phase, db, dice, rules, bench, demo):
         module.register(nouns)
+    for name in CREATE_DATABASE:
+        nouns.choices[name].set_defaults(create_database=True)
     return parser
 
 

@@ -4,10 +4,16 @@ SQLite: WAL, foreign keys on, a busy timeout, full sync (an accepted order survi
 cut), and every transaction begun with BEGIN IMMEDIATE, so two writers queue instead of
 losing updates or failing half-way. PostgreSQL: plain SQLAlchemy transactions; phases are
 claimed with a conditional UPDATE.
+
+A SQLite database is never created by connecting to it (SQLite would make an empty file for
+a mistyped or deleted path): only `create_sqlite_file` makes one, for `pbem db init|upgrade`,
+in a folder of mode 0700 and as a file of mode 0600, whatever the umask. SQLite gives the
+-wal and -shm files the mode of the database file. Game seeds are in there in clear.
 """
 
 from __future__ import annotations
 
+import errno
 import os
 import time
 from collections.abc import Iterator
@@ -20,12 +26,14 @@ from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import ArgumentError, OperationalError
 from sqlmodel import Session, create_engine
 
-from pbem.app.errors import BadDatabaseURL, DatabaseBusy
+from pbem.app.errors import BadDatabaseURL, CannotCreate, DatabaseBusy, DatabaseMissing, StorageFailed
 
 BUSY_TIMEOUT_MS = 30_000
 SNAPSHOT = "pbem_snapshot"  # execution option: a read that never waits for a writer
 RETRIES = 5
 PG_CONNECT_TIMEOUT_S = 10  # a judge run by cron gives up on a silent server instead of hanging
+FOLDER_MODE = 0o700
+FILE_MODE = 0o600
 
 
 def data_dir() -> Path:
@@ -33,13 +41,12 @@ def data_dir() -> Path:
 
 
 def default_url() -> str:
-    """PBEM_DATABASE_URL, or a SQLite file in the data directory (PBEM_DATA, default ./data)."""
+    """PBEM_DATABASE_URL, or a SQLite file in the data directory (PBEM_DATA, default ./data).
+    Creates nothing: see `create_sqlite_file`."""
     url = os.environ.get("PBEM_DATABASE_URL")
     if url:
         return url
-    folder = data_dir()
-    folder.mkdir(parents=True, exist_ok=True)
-    return f"sqlite:///{folder / 'pbem.sqlite'}"
+    return f"sqlite:///{data_dir() / 'pbem.sqlite'}"
 
 
 def sqlite_file(url: str | Any) -> Path | None:
@@ -71,12 +78,55 @@ def describe(url: str | None) -> str:
         return url
 
 
+def _missing(path: Path) -> DatabaseMissing:
+    folder = "" if path.parent.is_dir() else f" (nor is there a folder {path.parent.absolute()})"
+    return DatabaseMissing(
+        f"there is no database at {path.absolute()}{folder}. If this is a new installation, create one "
+        f"with `pbem db init`; if the database was moved or deleted, restore it from a backup "
+        f"or point --db, PBEM_DATABASE_URL or PBEM_DATA at where it is")
+
+
+def create_sqlite_file(path: Path) -> bool:
+    """Create an empty SQLite database file of mode 0600 (True), or leave an existing one
+    alone (False). The data folder (PBEM_DATA) is created, mode 0700, when missing; any
+    other missing folder is refused, since a mistyped path should not grow a tree."""
+    if path.exists():
+        return False
+    folder = path.parent
+    try:
+        if not folder.is_dir():
+            if folder.absolute() != data_dir().absolute():
+                raise CannotCreate(
+                    f"cannot create the database {path.absolute()}: there is no folder "
+                    f"{folder.absolute()}. Create it first (mkdir -m 700 {folder}) or correct "
+                    f"the path")
+            folder.mkdir(parents=True, mode=FOLDER_MODE)
+            os.chmod(folder, FOLDER_MODE)  # mkdir's mode is cut by the umask
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE)
+        try:
+            os.fchmod(descriptor, FILE_MODE)
+        finally:
+            os.close(descriptor)
+    except OSError as exc:
+        where = exc.filename or path
+        if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+            raise StorageFailed(f"cannot create the database {path.absolute()}: the disk holding "
+                                f"{where} is full. Free some space and run the command again"
+                                ) from exc
+        raise CannotCreate(f"cannot create the database {path.absolute()}: {exc.strerror} "
+                           f"({where}). Give "
+                           f"the judge's user write access there, or choose another place "
+                           f"with --db or PBEM_DATA") from exc
+    return True
+
+
 def make_engine(url: str | None = None) -> Engine:
-    """An engine for `url` (default: `default_url()`); a URL it cannot use is a BadDatabaseURL
-    fault."""
+    """An engine for `url` (default: `default_url()`). Connecting never creates a SQLite
+    database: a missing file is a DatabaseMissing fault."""
     url = url or default_url()
     try:
         parsed = make_url(url)
+        path = sqlite_file(parsed)
     except (ArgumentError, ValueError) as exc:
         raise _bad_url(url, exc) from exc
     if parsed.drivername.startswith("sqlite"):
@@ -84,6 +134,11 @@ def make_engine(url: str | None = None) -> Engine:
             engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
         except (ArgumentError, ImportError) as exc:
             raise _bad_url(url, exc) from exc
+
+        @event.listens_for(engine, "do_connect")
+        def _only_existing(_dialect: Any, _record: Any, _cargs: Any, _cparams: Any) -> None:
+            if path is not None and not path.exists():
+                raise _missing(path)
 
         @event.listens_for(engine, "connect")
         def _on_connect(dbapi_connection: Any, _record: Any) -> None:

@@ -12,10 +12,11 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
+from sqlalchemy import inspect
 from sqlalchemy.engine import Engine
 
 from pbem.app.errors import CannotCreate, DamagedData, JudgeError
-from pbem.store.db import SNAPSHOT, describe, sqlite_file
+from pbem.store.db import SNAPSHOT, create_sqlite_file, describe, sqlite_file
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 SQLITE_CORRUPT, SQLITE_NOTADB = 11, 26  # primary result codes that mean a damaged file
@@ -28,8 +29,32 @@ def _config(url: str) -> Config:
     return config
 
 
+def create(engine: Engine) -> bool:
+    """Create the database file when it is a SQLite file not there yet (True); a server's
+    database is made by its administrator."""
+    path = sqlite_file(engine.url)
+    return create_sqlite_file(path) if path is not None else False
+
+
+def init(engine: Engine) -> str:
+    """A new database at the newest schema; refuses where a database already is."""
+    where = describe(engine.url.render_as_string(hide_password=False))
+    path = sqlite_file(engine.url)
+    if path is not None and path.exists():
+        raise JudgeError(f"there is already a database at {where}; `pbem db upgrade` migrates "
+                         f"it, `pbem db init --db URL` makes a new one elsewhere")
+    if path is None:
+        with engine.connect() as connection:
+            if inspect(connection).get_table_names():
+                raise JudgeError(f"the database {where} already has tables; `pbem db upgrade` "
+                                 f"migrates it")
+    return upgrade(engine)
+
+
 def upgrade(engine: Engine) -> str:
-    """Bring the schema to the newest revision; returns it."""
+    """Bring the schema to the newest revision, creating a SQLite file that is not there
+    yet (`pbem db init|upgrade` only); returns the revision."""
+    create(engine)
     config = _config(engine.url.render_as_string(hide_password=False))
     with engine.begin() as connection:
         config.attributes["connection"] = connection

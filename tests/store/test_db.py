@@ -10,14 +10,15 @@ from pathlib import Path
 import pytest
 from sqlalchemy import text
 
-from pbem.app.errors import DamagedData, DatabaseBusy
+from pbem.app.errors import CannotCreate, DamagedData, DatabaseBusy, DatabaseMissing, JudgeError
 from pbem.store import repo
 from pbem.store.db import make_engine, retrying, transaction
-from pbem.store.migrate import backup, current, head, upgrade
+from pbem.store.migrate import backup, current, head, init, upgrade
 
 
 def test_sqlite_runs_in_wal_with_foreign_keys_and_full_sync(tmp_path: Path) -> None:
     engine = make_engine(f"sqlite:///{tmp_path / 'x.sqlite'}")
+    upgrade(engine)
     with engine.connect() as connection:
         assert connection.execute(text("PRAGMA journal_mode")).scalar() == "wal"
         assert connection.execute(text("PRAGMA foreign_keys")).scalar() == 1
@@ -87,6 +88,46 @@ def test_the_migrations_build_exactly_the_tables_of_the_models(engine: object) -
 
 def _mode(path: Path) -> int:
     return path.stat().st_mode & 0o777
+
+
+def test_a_new_database_its_folder_and_its_wal_files_are_private_whatever_the_umask(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    data = tmp_path / "data"
+    monkeypatch.setenv("PBEM_DATA", str(data))
+    monkeypatch.delenv("PBEM_DATABASE_URL", raising=False)
+    old = os.umask(0)
+    try:
+        engine = make_engine()
+        upgrade(engine)
+        with transaction(engine) as session:  # the WAL and its index exist while this is open
+            repo.journal_append(session, "g", "test", {}, datetime.now(UTC))
+            wal, shm = (data / "pbem.sqlite-wal", data / "pbem.sqlite-shm")
+            assert wal.exists() and shm.exists()
+            assert (_mode(wal), _mode(shm)) == (0o600, 0o600)
+        engine.dispose()
+    finally:
+        os.umask(old)
+    assert _mode(data) == 0o700 and _mode(data / "pbem.sqlite") == 0o600
+
+
+def test_connecting_never_creates_a_database(tmp_path: Path) -> None:
+    path = tmp_path / "gone.sqlite"
+    engine = make_engine(f"sqlite:///{path}")
+    with pytest.raises(DatabaseMissing, match=f"there is no database at {path}"):
+        engine.connect()
+    assert not path.exists()
+    assert not (tmp_path / "nowhere").exists()
+    with pytest.raises(CannotCreate, match="there is no folder"):
+        upgrade(make_engine(f"sqlite:///{tmp_path / 'nowhere' / 'x.sqlite'}"))
+    assert not (tmp_path / "nowhere").exists()
+
+
+def test_init_refuses_where_a_database_already_is(engine: object) -> None:
+    from sqlalchemy.engine import Engine
+
+    assert isinstance(engine, Engine)
+    with pytest.raises(JudgeError, match="already"):
+        init(engine)
 
 
 def test_a_lock_held_beyond_the_retries_is_a_busy_fault() -> None:
