@@ -66,6 +66,7 @@ def _galley(row: dict[str, Any], number: int) -> Galley:
         hull_damage=int(row.get("hull_damage", 0)),
         rowing_damage=int(row.get("rowing_damage", 0)),
         drifting=bool(row.get("drifting", False)),
+        drifted=bool(row.get("drifted", False)),  # tests/cases/README.md
         double_used=int(row.get("double_used", 0)),
         triple_used=bool(row.get("triple_used", False)),
         grappled_with=grapples,

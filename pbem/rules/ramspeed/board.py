@@ -107,8 +107,9 @@ class Board:
                 )
         self.galleys[key] = replace(self.galleys[key], grappled_with=frozenset())
 
-    def sink(self, key: str) -> None:
-        """Hull damage reached the sink threshold (13.1): the galley goes down at once."""
+    def sink(self, key: str, check: bool = True) -> None:
+        """Hull damage reached the sink threshold (13.1): the galley goes down at once.
+        `check=False` when several go down together and victory is checked after them all."""
         galley = self.galley(key)
         assert galley is not None
         self._lift(key)
@@ -116,7 +117,8 @@ class Board:
         self.galleys[key] = replace(galley, status=SUNK)
         self._cut_grapples(key)
         self.events.append(event("sink", galley=galley.id, hex=_label(galley.bow)))
-        self.check_victory()
+        if check:
+            self.check_victory()
 
     def leave(self, key: str, edge: str) -> None:
         """The galley left the map (6.11); its bow stays at its last on-map hex."""

@@ -108,15 +108,9 @@ def check_line(board: Board, galley: Galley, order: CombatOrder, claims: CombatC
 
 def _sink_together(board: Board, keys: list[str]) -> None:
     """Galleys sunk by missiles go down together and victory is checked once after them all
-    (11.1, rulings §14): two fleets sunk at once draw, whichever galley is listed first.
-    Board.sink checks at once but skips the check while a result stands: one stands in."""
-    decided = board.winner
-    board.winner = "" if decided is None else decided
-    try:
-        for key in keys:
-            board.sink(key)
-    finally:
-        board.winner = decided
+    (11.1, rulings §14): two fleets sunk at once draw, whichever galley is listed first."""
+    for key in keys:
+        board.sink(key, check=False)
     board.check_victory()
 
 

@@ -146,7 +146,9 @@ def _can_fight(state: GameState, side: str) -> bool:
 def _new_turn(game: Game, state: GameState, dice: Dice) -> tuple[Game, tuple[Event, ...]]:
     turn = state.turn + 1 if game.step == COMBAT else 1
     leader, events = roll_off(dice, game.sides, "initiative")
-    state = replace(state, turn=turn, initiative=leader)
+    state = state.with_galleys(  # 'drifted earlier this turn' ends with the turn (rulings §14)
+        tuple(replace(g, drifted=False) if g.drifted else g for g in state.galleys),
+        turn=turn, initiative=leader)
     order = (leader, *(s for s in game.sides if s != leader))
     return replace(game, state=state, step=MOVEMENT, order=order, index=0), events
 

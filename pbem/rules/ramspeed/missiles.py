@@ -18,7 +18,7 @@ def hit_needed(board: Board, weapon: str, target: Galley) -> int:
     modifier = 0
     if target.grappled_with:
         modifier += tables.missile_modifiers["grappled"]
-    if target.must_drift(tables):
+    if target.counts_as_drifting(tables):
         modifier += tables.missile_modifiers["drifting"]
     return tables.missile[(weapon, target.type)] - modifier
 

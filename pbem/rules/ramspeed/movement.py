@@ -273,5 +273,5 @@ def resolve_movement(
     for key in drifting_at_start:  # the one-turn drift has now been served (6.10)
         current = board.galley(key)
         if current is not None:
-            board.put(replace(current, drifting=False))
+            board.put(replace(current, drifting=False, drifted=True))
     return board.freeze(), tuple(board.events)

@@ -73,7 +73,7 @@ def ram(board: Board, galley: Galley, target_id: str, motion: Motion) -> None:
     modifier = mods.get(angle, 0)
     if target.grappled_with:
         modifier += mods["grappled"]
-    if target.must_drift(board.tables):
+    if target.counts_as_drifting(board.tables):
         modifier += mods["drifting"]
     table = board.tables.ram_shear[(galley.type, target.type)]
     needed = table - modifier

@@ -31,6 +31,7 @@ class Galley:
     hull_damage: int = 0
     rowing_damage: int = 0
     drifting: bool = False  # must drift during its next movement (6.8, 8.7)
+    drifted: bool = False  # served a drift in this turn's movement (rulings §14)
     double_used: int = 0
     triple_used: bool = False
     grappled_with: frozenset[str] = frozenset()
@@ -64,6 +65,11 @@ class Galley:
 
     def must_drift(self, tables: Tables | None = None) -> bool:
         return self.drifting or self.adrift(tables)
+
+    def counts_as_drifting(self, tables: Tables | None = None) -> bool:
+        """'Drifting' for the ram -2 and the missile -1 (rulings §14): adrift, must drift in
+        its next movement phase, or drifted earlier this turn."""
+        return self.must_drift(tables) or self.drifted
 
     def hexes(self, tables: Tables | None = None) -> tuple[Hex, ...]:
         if self.status != AFLOAT or self.bow is None or self.facing is None:
