@@ -86,8 +86,8 @@ def test_demo_plays_the_example_orders() -> None:
     folder = Path(os.environ["PBEM_DATA"]) / "demo-reports" / "demo"
     assert f"Every player's report and map of every phase is in {folder}/" in out
     assert (folder / "index.html").is_file() and (folder / "archive" / "index.html").is_file()
-    assert (folder / "T13-combat-aristides.png").read_bytes().startswith(b"\x89PNG")
-    assert "Winner: blue." not in (folder / "T1-combat-hanno.txt").read_text()
+    assert (folder / "T13-combat-p1-aristides.png").read_bytes().startswith(b"\x89PNG")
+    assert "Winner: blue." not in (folder / "T1-combat-p2-hanno.txt").read_text()
     assert "The blue side has won." in (folder / "T13-combat-observer.txt").read_text()
 
 

@@ -17,7 +17,7 @@ from pbem.app import games, orders, phases, reports
 from pbem.app.errors import JudgeError
 from pbem.cli.common import add_db, engine
 from pbem.golden import load, order_file
-from pbem.render.narrate import sentence_of
+from pbem.render.narrate import outcome, sentence_of
 from pbem.store.db import data_dir
 
 TITLES = {"build": "Build (4.2)", "setup": "Set-up (4.4)", "movement": "Movement",
@@ -110,7 +110,7 @@ def summary(shown: dict[str, Any], out: TextIO) -> None:
               f"MA {galley['movement_allowance']} parties {galley['boarding_parties']} "
               f"{' '.join(flags)}".rstrip(), file=out)
     if shown["winner"]:
-        print(f"\nWinner: {shown['winner']}.", file=out)
+        print(f"\n{outcome(shown['winner'])}", file=out)
     else:
         print(f"\nNo winner yet; the next phase is {shown['phase']}.", file=out)
 

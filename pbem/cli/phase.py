@@ -8,7 +8,7 @@ from typing import Any
 
 from pbem.app import phases
 from pbem.cli.common import add_db, add_json, emit, engine
-from pbem.render.narrate import sentence_of
+from pbem.render.narrate import outcome, sentence_of
 
 EXIT_SOME_FAILED = 70  # sysexits EX_SOFTWARE: a game could not be processed (the rest were)
 
@@ -21,7 +21,7 @@ def _text(done: phases.Processed, verb: str) -> str:
             lines.append(f"  {text}")
     for _galley, reason in done.refused:
         lines.append(f"  refused: {reason}")
-    lines.append(f"Winner: {done.winner}." if done.winner else f"Next phase: {done.next_key}.")
+    lines.append(outcome(done.winner) if done.winner else f"Next phase: {done.next_key}.")
     return "\n".join(lines)
 
 
@@ -48,11 +48,11 @@ def _due(args: argparse.Namespace) -> int:
         return 0
     outcomes = phases.process_due(made, ready=args.ready)
     lines = []
-    for outcome in outcomes:
-        if outcome.processed is not None:
-            lines.append(_text(outcome.processed, "processed"))
+    for done in outcomes:
+        if done.processed is not None:
+            lines.append(_text(done.processed, "processed"))
         else:
-            lines.append(f"{outcome.game_id}: {outcome.key} {outcome.status}: {outcome.reason}")
+            lines.append(f"{done.game_id}: {done.key} {done.status}: {done.reason}")
     emit(args, [o.as_json() for o in outcomes], "\n".join(lines) or "nothing is due")
     failed = [o for o in outcomes if o.status == "failed"]
     if failed:

@@ -64,8 +64,9 @@ def _autoplay(args: argparse.Namespace) -> int:
         return 2
     winner = create(args.folder, args.scenario, args.seed, args.game or args.folder.name,
                     args.columns, args.rows)
-    print(f"played {args.scenario} with seed {args.seed} into {args.folder}: "
-          f"{'won by ' + winner if winner else 'no winner'}")
+    from pbem.render.narrate import outcome
+
+    print(f"played {args.scenario} with seed {args.seed} into {args.folder}: {outcome(winner)}")
     return 0
 
 

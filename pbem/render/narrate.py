@@ -139,3 +139,10 @@ def _a(noun: str) -> str:
 def sentence_of(data: dict[str, Any]) -> str:
     """The sentence for an event stored as plain data (as the judge keeps them)."""
     return sentence(Event(data["kind"], tuple((k, v) for k, v in data.items() if k != "kind")))
+
+
+def outcome(winner: str | None) -> str:
+    """How a finished game ended, in a few words for a command's summary line."""
+    if winner == "draw":
+        return "The game is a draw."
+    return f"Winner: {winner}." if winner else "No winner."

@@ -99,3 +99,20 @@ def test_a_broken_scenario_is_named(tmp_path: Path) -> None:
     path.write_text(SKIRMISH.replace('victory = "standard"', 'victory = "sudden death"'))
     with pytest.raises(TableError, match="victory 'sudden death'"):
         load_scenario_file(path, default_tables())
+
+
+@pytest.mark.parametrize(("side", "words"), [
+    ("draw", "not 'draw'"),  # a drawn game's winner is "draw" (rulings §14)
+    ("two words", "must be 1 to 20 letters"),
+    ("", "must be 1 to 20 letters"),
+])
+def test_a_side_name_that_could_be_misread_is_refused(side: str, words: str) -> None:
+    from pbem.rules.ramspeed.tables import scenario_from_text
+
+    text = SKIRMISH.replace('name = "athens"', f'name = "{side}"', 1)
+    assert text != SKIRMISH
+    with pytest.raises(TableError, match=words):
+        scenario_from_text(text, "mine.toml", default_tables())
+    with pytest.raises(TableError, match="different names"):
+        scenario_from_text(SKIRMISH.replace('name = "sparta"', 'name = "athens"', 1),
+                           "mine.toml", default_tables())

@@ -5,6 +5,7 @@ Every file is validated once on load; an error names the file and the row.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass
 from functools import cache
@@ -324,6 +325,10 @@ def _scenario(doc: dict[str, Any], file: str, tables: Tables) -> Scenario:
     for number, row in enumerate(doc.get("side", []), start=1):
         at = f"{file}, [[side]] row {number}"
         name = _field(row, "name", str, at).lower()
+        if not re.fullmatch(r"[a-z][a-z0-9-]{0,19}", name) or name == "draw":
+            raise TableError(f"{at}: side name '{name}' must be 1 to 20 letters, digits or "
+                             "hyphens, starting with a letter, and not 'draw' (a drawn game's "
+                             "result, rulings §14)")
         forces = []
         for index, force in enumerate(row.get("forces", []), start=1):
             fat = f"{at}, force {index}"
@@ -349,6 +354,8 @@ def _scenario(doc: dict[str, Any], file: str, tables: Tables) -> Scenario:
         sides.append(ScenarioSide(name=name, budget=budget, zone=zone, forces=tuple(forces)))
     if len(sides) != 2:
         raise TableError(f"{file}: a scenario needs exactly two [[side]] rows")
+    if sides[0].name == sides[1].name:
+        raise TableError(f"{file}: the two sides need different names")
     victory = _field(doc, "victory", str, where)
     if victory not in ("standard", "convoy"):
         raise TableError(f"{file}: victory '{victory}' is not 'standard' or 'convoy'")
