@@ -11,6 +11,7 @@ from pbem.rules.dice import DiceError, ForcedDice
 from pbem.rules.errors import OrderError
 from pbem.rules.interface import OrderSheet, PhaseSpec
 from pbem.rules.ramspeed import hexes, phases
+from pbem.rules.ramspeed.placement import MAP_MAX
 from pbem.rules.ramspeed.state import Galley, GameState, Weapon
 from pbem.rules.ramspeed.tables import TableError, default_tables, scenario
 from pbem.rules.ramspeed.view import state_json
@@ -115,6 +116,11 @@ def load_case(path: Path) -> tuple[dict[str, Any], GameState]:
     except TableError as exc:
         raise CaseError(str(exc)) from None
     map_table = case.get("map", {})
+    for key, default in (("columns", 32), ("rows", 24)):
+        size = map_table.get(key, default)
+        if not isinstance(size, int) or not 1 <= size <= MAP_MAX:
+            raise CaseError(f"{path.name}: [map] {key} = {size!r}; a map has 1 to {MAP_MAX} "
+                            f"{key} (hexes are named CCRR)")
     galleys = _symmetric([_galley(row, n) for n, row in enumerate(case.get("galley", []), 1)])
     turn = case.get("turn", {})
     options = case.get("options", {})

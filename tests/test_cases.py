@@ -87,6 +87,9 @@ def test_malformed_case_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(CaseError, match="is not a facing"):
         run_case(_write(tmp_path, BASE.replace('facing = "W"', 'facing = "S"')
                         + SOME_EXPECTATION))
+    for size in ("100000", "0", "-3", '"big"'):  # a map too large would exhaust memory
+        with pytest.raises(CaseError, match="a map has 1 to 99 columns"):
+            run_case(_write(tmp_path, f"[map]\ncolumns = {size}\n" + BASE + SOME_EXPECTATION))
 
 
 def test_combat_orders_in_one_text_go_to_each_galleys_side(tmp_path: Path) -> None:
