@@ -127,5 +127,6 @@ def test_hosting_a_game_from_the_command_line(tmp_path: Path) -> None:
 
 
 def test_commands_refuse_a_database_without_tables(tmp_path: Path) -> None:
+    (tmp_path / "empty.sqlite").touch()  # a database file with no tables (a missing one: 69)
     done = pbem("game", "list", "--db", f"sqlite:///{tmp_path / 'empty.sqlite'}")
     assert done.returncode == 1 and "run `pbem db upgrade` first" in done.stderr

@@ -15,7 +15,7 @@ from sqlalchemy.engine import Engine
 
 from pbem.app import games, orders, phases, reports
 from pbem.app.errors import JudgeError
-from pbem.cli.common import add_db, engine
+from pbem.cli.common import add_db, engine, say
 from pbem.golden import load, order_file
 from pbem.render.narrate import outcome, sentence_of
 from pbem.store.db import data_dir
@@ -46,14 +46,14 @@ def _free_name(made: Engine, base: str) -> str:
 
 
 def _answer(out: TextIO, answer: orders.OrdersAnswer, file: str) -> None:
-    print(f"  Orders of {answer.side} ({file}), from {answer.player}:", file=out)
+    say(f"  Orders of {answer.side} ({file}), from {answer.player}:", file=out)
     for line in answer.lines:
         if line.status == "accepted":
-            print(f"    ok      {line.galley}: {line.echo}", file=out)
+            say(f"    ok      {line.galley}: {line.echo}", file=out)
         else:
-            print(f"    REFUSED {line.reason}", file=out)
+            say(f"    REFUSED {line.reason}", file=out)
     if not answer.lines:
-        print("    (no orders)", file=out)
+        say("    (no orders)", file=out)
 
 
 def play(made: Engine, folder: Path, out: TextIO, name: str | None = None) -> dict[str, Any]:
@@ -68,10 +68,10 @@ def play(made: Engine, folder: Path, out: TextIO, name: str | None = None) -> di
     )
     created = games.create_game(made, spec)
     rules = hosted.scenario
-    print(f"Game {game_id}: {rules.title} ({rules.rule}) on a {hosted.state.columns} x "
+    say(f"Game {game_id}: {rules.title} ({rules.rule}) on a {hosted.state.columns} x "
           f"{hosted.state.rows} map, {hosted.sides[0]} ({PLAYERS[hosted.sides[0]][0]}) against "
           f"{hosted.sides[1]} ({PLAYERS[hosted.sides[1]][0]}).", file=out)
-    print(f"Seed commitment: {created.seed_commitment}", file=out)
+    say(f"Seed commitment: {created.seed_commitment}", file=out)
     unread = {p.name for p in folder.glob("*.txt")}
     while unread:
         shown = games.show_game(made, game_id)
@@ -79,7 +79,7 @@ def play(made: Engine, folder: Path, out: TextIO, name: str | None = None) -> di
             break
         key, kind, side = shown["phase"], shown["phase_kind"], shown["phase_side"]
         turn = f"Turn {shown['turn']}: " if kind in ("movement", "combat") else ""
-        print(f"\n== {turn}{TITLES[kind]}{' of ' + side if side else ''}", file=out)
+        say(f"\n== {turn}{TITLES[kind]}{' of ' + side if side else ''}", file=out)
         for owing in shown["owes"]:
             file = order_file(key, owing)
             if file in unread:
@@ -88,31 +88,31 @@ def play(made: Engine, folder: Path, out: TextIO, name: str | None = None) -> di
                                               (folder / file).read_bytes(), source="demo")
                 _answer(out, answer, file)
         if not shown["owes"]:
-            print("  (nobody has anything to order)", file=out)
+            say("  (nobody has anything to order)", file=out)
         done = phases.process_phase(made, game_id, expected_key=key)
         for event in done.events:
             text = sentence_of(event)
             if text:
-                print(f"    {text}", file=out)
+                say(f"    {text}", file=out)
     return games.show_game(made, game_id)
 
 
 def summary(shown: dict[str, Any], out: TextIO) -> None:
-    print("\n== Where things stand", file=out)
+    say("\n== Where things stand", file=out)
     for gid, galley in (shown["state"] or {"galleys": {}})["galleys"].items():
         where = (f"{galley['bow']} {galley['facing']}" if galley["status"] == "afloat"
                  else galley["status"].replace("_", " "))
         flags = [f for f in ("drifting", "adrift", "captured") if galley[f]]
         if galley["grappled_with"]:
             flags.append("grappled with " + ", ".join(galley["grappled_with"]))
-        print(f"  {gid:4} {galley['side']:5} {galley['type']:12} {where:10} "
+        say(f"  {gid:4} {galley['side']:5} {galley['type']:12} {where:10} "
               f"hull {galley['hull_damage']:>2} rowing {galley['rowing_damage']:>2} "
               f"MA {galley['movement_allowance']} parties {galley['boarding_parties']} "
               f"{' '.join(flags)}".rstrip(), file=out)
     if shown["winner"]:
-        print(f"\n{outcome(shown['winner'])}", file=out)
+        say(f"\n{outcome(shown['winner'])}", file=out)
     else:
-        print(f"\nNo winner yet; the next phase is {shown['phase']}.", file=out)
+        say(f"\nNo winner yet; the next phase is {shown['phase']}.", file=out)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -124,10 +124,10 @@ def run(args: argparse.Namespace) -> int:
     summary(shown, sys.stdout)
     where = args.db or str(data_dir() / "pbem.sqlite")
     out = write_reports(made, shown["game"], data_dir() / "demo-reports" / shown["game"])
-    print(f"\nThe game is stored in {where}: `pbem game show {shown['game']}` shows it, "
+    say(f"\nThe game is stored in {where}: `pbem game show {shown['game']}` shows it, "
           f"`pbem game verify {shown['game']}` recomputes it, and `pbem dice verify "
           f"{shown['game']}` checks every roll against the revealed seed.")
-    print(f"Every player's report and map of every phase is in {out}/ "
+    say(f"Every player's report and map of every phase is in {out}/ "
           f"(open {out}/index.html); the public archive is in {out}/archive/index.html.")
     return 0
 

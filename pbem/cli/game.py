@@ -8,7 +8,7 @@ from typing import Any
 
 from pbem.app import audit, games
 from pbem.app.errors import JudgeError
-from pbem.cli.common import add_db, add_json, emit, engine, table
+from pbem.cli.common import add_db, add_json, emit, engine, say, table
 
 
 def _player(text: str) -> games.PlayerSpec:
@@ -111,7 +111,10 @@ def _report(args: argparse.Namespace) -> int:
         emit(args, written, "\n".join(written))
     else:
         for r in chosen:
-            print(r.json if args.json else r.text)
+            if args.json:
+                print(r.json)
+            else:
+                say(r.text)
     return 0
 
 
@@ -119,7 +122,7 @@ def _archive(args: argparse.Namespace) -> int:
     from pbem.app import reports
 
     index = reports.archive_game(engine(args), args.name, Path(args.folder))
-    print(f"archive written: open {index}")
+    say(f"archive written: open {index}")
     return 0
 
 
@@ -128,20 +131,20 @@ def _simple(action: str) -> Any:
         made = engine(args)
         if action == "rollback":
             games.rollback(made, args.name, args.phase)
-            print(f"{args.name} is back at {args.phase}; later phases are archived.")
+            say(f"{args.name} is back at {args.phase}; later phases are archived.")
         elif action == "pause":
             games.pause_game(made, args.name)
-            print(f"{args.name} is paused.")
+            say(f"{args.name} is paused.")
         elif action == "resume":
             games.resume_game(made, args.name)
-            print(f"{args.name} is running again; the open phase has a new deadline.")
+            say(f"{args.name} is running again; the open phase has a new deadline.")
         elif action == "end":
             seed = games.end_game(made, args.name)
-            print(f"{args.name} has ended without a winner. Its seed is now public: {seed}")
+            say(f"{args.name} has ended without a winner. Its seed is now public: {seed}")
         else:
             new = games.PlayerSpec(args.new_name, args.email, "", args.timezone)
             password = games.replace_player(made, args.name, args.old, new)
-            print(f"{args.new_name} now commands {args.old}'s galleys. Password: {password}")
+            say(f"{args.new_name} now commands {args.old}'s galleys. Password: {password}")
         return 0
     return run
 

@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from pbem.cli.common import say
+
 
 def _case(args: argparse.Namespace) -> int:
     from pbem.cases import CaseError, run_case
@@ -18,16 +20,18 @@ def _case(args: argparse.Namespace) -> int:
             result = run_case(Path(name))
         except CaseError as exc:
             failed += 1
-            print(json.dumps({"file": name, "errors": [str(exc)]}) if args.json
-                  else f"ERROR {name}: {exc}")
+            if args.json:
+                print(json.dumps({"file": name, "errors": [str(exc)]}))
+            else:
+                say(f"ERROR {name}: {exc}")
             continue
         failed += not result.passed
         if args.json:
             print(json.dumps(result.output, indent=2 if len(args.files) == 1 else None))
         else:
-            print(f"{'ok  ' if result.passed else 'FAIL'} {name}")
+            say(f"{'ok  ' if result.passed else 'FAIL'} {name}")
             for error in result.errors:
-                print(f"     {error}")
+                say(f"     {error}")
     if not args.json:
         print(f"{len(args.files) - failed} passed, {failed} failed")
     return 1 if failed else 0
@@ -40,17 +44,17 @@ def _golden(args: argparse.Namespace) -> int:
     for name in args.folders:
         folder = Path(name)
         if not (folder / "game.toml").is_file():
-            print(f"ERROR {name}: no game.toml here")
+            say(f"ERROR {name}: no game.toml here")
             failed += 1
             continue
         if args.update:
             write_expected(folder)
-            print(f"updated {name}/expected")
+            say(f"updated {name}/expected")
             continue
         found = differences(folder)
-        print(f"{'ok  ' if not found else 'FAIL'} {name}")
+        say(f"{'ok  ' if not found else 'FAIL'} {name}")
         for line in found:
-            print(f"     {line}")
+            say(f"     {line}")
         failed += bool(found)
     return 1 if failed else 0
 
@@ -60,13 +64,13 @@ def _autoplay(args: argparse.Namespace) -> int:
 
     orders = args.folder / "orders"
     if orders.exists() and any(orders.iterdir()):
-        print(f"pbem rules autoplay: {orders} is not empty; choose a new folder", file=sys.stderr)
+        say(f"pbem rules autoplay: {orders} is not empty; choose a new folder", sys.stderr)
         return 2
     winner = create(args.folder, args.scenario, args.seed, args.game or args.folder.name,
                     args.columns, args.rows)
     from pbem.render.narrate import outcome
 
-    print(f"played {args.scenario} with seed {args.seed} into {args.folder}: {outcome(winner)}")
+    say(f"played {args.scenario} with seed {args.seed} into {args.folder}: {outcome(winner)}")
     return 0
 
 
