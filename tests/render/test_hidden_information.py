@@ -76,18 +76,23 @@ def _secret(item: Event, start: Commanders, after: HostedGame, viewer: str | Non
 
 def _poison(events: tuple[Event, ...], start: Commanders, after: HostedGame,
             viewer: str | None) -> tuple[Event, ...]:
-    """Replace every figure the viewer may not know with a marker."""
+    """Replace every figure the viewer may not know with a marker. Whose secret a figure is
+    goes by who commanded the galley when the phase began (a prize's captor learns nothing
+    of what it hid before)."""
+    def commander(galley_id: Any) -> str | None:
+        return start.get(str(galley_id).upper(), _owner(after, galley_id)) if galley_id else None
+
     poisoned = []
     for item in events:
         data = item.as_dict()
-        mover = _owner(after, data.get("galley"))
-        target = _owner(after, data.get("target"))
+        mover = commander(data.get("galley"))
+        target = commander(data.get("target"))
         kind = data["kind"]
         if kind == "hit" and mover != viewer:  # the galley hit is not the viewer's
             data.update(location_rolls=[MARK], damage=MARK, destroyed=WORD,
                         location=f"weapon:{WORD}" if "weapon" in str(data["location"])
                         else data["location"])
-            if _owner(after, data.get("by")) == viewer:
+            if commander(data.get("by")) == viewer:
                 data["location"] = WORD  # secret hit locations: the firer learns only the hit
         if kind == "move" and mover != viewer:
             data.update(spent=MARK, allowance=MARK)
@@ -221,7 +226,8 @@ def test_a_transfer_made_impossible_is_told_to_its_side_alone(captured: str) -> 
     )
     reports = _reports(game, [("blue", "A: TRANSFER 1 TO B"), ("red", f"X: BOARD {prize}")])
     assert f"X captured {prize}" in reports["observer"].text
-    told = "A could not pass parties to B: no longer grappled with a friend."
+    told = ("A could not pass parties to B: " + ("A was captured in this phase."
+            if captured == "giver" else "no longer grappled with a friend."))
     assert told in reports["Admiral blue"].text
     for name in ("Admiral red", "observer"):
         out = _everything(reports[name])

@@ -59,7 +59,7 @@ def _perturb(state: GameState, side: str | None, rng: random.Random) -> GameStat
 @given(st.integers(0, 10_000), st.sampled_from(["squadron", "convoy"]))
 def test_hidden_facts_never_reach_the_other_side(seed: int, scenario: str) -> None:
     rng = random.Random(seed)
-    for _, after, result, _ in _play(seed, scenario, OPTIONS, 45):
+    for before, after, result, _ in _play(seed, scenario, OPTIONS, 45):
         state = after.state
         for viewer in (*after.sides, None):
             view = side_view(state, viewer)
@@ -73,15 +73,17 @@ def test_hidden_facts_never_reach_the_other_side(seed: int, scenario: str) -> No
             assert side_view(_perturb(state, viewer, rng), viewer) == view
             for item in side_events(result.events, state, viewer):
                 text = json.dumps(item)
-                owner = state.galley(item["galley"]).owner if "galley" in item and state.galley(
-                    str(item["galley"])) else None
+                # whose secret a figure is: who commanded the galley when the phase began
+                owner = before.state.galley(item["galley"]).owner if "galley" in item and \
+                    before.state.galley(str(item["galley"])) else None
                 if item["kind"] == "hit" and owner != viewer:
                     assert "location" not in item and "damage" not in item, text
                 if item["kind"] == "move" and owner != viewer:
                     assert "allowance" not in item and "spent" not in item, text
                 if item["kind"] in ("board", "capture") and owner != viewer:
                     assert "parties" not in item, text
-                target = state.galley(str(item.get("target", ""))) if item.get("target") else None
+                target = before.state.galley(str(item.get("target", ""))) \
+                    if item.get("target") else None
                 if item["kind"] == "board" and (target is None or target.owner != viewer):
                     assert "defenders" not in item, text  # the enemy's party count
                 assert item["kind"] != "transfer" or owner == viewer, text

@@ -97,8 +97,9 @@ def resolve(board: Board, dice: Dice, boards: Sequence[BoardOrder],
     for key, lost in losses.items():  # 12.2: all results together
         galley = board.galleys[key]
         board.put(replace(galley, boarding_parties=max(galley.boarding_parties - lost, 0)))
+    holders = {key: galley.owner for key, galley in board.galleys.items()}
     _captures(board, fights, captures, adrifts)
-    _transfers(board, transfers)
+    _transfers(board, transfers, holders)
     board.check_victory()  # once after all boarding: captures on both sides draw (rulings §14)
 
 
@@ -134,10 +135,17 @@ def _captures(board: Board, fights: list[Engagement], captures: Sequence[Capture
                                       parties=moved, side=captor.owner))
 
 
-def _transfers(board: Board, transfers: Sequence[TransferOrder]) -> None:
+def _transfers(board: Board, transfers: Sequence[TransferOrder],
+               holders: dict[str, str]) -> None:
+    """Transfers (rulings §9, §14), after captures; `holders`: who held each galley before the captures.
+    A galley taken in this phase carries out no transfer its old side ordered."""
     for order in transfers:
         giver, taker = board.galley(order.galley), board.galley(order.friend)
         if giver is None or taker is None or giver.status != AFLOAT or taker.status != AFLOAT:
+            continue
+        if giver.owner != holders.get(giver.id.upper(), giver.owner):
+            board.events.append(event("transfer", galley=giver.id, target=taker.id, parties=0,
+                                      reason=f"{giver.id} was captured in this phase"))
             continue
         if taker.id not in giver.grappled_with or taker.owner != giver.owner:
             board.events.append(event("transfer", galley=giver.id, target=taker.id, parties=0,

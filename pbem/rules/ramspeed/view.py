@@ -88,8 +88,13 @@ def _commanders_at_start(events: tuple[Event, ...], state: GameState) -> dict[st
 
 def _private(kind: str, data: dict[str, Any], state: GameState, side: str | None,
              records: bool, locations: bool, start: dict[str, str]) -> dict[str, Any] | None:
-    """The event as `side` may see it, or None when it may not see it at all."""
-    mover = _owner(state, data.get("galley"))
+    """The event as `side` may see it, or None when it may not see it at all. Whose secret a
+    figure is goes by who commanded the galley when the phase began (`start`): a prize taken
+    in the phase does not tell its captor what it hid while it was the enemy's."""
+    def commander(galley_id: Any) -> str | None:
+        return start.get(str(galley_id).upper(), _owner(state, galley_id)) if galley_id else None
+
+    mover = commander(data.get("galley"))
     if kind == "hit":  # data["galley"] is the galley hit
         if side is not None and side == mover:
             return data
@@ -111,13 +116,13 @@ def _private(kind: str, data: dict[str, Any], state: GameState, side: str | None
     if kind == "board":
         if side is None:
             return {k: v for k, v in data.items() if k not in ("parties", "kills", "defenders")}
-        target = _owner(state, data.get("target"))
+        target = commander(data.get("target"))
         hidden = {"parties"} if side != mover else set()  # each count is its owner's secret
         hidden |= {"defenders"} if side != target else set()
         return {k: v for k, v in data.items() if k not in hidden}
     if kind == "capture" and side != mover:
         return {k: v for k, v in data.items() if k != "parties"}
-    if kind == "transfer" and side != start.get(str(data.get("galley")).upper()):
+    if kind == "transfer" and side != mover:
         return None  # the order of the side that commanded the giver (a prize changes hands)
     if kind in ("refused",) and side != data.get("side"):
         return None
