@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy.engine import Engine
 
@@ -62,7 +65,39 @@ def verify_game(engine: Engine, game_id: str) -> Verdict:
             problems.append("the game is active but no phase is open")
         entries = repo.journal(session, game_id)
         problems.extend(repo.journal_breaks(entries))
+        archived = repo.phases(session, game_id, archived=True)
+        replaced = [p for p in repo.players(session, game_id, active_only=False) if not p.active]
+        problems.extend(_journal_gaps(entries, game.status, archived, len(replaced)))
     return Verdict(game_id, checked, len(entries), tuple(problems))
+
+
+def _journal_gaps(entries: Sequence[Any], status: str, phases: Sequence[Any],
+                  replaced: int) -> list[str]:
+    """What the chain alone cannot show: entries cut off its end. Every resolved phase (also
+    one archived by a roll back), every replaced player and the game's status must each have
+    their entry."""
+    problems = []
+    kinds = [entry.kind for entry in entries]
+    if not kinds or kinds[0] != "game_created":
+        problems.append("the journal does not begin with the game's creation")
+    resolved = Counter(p.key for p in phases if p.resolved_at is not None)
+    logged = Counter(json.loads(e.data).get("phase", "") for e in entries
+                     if e.kind == "phase_resolved")
+    if resolved != logged:
+        missing = [p.key for p in phases if (resolved - logged)[p.key] > 0]
+        problems.append(f"the journal records {logged.total()} resolved phases but "
+                        f"{resolved.total()} were resolved (missing: "
+                        f"{', '.join(dict.fromkeys(missing)) or 'none; some are extra'})")
+    if kinds.count("player_replaced") != replaced:
+        problems.append(f"the journal records {kinds.count('player_replaced')} replaced "
+                        f"players but {replaced} were replaced")
+    last_status = next((k for k in reversed(kinds) if k in STATUS_ENTRIES), None)
+    if status in ("paused", "ended") and last_status != status:
+        problems.append(f"the journal does not record that the game is {status}")
+    return problems
+
+
+STATUS_ENTRIES = ("paused", "resumed", "ended", "rollback")
 
 
 @dataclass(frozen=True)

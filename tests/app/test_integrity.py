@@ -53,15 +53,43 @@ def _played(engine: Engine) -> list[int]:
 def _journal_problems(engine: Engine) -> list[str]:
     """What verify says, all of it about the journal: the phases themselves are untouched."""
     problems = list(audit.verify_game(engine, "g1").problems)
-    assert all(p.startswith("journal entry ") for p in problems), problems
+    assert all(p.startswith(("journal entry ", "the journal ")) for p in problems), problems
     return problems
+
+
+def _missing(phase: str) -> str:
+    return f"the journal records 3 resolved phases but 4 were resolved (missing: {phase})"
 
 
 def test_a_deleted_journal_entry_is_found(engine: Engine) -> None:
     ids = _played(engine)
     _sql(engine, "DELETE FROM journal WHERE id = :id", {"id": ids[2]})
     assert _journal_problems(engine) == [
-        f"journal entry {ids[3]} does not follow entry before it"]
+        f"journal entry {ids[3]} does not follow entry before it", _missing("setup-blue")]
+
+
+def test_the_last_journal_entry_deleted_is_found(engine: Engine) -> None:
+    """The chain alone cannot show an entry cut off its end: the phases must each have one."""
+    ids = _played(engine)
+    _sql(engine, "DELETE FROM journal WHERE id = :id", {"id": ids[-1]})
+    assert _journal_problems(engine) == [_missing("T1-move-blue")]
+
+
+def test_the_whole_journal_deleted_is_found(engine: Engine) -> None:
+    _played(engine)
+    _sql(engine, "DELETE FROM journal WHERE game_id = 'g1'")
+    assert _journal_problems(engine) == [
+        "the journal does not begin with the game's creation",
+        "the journal records 0 resolved phases but 4 were resolved (missing: build, "
+        "setup-blue, setup-red, T1-move-blue)"]
+
+
+def test_a_deleted_pause_is_found(engine: Engine) -> None:
+    _played(engine)
+    games.pause_game(engine, "g1")
+    _sql(engine, "DELETE FROM journal WHERE id = :id", {"id": _journal_ids(engine)[-1]})
+    assert _journal_problems(engine) == [
+        "the journal does not record that the game is paused"]
 
 
 def test_two_swapped_journal_entries_are_found(engine: Engine) -> None:
@@ -99,7 +127,8 @@ def test_a_journal_rechained_after_a_deletion_is_found(engine: Engine) -> None:
     _sql(engine, "UPDATE journal SET prev_hash = (SELECT hash FROM journal WHERE id = :before) "
                  "WHERE id = :after", {"before": ids[1], "after": ids[3]})
     _sql(engine, "DELETE FROM journal WHERE id = :id", {"id": ids[2]})
-    assert _journal_problems(engine) == [f"journal entry {ids[3]} (phase_resolved) was altered"]
+    assert _journal_problems(engine) == [f"journal entry {ids[3]} (phase_resolved) was altered",
+                                         _missing("setup-blue")]
 
 
 def _open_phase_id(engine: Engine) -> int:

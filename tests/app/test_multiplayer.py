@@ -26,7 +26,7 @@ def _commands(engine: Engine) -> dict[str, list[str]]:
 
 
 def test_two_players_a_side(engine: Engine) -> None:
-    games.create_game(engine, games.GameSpec("fleet", scenario="fleet", players=tuple(
+    games.create_game(engine, games.GameSpec("fleet", scenario="fleet", seed=bytes(32), players=tuple(
         games.PlayerSpec(name, f"{name.lower()}@example.org", side)
         for name, side in PLAYERS.items())))
     for name, text in BUILDS.items():
