@@ -8,9 +8,8 @@ from typing import Any
 
 from pbem.app import phases
 from pbem.cli.common import add_db, add_json, emit, engine
+from pbem.cli.faults import EX_SOFTWARE
 from pbem.render.narrate import outcome, sentence_of
-
-EXIT_SOME_FAILED = 70  # sysexits EX_SOFTWARE: a game could not be processed (the rest were)
 
 
 def _text(done: phases.Processed, verb: str) -> str:
@@ -59,7 +58,7 @@ def _due(args: argparse.Namespace) -> int:
         print(f"pbem: {len(failed)} of {len(outcomes)} due phases failed (see above); the "
               "others were processed. Run `pbem game verify` on each failed game.",
               file=sys.stderr)
-        return EXIT_SOME_FAILED
+        return EX_SOFTWARE  # a game could not be processed (the rest were)
     return 0
 
 
