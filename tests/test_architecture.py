@@ -48,3 +48,12 @@ def test_rules_code_has_no_clock_or_print() -> None:
         for banned in (r"\bprint\(", r"\btime\.time", r"datetime\.now", r"os\.environ",
                        r"(?<![.\w])open\("):
             assert not re.search(banned, text), f"{path.name} uses {banned}"
+
+
+def test_storage_imports_no_use_case_rendering_or_command_code() -> None:
+    """store/ sits under app/: it may use the shared errors, never app, render or cli."""
+    store = RULES.parent / "store"
+    for path in sorted(store.rglob("*.py")):
+        for module in _imports(path):
+            assert not module.startswith(("pbem.app", "pbem.render", "pbem.cli")), \
+                f"store/{path.name} imports {module}"

@@ -26,7 +26,7 @@ from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import ArgumentError, OperationalError
 from sqlmodel import Session, create_engine
 
-from pbem.app.errors import BadDatabaseURL, CannotCreate, DatabaseBusy, DatabaseMissing, StorageFailed
+from pbem.errors import BadDatabaseURL, CannotCreate, DatabaseBusy, DatabaseMissing, StorageFailed
 
 BUSY_TIMEOUT_MS = 30_000
 SNAPSHOT = "pbem_snapshot"  # execution option: a read that never waits for a writer

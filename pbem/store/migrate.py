@@ -15,7 +15,7 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import inspect
 from sqlalchemy.engine import Engine
 
-from pbem.app.errors import CannotCreate, DamagedData, JudgeError
+from pbem.errors import CannotCreate, DamagedData, JudgeError
 from pbem.store.db import SNAPSHOT, create_sqlite_file, describe, sqlite_file
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
