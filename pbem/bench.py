@@ -251,8 +251,8 @@ def render_figures(repeat: int = 20, seed: int = 5) -> dict[str, float]:
     from datetime import UTC, datetime
 
     from pbem.app.reports import Recipient
-    from pbem.app.rulesets import HostedGame
     from pbem.render import report
+    from pbem.rules.ramspeed.host import RamSpeedGame
 
     rng = random.Random(seed)
     state = random_fleet_state(rng, 40, 32, 24)
@@ -261,7 +261,7 @@ def render_figures(repeat: int = 20, seed: int = 5) -> dict[str, float]:
     text = "\n".join(f"{o.galley}: {describe_movement(o)}"
                      for o in random_orders(rng, state, "blue"))
     after, result, _ = play_phase(game, [("blue", text)], _dice("render"))
-    hosted = HostedGame(after)
+    hosted = RamSpeedGame(after)
     who = [Recipient(f"{side} {n}", side, "Europe/Paris") for side in ("blue", "red")
            for n in range(1, 5)]
     who += [Recipient("observer", None, "UTC"), Recipient("gm", None, "UTC", True)]

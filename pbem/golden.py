@@ -100,7 +100,7 @@ def golden_reports(golden: GoldenGame) -> dict[str, str]:
     """Reports of the first combat phase and of the last phase, for each side and for
     observers, as text, HTML, JSON and SVG: file name -> content."""
     from pbem.app.reports import Recipient, render_phase
-    from pbem.app.rulesets import HostedGame
+    from pbem.rules.ramspeed.host import RamSpeedGame
 
     records = read_records(golden)
     played = replay(golden.game, records, golden.dice_for)
@@ -113,7 +113,7 @@ def golden_reports(golden: GoldenGame) -> dict[str, str]:
         who = [Recipient(f"Admiral {side}", side, "UTC") for side in after.sides]
         who.append(Recipient("observer", None, "UTC"))
         for made in render_phase(game_id=golden.game_id, phase_key=record.key,
-                                 after=HostedGame(after), events=result.events,
+                                 after=RamSpeedGame(after), events=result.events,
                                  recipients=who, deadline=REPORT_DEADLINE):
             for suffix in ("txt", "html", "json", "svg"):
                 files[f"{made.basename}.{suffix}"] = getattr(

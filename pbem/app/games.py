@@ -41,10 +41,10 @@ class GameSpec:
     scenario: str = "squadron"
     ruleset: str = "ramspeed"
     players: tuple[PlayerSpec, ...] = ()
-    options: tuple[tuple[str, bool], ...] = ()
+    options: tuple[tuple[str, bool | int | str], ...] = ()  # the ruleset's switches (`rules list`)
     seed: bytes | None = None
     dice_name: str | None = None
-    columns: int | None = None
+    columns: int | None = None  # shorthands for the options of that name (hex rulesets)
     rows: int | None = None
     phase_hours: int = 48
     position: dict[str, Any] | None = None  # a stored game value to start from (a set piece)
@@ -81,12 +81,20 @@ def _validate(spec: GameSpec, hosted: rulesets.HostedGame) -> None:
         raise JudgeError("the time for each phase must be 1 hour to 60 days")
 
 
+def _options(spec: GameSpec) -> dict[str, bool | int | str]:
+    options = dict(spec.options)
+    for name, value in (("columns", spec.columns), ("rows", spec.rows)):
+        if value is not None:
+            options[name] = value
+    return options
+
+
 def create_game(engine: Engine, spec: GameSpec, now: datetime | None = None) -> CreatedGame:
     now = now or utcnow()
     try:
         hosted = (rulesets.load(spec.ruleset, spec.position) if spec.position is not None
-                  else rulesets.start(spec.ruleset, spec.scenario, spec.options, spec.columns,
-                                      spec.rows, spec.scenario_text))
+                  else rulesets.start(spec.ruleset, spec.scenario, _options(spec),
+                                      spec.scenario_text))
     except (ValueError, KeyError, TypeError) as exc:
         raise JudgeError(f"the game cannot start: {exc}") from None
     _validate(spec, hosted)
@@ -107,8 +115,9 @@ def _insert_game(engine: Engine, spec: GameSpec, hosted: rulesets.HostedGame, se
         if repo.game(session, spec.game_id) is not None:
             raise JudgeError(f"there is already a game called {spec.game_id}; choose another name")
         repo.add(session, GameRow(
-            id=spec.game_id, ruleset=spec.ruleset, scenario=hosted.scenario_name,
-            options=json.dumps(dict(spec.options)), status="active", seed=seed.hex(),
+            id=spec.game_id, ruleset=spec.ruleset,
+            ruleset_version=rulesets.plugin(spec.ruleset).version, scenario=hosted.scenario_name,
+            options=json.dumps(_options(spec)), status="active", seed=seed.hex(),
             seed_commitment=commitment, dice_name=spec.dice_name or spec.game_id,
             phase_hours=spec.phase_hours, created_at=now, current_key=hosted.key,
         ))
@@ -129,8 +138,9 @@ def _insert_game(engine: Engine, spec: GameSpec, hosted: rulesets.HostedGame, se
         ))
         repo.journal_append(session, spec.game_id, "game_created", {
             "scenario": hosted.scenario_name, "ruleset": spec.ruleset,
+            "ruleset_version": rulesets.plugin(spec.ruleset).version,
             "players": [[p.name, p.side] for p in spec.players],
-            "seed_commitment": commitment, "options": dict(spec.options),
+            "seed_commitment": commitment, "options": _options(spec),
         }, now)
 
 
@@ -160,15 +170,14 @@ def show_game(engine: Engine, game_id: str, side: str | None = None,
         data = (latest.state_after or latest.state_before) if latest else None
         hosted = rulesets.load(row.ruleset, json.loads(data)) if data else None
         revealed = row.status in ("over", "ended")
-        owes = list(hosted.owes()) if hosted and not hosted.over else []
-        if not game_master and hosted and hosted.value.state.option("secret_records"):
-            owes = [s for s in owes if s == side]  # combat duty would tell of weapons in range
+        owes = hosted.owes_told(side, game_master) if hosted else []
         players = repo.players(session, game_id)
         submitted = sorted({next((p.name for p in players if p.id == row.player_id), "?")
                             for row in repo.submissions(session, open_row.id or 0)}
                            ) if open_row else []
         return {
-            "game": row.id, "ruleset": row.ruleset, "scenario": row.scenario,
+            "game": row.id, "ruleset": row.ruleset, "ruleset_version": row.ruleset_version,
+            "scenario": row.scenario,
             "sides": repo.sides(session, game_id),
             "status": row.status, "phase": row.current_key, "winner": row.winner,
             "deadline": open_row.deadline.isoformat() if open_row and open_row.deadline else None,

@@ -58,40 +58,34 @@ def stored_orders(session: Any, phase: PhaseRow) -> list[tuple[str, str]]:
 
 def resolve_stored(game: GameRow, phase: PhaseRow, orders: list[tuple[str, str]]
              ) -> tuple[rulesets.HostedGame, PhaseResult, SeededDice]:
+    after, result, dice, _ = _resolve(game, phase, orders)
+    return after, result, dice
+
+
+def _resolve(game: GameRow, phase: PhaseRow, orders: list[tuple[str, str]]
+             ) -> tuple[rulesets.HostedGame, PhaseResult, SeededDice, rulesets.HostedGame]:
     hosted = rulesets.load(game.ruleset, json.loads(phase.state_before))
     dice = dice_for(game, phase.key)
     owing = set(hosted.owes())
     after, result, _ = hosted.play([(s, t) for s, t in orders if s in owing], dice)
-    return after, result, dice
+    return after, result, dice, hosted
 
 
-def _assign_galleys(session: Any, game_id: str, phase: PhaseRow,
-                    result: PhaseResult, orders: list[tuple[str, str]]) -> None:
-    """On sides with several players, each commands the galleys it built, and a prize goes
-    to the player whose galley took it (15.2)."""
+def _assign_pieces(session: Any, game_id: str, phase: PhaseRow, before: rulesets.HostedGame,
+                   result: PhaseResult) -> None:
+    """Who commands which pieces after the phase, as the ruleset says (15.2 for Ram Speed):
+    the host only stores each player's list."""
     players = list(repo.players(session, game_id))
-    by_side: dict[str, list[Any]] = {}
+    accepted: dict[int, list[str]] = {}
+    for row in repo.submissions(session, phase.id or 0):
+        accepted[row.player_id] = [line[1] for line in json.loads(row.parsed)["lines"]
+                                   if line[2] == "accepted"]
+    changed = before.commanders_after(
+        [(p.id or 0, p.side, tuple(json.loads(p.galleys))) for p in players], accepted, result)
     for player in players:
-        by_side.setdefault(player.side, []).append(player)
-    shared = {side for side, members in by_side.items() if len(members) > 1}
-    if not shared:
-        return
-    if phase.key == "build":
-        for row in repo.submissions(session, phase.id or 0):
-            if row.side in shared:
-                built = [line[1] for line in json.loads(row.parsed)["lines"]
-                         if line[2] == "accepted"]
-                refused = {g for g, _ in result.rejected}
-                owner = next(p for p in players if p.id == row.player_id)
-                owner.galleys = json.dumps([g for g in built if g not in refused])
-                session.add(owner)
-    for event in result.events:
-        if event.kind == "capture" and event["side"] in shared:
-            for player in by_side[event["side"]]:
-                mine = json.loads(player.galleys)
-                if event["galley"] in mine and event["target"] not in mine:
-                    player.galleys = json.dumps([*mine, event["target"]])
-                    session.add(player)
+        if (player.id or 0) in changed:
+            player.galleys = json.dumps(list(changed[player.id or 0]))
+            session.add(player)
 
 
 def phase_seen(engine: Engine, game_id: str) -> tuple[int, str] | None:
@@ -125,7 +119,7 @@ def process_phase(engine: Engine, game_id: str, expected_key: str | None = None,
             if not repo.claim(session, phase.id or 0):
                 raise JudgeError(f"{phase.key} of {game_id} has already been processed")
             orders = stored_orders(session, phase)
-            after, result, dice = resolve_stored(game, phase, orders)
+            after, result, dice, before = _resolve(game, phase, orders)
             events = tuple(e.as_dict() for e in result.events)
             phase.status = "resolved"
             phase.state_after = json.dumps(after.to_json())
@@ -134,7 +128,7 @@ def process_phase(engine: Engine, game_id: str, expected_key: str | None = None,
             phase.dice_log = json.dumps([[r.purpose, r.value] for r in dice.log])
             phase.resolved_at = now
             session.add(phase)
-            _assign_galleys(session, game_id, phase, result, orders)
+            _assign_pieces(session, game_id, phase, before, result)
             if after.over:
                 game.status = "over"
                 game.winner = after.winner

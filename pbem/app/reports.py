@@ -115,7 +115,7 @@ def render_phase(*, game_id: str, phase_key: str, after: rulesets.HostedGame,
                  events: tuple[Event, ...], recipients: list[Recipient],
                  deadline: Any, map_suffix: str = "png") -> list[RenderedReport]:
     """Reports of one resolved phase for each recipient (pure: no database)."""
-    rules = after.value.scenario
+    facts = after.presentation()
     notes = list(after.house_rules())
     out = []
     for who in recipients:
@@ -127,14 +127,12 @@ def render_phase(*, game_id: str, phase_key: str, after: rulesets.HostedGame,
             shown = after.view_events(events, who.side)
         basename = f"{phase_key}-{who.file_key}"
         next_kind = after.phase.kind if not after.over else ""
-        owes = list(after.owes()) if not after.over else []
-        secret = after.value.state.option("secret_records")
-        if secret and not who.everything:  # who owes combat orders tells of weapons in range
-            owes = [side for side in owes if side == who.side]
+        owes = after.owes_told(who.side, who.everything)
+        secret = bool(facts.get("secret_records"))
         data = report.report_data(
-            game=game_id, title=rules.title, phase=phase_key,
-            columns=after.value.state.columns, rows=after.value.state.rows,
-            rule=rules.victory, viewer=who.side, player=who.name, timezone=who.timezone,
+            game=game_id, title=facts["title"], phase=phase_key,
+            columns=facts["columns"], rows=facts["rows"], rule=facts["rule"],
+            viewer=who.side, player=who.name, timezone=who.timezone,
             view=view, events=shown, next_phase=after.key if not after.over else "",
             next_kind=next_kind, owes=owes, owes_hidden=secret and not who.everything,
             deadline=None if after.over else deadline,
@@ -192,7 +190,7 @@ def archive_game(engine: Engine, game_id: str, folder: Path) -> Path:
             after = rulesets.load(game.ruleset, json.loads(phase.state_after or "{}"))
             items.append((phase.key, after, _events(phase)))
         status, winner = game.status, game.winner
-    title = items[0][1].value.scenario.title if items else game.scenario
+    title = items[0][1].title if items else game.scenario
     folder.mkdir(parents=True, exist_ok=True)
     rows = []
     for key, after, events in items:

@@ -1,121 +1,62 @@
-"""The host's view of a rule system: a game value it can store, advance and replay.
-
-Only Ram Speed exists so far; the host code goes through this table, not through hexes.
-"""
+"""The host's registry of rule systems: each is a plug-in found by name through the
+`pbem.rulesets` entry points (pyproject.toml) and loaded only when a game of it is touched,
+so that taking one game's orders never imports the others. The host goes through the
+game-level protocol of `pbem.rules.interface` and never looks inside a game value."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-from functools import cached_property
+from collections.abc import Mapping
+from functools import cache
+from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
-from pbem.rules.dice import Dice
-from pbem.rules.events import Event
-from pbem.rules.interface import OrderSheet, PhaseResult, PhaseSpec
-from pbem.rules.ramspeed import codec, phases
-from pbem.rules.ramspeed.game import OVER, Game, new_game, play_phase
-from pbem.rules.ramspeed.hints import order_hints
-from pbem.rules.ramspeed.ruleset import RamSpeed
-from pbem.rules.ramspeed.tables import TableError, default_tables, scenario_from_text
-from pbem.rules.ramspeed.view import state_json
+from pbem.rules.interface import GameValue, RulesetPlugin
+
+GROUP = "pbem.rulesets"
+DEFAULT = "ramspeed"
+
+HostedGame = GameValue  # what the use-cases hold: a game of any ruleset
 
 
-@dataclass(frozen=True)
-class HostedGame:
-    """A game value with what the host needs to ask of it."""
-
-    value: Game
-
-    @property
-    def key(self) -> str:
-        return self.value.key
-
-    @property
-    def over(self) -> bool:
-        return self.value.step == OVER
-
-    @property
-    def phase(self) -> PhaseSpec:
-        return self.value.phase
-
-    @property
-    def sides(self) -> tuple[str, ...]:
-        return self.value.sides
-
-    @property
-    def turn(self) -> int:
-        return self.value.state.turn
-
-    @property
-    def winner(self) -> str | None:
-        return self.value.state.winner
-
-    @cached_property
-    def _owes(self) -> tuple[str, ...]:
-        return self.value.owes()
-
-    def owes(self) -> tuple[str, ...]:
-        return self._owes
-
-    def zone(self, side: str) -> str:
-        return self.value.zone(side)
-
-    def check(self, side: str, text: str, commands: frozenset[str] | None = None) -> OrderSheet:
-        """A side's orders checked; `commands` limits them to one player's galleys (15.2)."""
-        phase = self.value.phase
-        return phases.check(self.value.state, PhaseSpec(phase.kind, side, phase.zone), text,
-                            commands=commands)[0]
-
-    def play(self, submissions: Sequence[tuple[str, str]],
-             dice: Dice) -> tuple[HostedGame, PhaseResult, tuple[OrderSheet, ...]]:
-        game, result, sheets = play_phase(self.value, submissions, dice)
-        return HostedGame(game), result, sheets
-
-    def galleys_of(self, side: str) -> list[str]:
-        return [g.id for g in self.value.state.galleys if g.owner == side]
-
-    def to_json(self) -> dict[str, Any]:
-        return codec.game_to_json(self.value)
-
-    def view(self, side: str | None) -> dict[str, Any]:
-        return RamSpeed().view(self.value.state, side)
-
-    def full_view(self) -> dict[str, Any]:
-        """Everything, for the game master."""
-        return state_json(self.value.state, self.value.step)
-
-    def view_events(self, events: tuple[Event, ...], side: str | None) -> list[dict[str, Any]]:
-        return RamSpeed().view_events(self.value.state, events, side)
-
-    def hints(self, side: str) -> dict[str, list[str]]:
-        phase = self.value.phase
-        return order_hints(self.value.state, side, phase.kind, phase.zone)
-
-    @property
-    def scenario_name(self) -> str:
-        return self.value.scenario.name
-
-    def house_rules(self) -> tuple[str, ...]:
-        return default_tables().house_rules + self.value.scenario.special_rules
+class RegistryError(ValueError):
+    """A ruleset name the judge does not know, or a broken installation."""
 
 
-def start(ruleset: str, scenario: str, options: Sequence[tuple[str, bool]] = (),
-          columns: int | None = None, rows: int | None = None,
-          scenario_text: str | None = None) -> HostedGame:
+@cache
+def _entries() -> dict[str, EntryPoint]:
+    found: dict[str, EntryPoint] = {}
+    for entry in entry_points(group=GROUP):
+        if entry.name in found and found[entry.name].value != entry.value:
+            raise RegistryError(f"two rulesets call themselves {entry.name!r} ({found[entry.name].value} "
+                                f"and {entry.value}); uninstall one of them")
+        found[entry.name] = entry
+    return found
+
+
+def names() -> list[str]:
+    return sorted(_entries())
+
+
+@cache
+def plugin(name: str) -> RulesetPlugin:
+    """The ruleset called `name`, imported now if it was not yet."""
+    entry = _entries().get(name)
+    if entry is None:
+        known = ", ".join(names()) or "none: reinstall the judge (pip install -e .)"
+        raise RegistryError(f"there is no ruleset {name!r}; the rulesets are {known}")
+    loaded: RulesetPlugin = entry.load()
+    if loaded.name != name:
+        raise RegistryError(f"the entry point {name!r} leads to a ruleset calling itself "
+                            f"{loaded.name!r}")
+    return loaded
+
+
+def start(ruleset: str, scenario: str, options: Mapping[str, bool | int | str] | None = None,
+          scenario_text: str | None = None) -> GameValue:
     """A new game of a built-in scenario by name, or of a game master's own scenario file
     (its text; `scenario` is then the file's name, for messages)."""
-    if ruleset != "ramspeed":
-        raise ValueError(f"the {ruleset} rules are not available yet; use ramspeed")
-    try:
-        chosen = (scenario if scenario_text is None
-                  else scenario_from_text(scenario_text, scenario, default_tables()))
-        return HostedGame(new_game(chosen, options, columns, rows))
-    except TableError as exc:
-        raise ValueError(str(exc)) from None
+    return plugin(ruleset).start(scenario, options or {}, scenario_text)
 
 
-def load(ruleset: str, data: dict[str, Any]) -> HostedGame:
-    if ruleset != "ramspeed":
-        raise ValueError(f"the {ruleset} rules are not available yet")
-    return HostedGame(codec.game_from_json(data))
+def load(ruleset: str, data: dict[str, Any]) -> GameValue:
+    return plugin(ruleset).load(data)

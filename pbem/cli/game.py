@@ -21,6 +21,15 @@ def _player(text: str) -> games.PlayerSpec:
 SCENARIO_FILE_MAX = 64 * 1024
 
 
+def _option(text: str) -> tuple[str, bool | int | str]:
+    """`--option NAME` switches NAME on; `--option NAME=VALUE` sets it (the ruleset checks)."""
+    name, sep, value = text.partition("=")
+    if not name.strip():
+        raise JudgeError(f"--option '{text}': write NAME or NAME=VALUE (`pbem rules list` "
+                         "shows each ruleset's options)")
+    return name.strip(), value.strip() if sep else True
+
+
 def _scenario_file(name: str) -> str:
     path = Path(name)
     if not path.is_file():
@@ -38,7 +47,8 @@ def _new(args: argparse.Namespace) -> int:
     spec = games.GameSpec(
         game_id=args.name, scenario=Path(args.scenario_file).name if args.scenario_file
         else args.scenario, players=tuple(_player(p) for p in args.player),
-        options=tuple((o, True) for o in args.option), columns=args.columns, rows=args.rows,
+        ruleset=args.ruleset, options=tuple(_option(o) for o in args.option),
+        columns=args.columns, rows=args.rows,
         phase_hours=args.hours,
         scenario_text=_scenario_file(args.scenario_file) if args.scenario_file else None,
     )
@@ -161,8 +171,11 @@ def register(nouns: Any) -> None:
                         help="a game master's own scenario (TOML, as data/scenarios/*.toml)")
     new.add_argument("--player", action="append", default=[], required=True,
                      metavar="NAME,EMAIL,SIDE[,TIMEZONE]")
-    new.add_argument("--option", action="append", default=[],
-                     choices=("secret_records", "secret_hit_locations"))
+    new.add_argument("--ruleset", default="ramspeed",
+                     help="the rule system (`pbem rules list` shows them)")
+    new.add_argument("--option", action="append", default=[], metavar="NAME[=VALUE]",
+                     help="a ruleset option, e.g. secret_records or columns=20 "
+                     "(`pbem rules list` shows them)")
     new.add_argument("--hours", type=int, default=48, help="hours each phase stays open")
     new.add_argument("--columns", type=int, help="map width (default: the scenario's)")
     new.add_argument("--rows", type=int, help="map height (default: the scenario's)")

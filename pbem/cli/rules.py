@@ -74,9 +74,38 @@ def _autoplay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _list(args: argparse.Namespace) -> int:
+    from pbem.app import rulesets
+    from pbem.cli.common import emit
+
+    data = []
+    for name in rulesets.names():
+        plugin = rulesets.plugin(name)
+        data.append({
+            "name": plugin.name, "version": plugin.version, "title": plugin.title,
+            "scenarios": [{"name": s.name, "title": s.title, "sides": list(s.sides)}
+                          for s in plugin.scenarios()],
+            "options": [{"name": o.name, "help": o.help, "default": o.default}
+                        for o in plugin.switches()],
+        })
+    lines = []
+    for item in data:
+        lines.append(f"{item['name']} {item['version']}: {item['title']}")
+        lines += [f"  scenario {s['name']}: {s['title']} ({' v '.join(s['sides'])})"
+                  for s in item["scenarios"]]
+        lines += [f"  --option {o['name']}" + ("" if isinstance(o["default"], bool) else "=N")
+                  + f": {o['help']}" for o in item["options"]]
+    emit(args, data, "\n".join(lines))
+    return 0
+
+
 def register(nouns: Any) -> None:
     rules = nouns.add_parser("rules", help="the rules engine: cases, golden games, autoplay")
     verbs = rules.add_subparsers(dest="verb", required=True, metavar="VERB")
+    listing = verbs.add_parser("list", help="the rule systems installed, their scenarios and "
+                               "options")
+    listing.add_argument("--json", action="store_true", help="print JSON for scripts")
+    listing.set_defaults(run=_list)
     case = verbs.add_parser("case", help="run rules cases (TOML, see shared/rules/cases.md)")
     case.add_argument("files", nargs="+", metavar="FILE")
     case.add_argument("--json", action="store_true", help="print the resulting state as JSON")

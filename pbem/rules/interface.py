@@ -6,7 +6,7 @@ resolves a phase with a dice service, and says what each side may see.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -89,4 +89,162 @@ class Ruleset(Protocol):
     def view_events(self, state: Any, events: tuple[Event, ...],
                     side: str | None) -> list[dict[str, Any]]:
         """A phase's events as `side` may see them, given the state after the phase."""
+        ...
+
+
+# --- The game-level boundary: what the host (app, render, cli) asks of a game of any
+# ruleset, and what a ruleset plug-in offers. The host never looks inside a game value.
+
+FORMAT_KEY = "format"  # every stored game value carries its ruleset's codec format number
+
+
+@dataclass(frozen=True)
+class Switch:
+    """A game option a ruleset offers: a house rule or a setting (`pbem rules list`)."""
+
+    name: str
+    help: str
+    default: bool | int = False
+
+    def parse(self, text: str | bool | int) -> bool | int:
+        """The value from the command line or stored options; ValueError names the switch."""
+        if isinstance(self.default, bool):
+            if isinstance(text, bool):
+                return text
+            words = {"true": True, "on": True, "yes": True, "1": True,
+                     "false": False, "off": False, "no": False, "0": False}
+            value = words.get(str(text).strip().lower())
+            if value is None:
+                raise ValueError(f"option {self.name} is on or off, not {text!r}")
+            return value
+        try:
+            return int(text)
+        except (TypeError, ValueError):
+            raise ValueError(f"option {self.name} is a whole number, not {text!r}") from None
+
+
+@dataclass(frozen=True)
+class ScenarioInfo:
+    name: str
+    title: str
+    sides: tuple[str, ...]
+
+
+class GameValue(Protocol):
+    """A game of some ruleset at one moment: immutable; playing a phase gives a new one."""
+
+    @property
+    def ruleset(self) -> str: ...
+
+    @property
+    def key(self) -> str:
+        """The open phase's key as stored (unique within a game's line of play), or "over"."""
+        ...
+
+    @property
+    def over(self) -> bool: ...
+
+    @property
+    def phase(self) -> PhaseSpec: ...
+
+    @property
+    def phase_title(self) -> str:
+        """The open phase for people: "Turn 3, blue moves"."""
+        ...
+
+    @property
+    def sides(self) -> tuple[str, ...]: ...
+
+    @property
+    def turn(self) -> int: ...
+
+    @property
+    def winner(self) -> str | None:
+        """A side, "draw", or None while nobody has won (or the game ended without)."""
+        ...
+
+    @property
+    def scenario_name(self) -> str: ...
+
+    @property
+    def title(self) -> str:
+        """The scenario's title for reports."""
+        ...
+
+    def owes(self) -> tuple[str, ...]:
+        """The sides whose orders the open phase waits for."""
+        ...
+
+    def owes_told(self, viewer: str | None, game_master: bool = False) -> list[str]:
+        """Who owes orders, as a side (None: an observer) or the game master may be told."""
+        ...
+
+    def check(self, side: str, text: str, commands: frozenset[str] | None = None) -> OrderSheet:
+        """A side's orders checked; `commands` limits them to one player's pieces."""
+        ...
+
+    def play(self, submissions: Sequence[tuple[str, str]],
+             dice: Dice) -> tuple[GameValue, PhaseResult, tuple[OrderSheet, ...]]:
+        """Resolve the open phase from (side, text) submissions in the order received."""
+        ...
+
+    def pieces_of(self, side: str) -> list[str]:
+        """The IDs of the pieces `side` commands now."""
+        ...
+
+    def commanders_after(self, players: Sequence[tuple[int, str, tuple[str, ...]]],
+                         accepted: Mapping[int, Sequence[str]],
+                         result: PhaseResult) -> dict[int, tuple[str, ...]]:
+        """On sides of several players, who commands which pieces after this phase: from each
+        player's (id, side, pieces) before it, the pieces named by each player's accepted
+        lines, and the phase's result. Only the players whose lists change are returned."""
+        ...
+
+    def to_json(self) -> dict[str, Any]:
+        """The game value as JSON, with FORMAT_KEY."""
+        ...
+
+    def view(self, side: str | None) -> dict[str, Any]:
+        """The state as `side` may see it (None: an observer)."""
+        ...
+
+    def full_view(self) -> dict[str, Any]:
+        """Everything, for the game master."""
+        ...
+
+    def view_events(self, events: tuple[Event, ...], side: str | None) -> list[dict[str, Any]]:
+        """A phase's events (this value is the state after them) as `side` may see them."""
+        ...
+
+    def hints(self, side: str) -> dict[str, list[str]]:
+        """For the order template: each of the side's pieces, comment lines then the line to
+        start from."""
+        ...
+
+    def house_rules(self) -> tuple[str, ...]: ...
+
+    def presentation(self) -> dict[str, Any]:
+        """What the ruleset's report and map need beyond the views (map size, victory rule)."""
+        ...
+
+
+class RulesetPlugin(Protocol):
+    """A rule system as the host finds it: by name, through the `pbem.rulesets` entry
+    points, loaded only when a game of it is touched."""
+
+    name: str
+    version: str  # stored with each game: a change that alters replays bumps it
+    title: str
+
+    def scenarios(self) -> tuple[ScenarioInfo, ...]: ...
+
+    def switches(self) -> tuple[Switch, ...]: ...
+
+    def start(self, scenario: str, options: Mapping[str, bool | int | str],
+              scenario_text: str | None = None) -> GameValue:
+        """A new game; ValueError (a sentence) for an unknown scenario or a bad option."""
+        ...
+
+    def load(self, data: dict[str, Any]) -> GameValue:
+        """A stored game value; ValueError for a format this version cannot read."""
         ...

@@ -14,6 +14,8 @@ class GameRow(SQLModel, table=True):
 
     id: str = Field(primary_key=True, max_length=40)
     ruleset: str = Field(max_length=20)
+    ruleset_version: str = Field(default="1", max_length=20,
+                                 sa_column_kwargs={"server_default": "1"})
     scenario: str = Field(max_length=40)
     options: str = Field(sa_column=Column(Text, nullable=False))  # JSON
     status: str = Field(max_length=12)  # active | paused | over | ended

@@ -42,7 +42,7 @@ def test_migrations_create_the_schema_once(engine: object) -> None:
     from sqlalchemy.engine import Engine
 
     assert isinstance(engine, Engine)
-    assert current(engine) == head() == "0001"
+    assert current(engine) == head() == "0002"
     assert upgrade(engine) == head()  # a second upgrade changes nothing
     with transaction(engine) as session:
         assert repo.games(session) == []
@@ -163,3 +163,28 @@ def test_a_backup_is_private_and_a_copy_failing_its_check_never_takes_the_name(
     with pytest.raises(DamagedData, match="the copy .* fails SQLite's integrity check"):
         backup(engine, target)
     assert list(target.parent.iterdir()) == []
+
+
+def test_a_game_stored_before_plugins_gets_ruleset_version_1(db_url: str) -> None:
+    """Migration 0002 on a database with a game in it: the game keeps working, version 1."""
+    from alembic import command
+
+    from pbem.store.db import create_sqlite_file, make_engine, sqlite_file
+    from pbem.store.migrate import _config
+
+    path = sqlite_file(db_url)
+    if path is not None:
+        create_sqlite_file(path)
+    engine = make_engine(db_url)
+    config = _config(engine.url.render_as_string(hide_password=False))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0001")
+    with engine.begin() as connection:
+        connection.execute(text(
+            "INSERT INTO games (id, ruleset, scenario, options, status, seed, seed_commitment, "
+            "dice_name, phase_hours, created_at, current_key) VALUES ('old', 'ramspeed', "
+            "'squadron', '{}', 'active', '00', '00', 'old', 48, '2026-01-01 00:00:00', 'build')"))
+    upgrade(engine)
+    with transaction(engine) as session:
+        assert [(g.id, g.ruleset_version) for g in repo.games(session)] == [("old", "1")]

@@ -1,0 +1,215 @@
+"""Ram Speed as a plug-in: its game value behind the host's game-level protocol
+(`pbem.rules.interface.GameValue`), and the entry (`RULESET`) the host finds through the
+`pbem.rulesets` entry point."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from pbem.rules.dice import Dice
+from pbem.rules.events import Event
+from pbem.rules.interface import (
+    FORMAT_KEY,
+    OrderSheet,
+    PhaseResult,
+    PhaseSpec,
+    ScenarioInfo,
+    Switch,
+)
+from pbem.rules.ramspeed import codec, phases
+from pbem.rules.ramspeed.game import BUILD, OVER, Game, new_game, play_phase
+from pbem.rules.ramspeed.hints import order_hints
+from pbem.rules.ramspeed.tables import (
+    TableError,
+    built_in_scenarios,
+    default_tables,
+    scenario,
+    scenario_from_text,
+)
+from pbem.rules.ramspeed.view import side_events, side_view, state_json
+
+FORMAT = 1  # the codec's format: a stored value of a later format is refused, not misread
+SWITCHES = (
+    Switch("secret_records", "hide each galley's record sheet from the other side (4.3)"),
+    Switch("secret_hit_locations", "tell the firer only that a missile hit, not where (11.3)"),
+    Switch("columns", "map width in hexes (default: the scenario's)", 0),
+    Switch("rows", "map height in hexes (default: the scenario's)", 0),
+)
+_FLAGS = ("secret_records", "secret_hit_locations")
+
+
+@dataclass(frozen=True)
+class RamSpeedGame:
+    """A Ram Speed game value as the host sees it."""
+
+    value: Game
+    _owes: list[tuple[str, ...]] = field(default_factory=list, compare=False, repr=False)
+
+    ruleset = "ramspeed"
+
+    @property
+    def key(self) -> str:
+        return self.value.key
+
+    @property
+    def over(self) -> bool:
+        return self.value.step == OVER
+
+    @property
+    def phase(self) -> PhaseSpec:
+        return self.value.phase
+
+    @property
+    def phase_title(self) -> str:
+        phase = self.value.phase
+        if self.over:
+            return "the game is over"
+        if phase.kind == BUILD:
+            return "Build (4.2)"
+        if phase.kind == "setup":
+            return f"Set-up of {phase.side} (4.4)"
+        if phase.kind == "movement":
+            return f"Turn {self.turn}, {phase.side} moves"
+        return f"Turn {self.turn}, combat"
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        return self.value.sides
+
+    @property
+    def turn(self) -> int:
+        return self.value.state.turn
+
+    @property
+    def winner(self) -> str | None:
+        return self.value.state.winner
+
+    @property
+    def scenario_name(self) -> str:
+        return self.value.scenario.name
+
+    @property
+    def title(self) -> str:
+        return self.value.scenario.title
+
+    def owes(self) -> tuple[str, ...]:
+        if not self._owes:  # decided once per value: it walks the board
+            self._owes.append(self.value.owes())
+        return self._owes[0]
+
+    def owes_told(self, viewer: str | None, game_master: bool = False) -> list[str]:
+        owes = list(self.owes()) if not self.over else []
+        if self.value.state.option("secret_records") and not game_master:
+            return [side for side in owes if side == viewer]  # combat duty tells of range
+        return owes
+
+    def check(self, side: str, text: str, commands: frozenset[str] | None = None) -> OrderSheet:
+        phase = self.value.phase
+        return phases.check(self.value.state, PhaseSpec(phase.kind, side, phase.zone), text,
+                            commands=commands)[0]
+
+    def play(self, submissions: Sequence[tuple[str, str]],
+             dice: Dice) -> tuple[RamSpeedGame, PhaseResult, tuple[OrderSheet, ...]]:
+        game, result, sheets = play_phase(self.value, submissions, dice)
+        return RamSpeedGame(game), result, sheets
+
+    def pieces_of(self, side: str) -> list[str]:
+        return [g.id for g in self.value.state.galleys if g.owner == side]
+
+    def commanders_after(self, players: Sequence[tuple[int, str, tuple[str, ...]]],
+                         accepted: Mapping[int, Sequence[str]],
+                         result: PhaseResult) -> dict[int, tuple[str, ...]]:
+        """15.2: on a side of several players each commands the galleys they built (a build
+        line refused when the phase resolved builds nothing), and a prize goes to the player
+        whose galley took it."""
+        by_side: dict[str, int] = {}
+        for _, side, _ in players:
+            by_side[side] = by_side.get(side, 0) + 1
+        lists = {pid: pieces for pid, side, pieces in players if by_side[side] > 1}
+        changed: dict[int, tuple[str, ...]] = {}
+        if self.value.step == BUILD:
+            refused = {galley.upper() for galley, _ in result.rejected}
+            for pid in lists:
+                if pid in accepted:
+                    changed[pid] = tuple(g for g in accepted[pid] if g.upper() not in refused)
+        for event in result.events:
+            if event.kind != "capture":
+                continue
+            for pid in lists:
+                mine = changed.get(pid, lists[pid])
+                if event["galley"] in mine and event["target"] not in mine:
+                    changed[pid] = (*mine, event["target"])
+        return changed
+
+    def to_json(self) -> dict[str, Any]:
+        return {FORMAT_KEY: FORMAT, **codec.game_to_json(self.value)}
+
+    def view(self, side: str | None) -> dict[str, Any]:
+        return side_view(self.value.state, side)
+
+    def full_view(self) -> dict[str, Any]:
+        return state_json(self.value.state, self.value.step)
+
+    def view_events(self, events: tuple[Event, ...], side: str | None) -> list[dict[str, Any]]:
+        return side_events(events, self.value.state, side)
+
+    def hints(self, side: str) -> dict[str, list[str]]:
+        phase = self.value.phase
+        return order_hints(self.value.state, side, phase.kind, phase.zone)
+
+    def house_rules(self) -> tuple[str, ...]:
+        return default_tables().house_rules + self.value.scenario.special_rules
+
+    def presentation(self) -> dict[str, Any]:
+        state = self.value.state
+        return {"title": self.title, "rule": self.value.scenario.victory,
+                "columns": state.columns, "rows": state.rows,
+                "secret_records": state.option("secret_records")}
+
+
+class RamSpeedPlugin:
+    """The entry the host's registry loads by the name `ramspeed`."""
+
+    name = "ramspeed"
+    version = "1"
+    title = "Ram Speed (Metagaming, 1980)"
+
+    def scenarios(self) -> tuple[ScenarioInfo, ...]:
+        found = (scenario(name) for name in built_in_scenarios())
+        return tuple(ScenarioInfo(s.name, s.title, tuple(side.name for side in s.sides))
+                     for s in found)
+
+    def switches(self) -> tuple[Switch, ...]:
+        return SWITCHES
+
+    def start(self, scenario_name: str, options: Mapping[str, bool | int | str],
+              scenario_text: str | None = None) -> RamSpeedGame:
+        known = {switch.name: switch for switch in SWITCHES}
+        values: dict[str, bool | int] = {}
+        for name, given in options.items():
+            if name not in known:
+                raise ValueError(f"Ram Speed has no option {name!r}; its options are "
+                                 f"{', '.join(known)}")
+            values[name] = known[name].parse(given)
+        try:
+            chosen = (scenario(scenario_name) if scenario_text is None
+                      else scenario_from_text(scenario_text, scenario_name, default_tables()))
+        except TableError as exc:
+            raise ValueError(str(exc)) from None
+        flags = tuple((name, bool(values[name])) for name in _FLAGS if values.get(name))
+        size = {name: int(values[name]) if name in values else None
+                for name in ("columns", "rows")}  # not given: the scenario's own
+        return RamSpeedGame(new_game(chosen, flags, size["columns"], size["rows"]))
+
+    def load(self, data: dict[str, Any]) -> RamSpeedGame:
+        stored = int(data.get(FORMAT_KEY, 1))
+        if stored > FORMAT:
+            raise ValueError(f"this game was stored by a newer judge (Ram Speed format {stored}; "
+                             f"this one reads up to {FORMAT}); upgrade the judge")
+        return RamSpeedGame(codec.game_from_json(
+            {k: v for k, v in data.items() if k != FORMAT_KEY}))
+
+
+RULESET = RamSpeedPlugin()
