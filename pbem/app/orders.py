@@ -233,8 +233,9 @@ def submit_orders(engine: Engine, game_id: str, player_name: str, text: str | by
 def plan_map(engine: Engine, answer: OrdersAnswer) -> tuple[str, bytes]:
     """A small map of the paths as the judge understood them (SVG and PNG): the side's own
     view of the open phase, with each accepted movement line drawn as a trail."""
-    from pbem.render.hexmap import build_scene, draw_png
-    from pbem.render.report import render_svg
+    from pbem.render.png import paint_png
+    from pbem.render.svg import write_svg
+    from pbem.rules.ramspeed.mapscene import map_scene
 
     with transaction(engine) as session:
         phase = repo.open_phase(session, answer.game_id)
@@ -246,7 +247,7 @@ def plan_map(engine: Engine, answer: OrdersAnswer) -> tuple[str, bytes]:
     trails = [{"kind": "move", "galley": line.galley, "start": line.plan[0].split()[0],
                "path": list(line.plan[1:])}
               for line in answer.accepted if len(line.plan) > 1]
-    scene = build_scene(view, trails, f"Orders of {answer.player} for {answer.phase}",
-                        "as the judge understood them", size=12.0,
-                        columns=hosted.value.state.columns, rows=hosted.value.state.rows)
-    return render_svg(scene), draw_png(scene)
+    scene = map_scene(view, trails, f"Orders of {answer.player} for {answer.phase}",
+                      "as the judge understood them", size=12.0,
+                      columns=hosted.value.state.columns, rows=hosted.value.state.rows)
+    return write_svg(scene), paint_png(scene)

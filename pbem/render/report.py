@@ -6,37 +6,18 @@ recipient: what the view leaves out cannot reach the page.
 from __future__ import annotations
 
 import json
-import os
 from datetime import datetime
-from functools import lru_cache
-from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
-
-from pbem.render.hexmap import Scene, build_scene, draw_png, legend_layout
+from pbem.render.jinja import environment, templates_dir
 from pbem.render.narrate import sentence_of
+from pbem.render.png import paint_png
+from pbem.render.svg import write_svg
 from pbem.rules.ramspeed.tables import default_tables
+from pbem.rules.scene import Scene
 
-
-def templates_dir() -> Path:
-    configured = os.environ.get("PBEM_TEMPLATES")
-    if configured:
-        return Path(configured)
-    return Path(__file__).resolve().parents[2] / "templates"
-
-
-@lru_cache(maxsize=4)
-def environment(folder: str = "") -> Environment:
-    """Autoescaping for HTML and SVG (names are user input); undefined names are errors."""
-    return Environment(
-        loader=FileSystemLoader(folder or str(templates_dir())),
-        autoescape=select_autoescape(enabled_extensions=("html.j2", "svg.j2"),
-                                     disabled_extensions=("txt.j2",), default=True),
-        undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
-        keep_trailing_newline=True,
-    )
+__all__ = ["environment", "templates_dir"]  # kept here for callers of the report module
 
 
 def _record(gid: str, galley: dict[str, Any]) -> dict[str, Any]:
@@ -173,15 +154,19 @@ def render_json(data: dict[str, Any]) -> str:
 
 def scene_for(data: dict[str, Any], view: dict[str, Any], events: list[dict[str, Any]],
               size: float = 18.0) -> Scene:
+    """The recipient's map. Until the ruleset's presenter hands the host its scene (issue 9),
+    the report asks Ram Speed's scene builder, the only ruleset there is."""
+    from pbem.rules.ramspeed.mapscene import map_scene
+
     who = data["viewer"]["side"] or "observer"
-    return build_scene(view, events, f"{data['title']}: {data['game']}",
-                       f"after {data['phase']}, as {who} sees it", size=size,
-                       columns=data["map_size"][0], rows=data["map_size"][1])
+    return map_scene(view, events, f"{data['title']}: {data['game']}",
+                     f"after {data['phase']}, as {who} sees it", size=size,
+                     columns=data["map_size"][0], rows=data["map_size"][1])
 
 
 def render_svg(scene: Scene) -> str:
-    return environment().get_template("map.svg.j2").render(s=scene, legend=legend_layout(scene))
+    return write_svg(scene)
 
 
 def render_png(scene: Scene) -> bytes:
-    return draw_png(scene)
+    return paint_png(scene)

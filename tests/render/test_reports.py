@@ -12,7 +12,8 @@ from PIL import Image
 
 from pbem.app.reports import Recipient, render_phase
 from pbem.render import report
-from pbem.render.hexmap import SEA, _centre, build_scene, draw_png
+from pbem.render.png import paint_png
+from pbem.rules.ramspeed.mapscene import SEA, centre, map_scene
 from tests.render.helpers import DEADLINE, play, render
 
 
@@ -43,7 +44,7 @@ def test_names_are_escaped_in_html_and_svg() -> None:
     made = render_phase(game_id="g", phase_key=key, after=after, events=events,
                         recipients=[Recipient(evil, "blue", "UTC")], deadline=DEADLINE)[0]
     assert "<script>" not in made.html and "&lt;script&gt;" in made.html
-    scene = build_scene(after.view("blue"), [], f"Orders of {evil}", "x", columns=20, rows=14)
+    scene = map_scene(after.view("blue"), [], f"Orders of {evil}", "x", columns=20, rows=14)
     svg = report.render_svg(scene)
     assert "<script>" not in svg and "&lt;script&gt;" in svg
 
@@ -56,12 +57,13 @@ def test_templates_fail_on_undefined_names() -> None:
 def test_the_png_carries_readable_labels() -> None:
     played = play(5, "squadron", (), 4)
     key, after, events = played[-1]
-    scene = build_scene(after.view(None), [], "t", "s", columns=20, rows=14)
-    image = Image.open(BytesIO(draw_png(scene))).convert("RGB")
+    scene = map_scene(after.view(None), [], "t", "s", columns=20, rows=14)
+    image = Image.open(BytesIO(paint_png(scene))).convert("RGB")
     assert image.size == (scene.width, scene.height)
-    x, y = _centre(10, 9, scene.size, scene.top)  # hex 1110, far from the fleets
-    box = image.crop((int(x - scene.size * 0.6), int(y + scene.size * 0.1),
-                      int(x + scene.size * 0.6), int(y + scene.size * 0.6)))
+    x, y = scene.transform.apply(centre(10, 9))  # hex 1110, far from the fleets
+    size = scene.transform.scale
+    box = image.crop((int(x - size * 0.6), int(y + size * 0.1),
+                      int(x + size * 0.6), int(y + size * 0.6)))
     sea = tuple(int(SEA[i:i + 2], 16) for i in (1, 3, 5))
     raw = box.tobytes()
     pixels = [tuple(raw[i:i + 3]) for i in range(0, len(raw), 3)]
