@@ -1,7 +1,8 @@
 """What every ruleset provides to the host. Nothing here assumes hexes.
 
-A ruleset names its phases, reads and checks a side's orders (a result for every line),
-resolves a phase with a dice service, and says what each side may see.
+The line-level results of checking orders (LineResult, OrderSheet, PhaseResult), and the
+game-level boundary: a game value (GameValue) the host can check, play, store, view and
+report, and the plug-in (RulesetPlugin) that makes them, found by name.
 """
 
 from __future__ import annotations
@@ -64,32 +65,6 @@ class PhaseResult:
     state: Any
     events: tuple[Event, ...]
     rejected: tuple[tuple[str, str], ...]  # (galley or "line N", reason)
-
-
-class Ruleset(Protocol):
-    name: str
-
-    def phases(self) -> Sequence[str]:
-        """The kinds of phase a game of this ruleset goes through."""
-        ...
-
-    def check(self, state: Any, phase: PhaseSpec, text: str) -> OrderSheet:
-        """Read and check a side's order text without changing anything."""
-        ...
-
-    def resolve(self, state: Any, phase: PhaseSpec, sheets: Sequence[OrderSheet],
-                dice: Dice) -> PhaseResult:
-        """Resolve a phase from checked orders; pure: returns the new state and events."""
-        ...
-
-    def view(self, state: Any, side: str | None) -> dict[str, Any]:
-        """The state as `side` may see it (None: a neutral observer)."""
-        ...
-
-    def view_events(self, state: Any, events: tuple[Event, ...],
-                    side: str | None) -> list[dict[str, Any]]:
-        """A phase's events as `side` may see them, given the state after the phase."""
-        ...
 
 
 # --- The game-level boundary: what the host (app, render, cli) asks of a game of any
