@@ -130,3 +130,24 @@ def test_commands_refuse_a_database_without_tables(tmp_path: Path) -> None:
     (tmp_path / "empty.sqlite").touch()  # a database file with no tables (a missing one: 69)
     done = pbem("game", "list", "--db", f"sqlite:///{tmp_path / 'empty.sqlite'}")
     assert done.returncode == 1 and "run `pbem db upgrade` first" in done.stderr
+
+
+def test_rulesets_are_listed_and_chosen_with_their_options() -> None:
+    listed = pbem("rules", "list", "--json")
+    assert listed.returncode == 0, listed.stderr
+    ramspeed = next(r for r in json.loads(listed.stdout) if r["name"] == "ramspeed")
+    assert {o["name"] for o in ramspeed["options"]} >= {"secret_records", "columns"}
+    assert "--option secret_records" in pbem("rules", "list").stdout
+    assert pbem("db", "init").returncode == 0
+    made = pbem("game", "new", "g1", "--ruleset", "ramspeed", "--option", "secret_records",
+                "--option", "columns=20", "--player", "Ann,ann@example.org,blue",
+                "--player", "Bo,bo@example.org,red")
+    assert made.returncode == 0, made.stderr
+    shown = json.loads(pbem("game", "show", "g1", "--json").stdout)
+    assert shown["ruleset"] == "ramspeed" and shown["ruleset_version"] == "1"
+    for args, words in ((("--ruleset", "chess"), "there is no ruleset 'chess'"),
+                        (("--option", "fog=on"), "Ram Speed has no option 'fog'"),
+                        (("--option", "columns=wide"), "columns is a whole number")):
+        refused = pbem("game", "new", "g2", *args, "--player", "Ann,ann@example.org,blue",
+                       "--player", "Bo,bo@example.org,red")
+        assert refused.returncode == 1 and words in refused.stderr, refused.stderr
