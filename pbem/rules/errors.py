@@ -53,3 +53,7 @@ class AmbiguousOrderError(OrderError):
     """The line could mean two things."""
 
     kind = "ambiguous"
+
+
+class CaseError(ValueError):
+    """A rules-case file is malformed (not a mistake in its orders)."""

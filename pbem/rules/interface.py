@@ -223,3 +223,8 @@ class RulesetPlugin(Protocol):
     def load(self, data: dict[str, Any]) -> GameValue:
         """A stored game value; ValueError for a format this version cannot read."""
         ...
+
+    def play_case(self, case: dict[str, Any], name: str) -> dict[str, Any]:
+        """A rules case (its TOML as a dict) played: the state as the case format prints it,
+        with `rejected`, `events`, `dice` and `errors`; CaseError for a malformed case."""
+        ...

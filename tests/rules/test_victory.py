@@ -10,10 +10,11 @@ from typing import Any
 
 import pytest
 
-from pbem.cases import load_case
+from pbem.cases import read_case
 from pbem.rules.dice import ForcedDice
 from pbem.rules.interface import PhaseSpec
 from pbem.rules.ramspeed import hexes, phases
+from pbem.rules.ramspeed.cases import load_case
 from pbem.rules.ramspeed.state import LEFT_MAP, SUNK, Galley
 from pbem.rules.ramspeed.tables import default_tables
 from pbem.rules.ramspeed.victory import DRAW, winner
@@ -65,7 +66,8 @@ def test_a_convoy_that_escapes_and_is_lost_at_once_draws() -> None:
 def _resolve(path: Path, order: tuple[int, ...]) -> tuple[str | None, dict[str, Any]]:
     """Play a case's phase with its galleys listed in another order; the winner and each
     galley's state."""
-    case, state = load_case(path)
+    case = read_case(path)
+    state = load_case(case, path.name)
     state = replace(state, galleys=tuple(state.galleys[i] for i in order))
     table = case["phase"]
     spec = PhaseSpec(table["kind"], table.get("side", ""), "")
@@ -87,7 +89,7 @@ def _resolve(path: Path, order: tuple[int, ...]) -> tuple[str | None, dict[str, 
 ])
 def test_the_result_never_depends_on_the_order_galleys_are_listed(name: str) -> None:
     path = CASES / name
-    _, state = load_case(path)
+    state = load_case(read_case(path), path.name)
     first = _resolve(path, tuple(range(len(state.galleys))))
     assert first[0] is not None
     for order in permutations(range(len(state.galleys))):

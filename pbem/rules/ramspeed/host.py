@@ -18,7 +18,7 @@ from pbem.rules.interface import (
     ScenarioInfo,
     Switch,
 )
-from pbem.rules.ramspeed import codec, phases
+from pbem.rules.ramspeed import cases, codec, phases
 from pbem.rules.ramspeed.game import BUILD, OVER, Game, new_game, play_phase
 from pbem.rules.ramspeed.hints import order_hints
 from pbem.rules.ramspeed.tables import (
@@ -210,6 +210,9 @@ class RamSpeedPlugin:
                              f"this one reads up to {FORMAT}); upgrade the judge")
         return RamSpeedGame(codec.game_from_json(
             {k: v for k, v in data.items() if k != FORMAT_KEY}))
+
+    def play_case(self, case: dict[str, Any], name: str) -> dict[str, Any]:
+        return cases.play_case(case, name)
 
 
 RULESET = RamSpeedPlugin()
