@@ -247,7 +247,8 @@ def plan_map(engine: Engine, answer: OrdersAnswer) -> tuple[str, bytes]:
     trails = [{"kind": "move", "galley": line.galley, "start": line.plan[0].split()[0],
                "path": list(line.plan[1:])}
               for line in answer.accepted if len(line.plan) > 1]
+    facts = hosted.presentation()
     scene = map_scene(view, trails, f"Orders of {answer.player} for {answer.phase}",
                       "as the judge understood them", size=12.0,
-                      columns=hosted.value.state.columns, rows=hosted.value.state.rows)
+                      columns=facts["columns"], rows=facts["rows"])
     return write_svg(scene), paint_png(scene)

@@ -7,12 +7,12 @@ from dataclasses import replace
 from datetime import UTC, datetime
 
 from pbem.app.reports import Recipient, RenderedReport, render_phase
-from pbem.app.rulesets import HostedGame
 from pbem.rules.dice import SeededDice
 from pbem.rules.events import Event
 from pbem.rules.ramspeed import hexes
 from pbem.rules.ramspeed.board import Board
 from pbem.rules.ramspeed.game import OVER, Game, new_game, play_phase
+from pbem.rules.ramspeed.host import RamSpeedGame
 from pbem.rules.ramspeed.orders import describe_movement
 from pbem.rules.ramspeed.sampling import legal
 from pbem.rules.ramspeed.state import AFLOAT, GameState
@@ -24,7 +24,7 @@ ZONES = {"blue": "Europe/Athens", "red": "Africa/Tunis", "convoy": "Asia/Beirut"
 
 
 def play(seed: int, scenario: str, options: tuple[tuple[str, bool], ...], phases: int,
-         schemes: bool = False) -> list[tuple[str, HostedGame, tuple[Event, ...]]]:
+         schemes: bool = False) -> list[tuple[str, RamSpeedGame, tuple[Event, ...]]]:
     """(phase key, the game after it, its events) for each phase of a greedy game. With
     `schemes`, the players also do what the greedy player never does (see `_orders`)."""
     rng = random.Random(seed)
@@ -37,7 +37,7 @@ def play(seed: int, scenario: str, options: tuple[tuple[str, bool], ...], phases
         submissions = [(side, _orders(game, side, rng, schemes)) for side in game.owes()]
         game, result, _ = play_phase(game, submissions,
                                      SeededDice(seed=str(seed).encode(), game="r", phase=key))
-        played.append((key, HostedGame(game), result.events))
+        played.append((key, RamSpeedGame(game), result.events))
     return played
 
 
@@ -111,6 +111,6 @@ def recipients(sides: tuple[str, ...]) -> list[Recipient]:
             Recipient("observer", None, "UTC")]
 
 
-def render(key: str, after: HostedGame, events: tuple[Event, ...]) -> list[RenderedReport]:
+def render(key: str, after: RamSpeedGame, events: tuple[Event, ...]) -> list[RenderedReport]:
     return render_phase(game_id="g", phase_key=key, after=after, events=events,
                         recipients=recipients(after.sides), deadline=DEADLINE)

@@ -19,11 +19,11 @@ from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
 from pbem.app.reports import Recipient, RenderedReport, render_phase
-from pbem.app.rulesets import HostedGame
 from pbem.rules.dice import SeededDice
 from pbem.rules.events import Event
 from pbem.rules.ramspeed import hexes
 from pbem.rules.ramspeed.game import COMBAT, Game, new_game, play_phase
+from pbem.rules.ramspeed.host import RamSpeedGame
 from pbem.rules.ramspeed.state import Galley, GameState, Weapon
 from tests.render.helpers import DEADLINE, play, recipients
 
@@ -34,7 +34,7 @@ WORD = "ZZHIDDENZZ"
 Commanders = dict[str, str]  # upper-case galley ID -> the side commanding it
 
 
-def _perturb(after: HostedGame, viewer: str | None, rng: random.Random) -> HostedGame:
+def _perturb(after: RamSpeedGame, viewer: str | None, rng: random.Random) -> RamSpeedGame:
     state = after.value.state
     galleys = []
     for galley in state.galleys:
@@ -48,10 +48,10 @@ def _perturb(after: HostedGame, viewer: str | None, rng: random.Random) -> Hoste
                               for _ in range(rng.randrange(3))),
             )
         galleys.append(galley)
-    return HostedGame(replace(after.value, state=state.with_galleys(tuple(galleys))))
+    return RamSpeedGame(replace(after.value, state=state.with_galleys(tuple(galleys))))
 
 
-def _owner(after: HostedGame, galley_id: Any) -> str | None:
+def _owner(after: RamSpeedGame, galley_id: Any) -> str | None:
     galley = after.value.state.galley(str(galley_id)) if galley_id else None
     return galley.owner if galley is not None else None
 
@@ -60,7 +60,7 @@ def _commanders(before: GameState) -> Commanders:
     return {galley.id.upper(): galley.owner for galley in before.galleys}
 
 
-def _ordered_by(item: Event, start: Commanders, after: HostedGame) -> str | None:
+def _ordered_by(item: Event, start: Commanders, after: RamSpeedGame) -> str | None:
     """The side whose order an event answers, for transfers and late refusals: a transfer is
     the order of the side that commanded the giver when the phase began (it may have been
     captured since); a refusal names its side."""
@@ -69,12 +69,12 @@ def _ordered_by(item: Event, start: Commanders, after: HostedGame) -> str | None
     return start.get(str(item["galley"]).upper(), _owner(after, item["galley"]))
 
 
-def _secret(item: Event, start: Commanders, after: HostedGame, viewer: str | None) -> bool:
+def _secret(item: Event, start: Commanders, after: RamSpeedGame, viewer: str | None) -> bool:
     """Another side's transfer or late refusal: an event the viewer may not see at all."""
     return item.kind in ("transfer", "refused") and _ordered_by(item, start, after) != viewer
 
 
-def _poison(events: tuple[Event, ...], start: Commanders, after: HostedGame,
+def _poison(events: tuple[Event, ...], start: Commanders, after: RamSpeedGame,
             viewer: str | None) -> tuple[Event, ...]:
     """Replace every figure the viewer may not know with a marker. Whose secret a figure is
     goes by who commanded the galley when the phase began (a prize's captor learns nothing
@@ -122,13 +122,13 @@ def _forms(made: RenderedReport) -> tuple[str, str, str, str, bytes]:
     return made.text, made.html, made.json, made.svg, made.png
 
 
-def _made(key: str, after: HostedGame, events: tuple[Event, ...], who: Recipient,
+def _made(key: str, after: RamSpeedGame, events: tuple[Event, ...], who: Recipient,
           ) -> RenderedReport:
     return render_phase(game_id="g", phase_key=key, after=after, events=events,
                         recipients=[who], deadline=DEADLINE)[0]
 
 
-def _check_phase(key: str, start: Commanders, after: HostedGame, events: tuple[Event, ...],
+def _check_phase(key: str, start: Commanders, after: RamSpeedGame, events: tuple[Event, ...],
                  rng: random.Random) -> None:
     """The three checks of the module docstring, for every recipient of one phase."""
     for who in recipients(after.sides):
@@ -142,8 +142,8 @@ def _check_phase(key: str, start: Commanders, after: HostedGame, events: tuple[E
         assert str(MARK) not in out and WORD not in out, (key, who.name)
 
 
-def _phases(played: list[tuple[str, HostedGame, tuple[Event, ...]]],
-            ) -> Iterator[tuple[str, Commanders, HostedGame, tuple[Event, ...]]]:
+def _phases(played: list[tuple[str, RamSpeedGame, tuple[Event, ...]]],
+            ) -> Iterator[tuple[str, Commanders, RamSpeedGame, tuple[Event, ...]]]:
     """Each phase with who commanded each galley when it began."""
     start: Commanders = {}
     for key, after, events in played:
@@ -184,7 +184,7 @@ def _reports(game: Game, submissions: list[tuple[str, str]]) -> dict[str, Render
     key = game.key
     after, result, _ = play_phase(game, submissions,
                                   SeededDice(seed=b"hidden", game="g", phase=key))
-    hosted = HostedGame(after)
+    hosted = RamSpeedGame(after)
     _check_phase(key, _commanders(before), hosted, result.events, random.Random(1))
     return {made.recipient: made for made in render_phase(
         game_id="g", phase_key=key, after=hosted, events=result.events,
