@@ -285,15 +285,20 @@ def render_figures(repeat: int = 20, seed: int = 5) -> dict[str, float]:
         return made
 
     first = datas()[0]
-    scene = report.scene_for(*first)
+    def scene_of(data: dict[str, Any], view: dict[str, Any],
+                 shown: list[dict[str, Any]]) -> Any:
+        return hosted.map_scene(view, shown, f"{data['title']}: {data['game']}",
+                                f"after {data['phase']}")
+
+    scene = scene_of(*first)
     report.render_png(scene)  # the grid of this map size is drawn once, then kept
     svg, png, reports = [], [], []
     for _ in range(max(repeat, 1)):
         start = time.perf_counter()
-        report.render_svg(report.scene_for(*first))
+        report.render_svg(scene_of(*first))
         svg.append((time.perf_counter() - start) * 1000)
         start = time.perf_counter()
-        report.render_png(report.scene_for(*first))
+        report.render_png(scene_of(*first))
         png.append((time.perf_counter() - start) * 1000)
         start = time.perf_counter()
         for data, _, _ in datas():

@@ -62,9 +62,7 @@ def test_storage_imports_no_use_case_rendering_or_command_code() -> None:
 # report.py still reads Ram Speed's tables and asks its scene builder, and narrate.py its
 # victory words, until the ruleset's presenter hands the host its sentences, report sections
 # and map scene (issue 9); each entry must still be imported, so the list can only shrink
-RENDER_NOT_YET_GENERIC = {"report.py": {"pbem.rules.ramspeed.tables",
-                                        "pbem.rules.ramspeed.mapscene"},
-                          "narrate.py": {"pbem.rules.ramspeed.victory"}}
+RENDER_NOT_YET_GENERIC = {"report.py": {"pbem.rules.ramspeed.tables"}}
 
 
 def test_render_draws_any_scene_and_imports_no_ruleset() -> None:
@@ -82,3 +80,28 @@ def test_render_draws_any_scene_and_imports_no_ruleset() -> None:
         text = path.read_text(encoding="utf-8")
         assert not re.search(r"hex|galley|ramspeed|ram speed", text, re.IGNORECASE), \
             f"{path.name} names a ruleset's pieces"
+
+
+# Ram Speed's own tools that still reach into it: golden games and autoplay (its greedy
+# player), and the rules bench (its movement and sampling code). The list may only shrink.
+HOST_NOT_YET_GENERIC = {"golden.py", "bench.py"}
+
+
+def test_the_host_finds_rulesets_only_through_the_registry() -> None:
+    """Nothing outside pbem/rules/<name>/ imports a ruleset's package: the use-cases, the
+    storage, the commands and the case runner go through pbem.rules.interface and the
+    entry-point registry (pbem/app/rulesets.py)."""
+    package = RULES.parent
+    rulesets = {path.parent.name for path in RULES.glob("*/__init__.py")}
+    assert "ramspeed" in rulesets
+    for path in sorted(package.rglob("*.py")):
+        relative = path.relative_to(package)
+        if relative.parts[0] == "rules" and len(relative.parts) > 2:
+            continue  # inside a ruleset's own package
+        imported = {m for m in _imports(path)
+                    if any(m.startswith(f"pbem.rules.{name}") for name in rulesets)}
+        name = "/".join(relative.parts)
+        if name in HOST_NOT_YET_GENERIC:
+            assert imported, f"{name} no longer imports a ruleset: take it off the list"
+        elif name not in {f"render/{n}" for n in RENDER_NOT_YET_GENERIC}:
+            assert not imported, f"{name} imports {sorted(imported)}"

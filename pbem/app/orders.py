@@ -232,10 +232,9 @@ def submit_orders(engine: Engine, game_id: str, player_name: str, text: str | by
 
 def plan_map(engine: Engine, answer: OrdersAnswer) -> tuple[str, bytes]:
     """A small map of the paths as the judge understood them (SVG and PNG): the side's own
-    view of the open phase, with each accepted movement line drawn as a trail."""
+    view of the open phase, with each accepted line's plan drawn as a trail."""
     from pbem.render.png import paint_png
     from pbem.render.svg import write_svg
-    from pbem.rules.ramspeed.mapscene import map_scene
 
     with transaction(engine) as session:
         phase = repo.open_phase(session, answer.game_id)
@@ -243,12 +242,7 @@ def plan_map(engine: Engine, answer: OrdersAnswer) -> tuple[str, bytes]:
         if phase is None:
             raise JudgeError(f"{answer.game_id} has no open phase")
         hosted = rulesets.load(game.ruleset, json.loads(phase.state_before))
-    view = hosted.view(answer.side)
-    trails = [{"kind": "move", "galley": line.galley, "start": line.plan[0].split()[0],
-               "path": list(line.plan[1:])}
-              for line in answer.accepted if len(line.plan) > 1]
-    facts = hosted.presentation()
-    scene = map_scene(view, trails, f"Orders of {answer.player} for {answer.phase}",
-                      "as the judge understood them", size=12.0,
-                      columns=facts["columns"], rows=facts["rows"])
+    scene = hosted.plan_scene(answer.side, [(line.galley, line.plan) for line in answer.accepted],
+                              f"Orders of {answer.player} for {answer.phase}",
+                              "as the judge understood them")
     return write_svg(scene), paint_png(scene)

@@ -139,7 +139,8 @@ def render_phase(*, game_id: str, phase_key: str, after: rulesets.HostedGame,
             hints=after.hints(who.side) if who.side and not after.over else {},
             house_rules=notes, map_file=f"{basename}.{map_suffix}",
         )
-        scene = report.scene_for(data, view, shown)
+        scene = after.map_scene(view, shown, f"{facts['title']}: {game_id}",
+                                f"after {phase_key}, as {who.side or 'observer'} sees it")
         out.append(RenderedReport(
             recipient=who.name, side=who.side, phase=phase_key, basename=basename,
             text=report.render_text(data), html=report.render_html(data),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbem.rules.events import Event
-from pbem.rules.ramspeed.victory import DRAW
+from pbem.rules.interface import DRAW
 
 
 def _needs(needed: int | None) -> str:

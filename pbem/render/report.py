@@ -152,18 +152,6 @@ def render_json(data: dict[str, Any]) -> str:
     return json.dumps(data, indent=1, sort_keys=True, default=str) + "\n"
 
 
-def scene_for(data: dict[str, Any], view: dict[str, Any], events: list[dict[str, Any]],
-              size: float = 18.0) -> Scene:
-    """The recipient's map. Until the ruleset's presenter hands the host its scene (issue 9),
-    the report asks Ram Speed's scene builder, the only ruleset there is."""
-    from pbem.rules.ramspeed.mapscene import map_scene
-
-    who = data["viewer"]["side"] or "observer"
-    return map_scene(view, events, f"{data['title']}: {data['game']}",
-                     f"after {data['phase']}, as {who} sees it", size=size,
-                     columns=data["map_size"][0], rows=data["map_size"][1])
-
-
 def render_svg(scene: Scene) -> str:
     return write_svg(scene)
 

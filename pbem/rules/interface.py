@@ -14,8 +14,10 @@ from typing import Any, Protocol
 from pbem.rules.dice import Dice
 from pbem.rules.errors import OrderError
 from pbem.rules.events import Event
+from pbem.rules.scene import Scene
 
 ACCEPTED, REFUSED = "accepted", "refused"
+DRAW = "draw"  # a game's winner when both sides win at the same moment
 
 
 @dataclass(frozen=True)
@@ -199,7 +201,17 @@ class GameValue(Protocol):
     def house_rules(self) -> tuple[str, ...]: ...
 
     def presentation(self) -> dict[str, Any]:
-        """What the ruleset's report and map need beyond the views (map size, victory rule)."""
+        """What the ruleset's report needs beyond the views (title, victory rule, ...)."""
+        ...
+
+    def map_scene(self, view: dict[str, Any], events: Sequence[dict[str, Any]], title: str,
+                  subtitle: str, size: float = 18.0) -> Scene:
+        """The map of this moment from a view and the events as the same viewer sees them."""
+        ...
+
+    def plan_scene(self, side: str, plans: Sequence[tuple[str, tuple[str, ...]]], title: str,
+                   subtitle: str) -> Scene:
+        """The side's pieces now, each accepted line's plan (piece, places) drawn as a trail."""
         ...
 
 

@@ -18,7 +18,7 @@ from pbem.rules.interface import (
     ScenarioInfo,
     Switch,
 )
-from pbem.rules.ramspeed import cases, codec, phases
+from pbem.rules.ramspeed import cases, codec, mapscene, phases
 from pbem.rules.ramspeed.game import BUILD, OVER, Game, new_game, play_phase
 from pbem.rules.ramspeed.hints import order_hints
 from pbem.rules.ramspeed.tables import (
@@ -29,6 +29,7 @@ from pbem.rules.ramspeed.tables import (
     scenario_from_text,
 )
 from pbem.rules.ramspeed.view import side_events, side_view, state_json
+from pbem.rules.scene import Scene
 
 FORMAT = 1  # the codec's format: a stored value of a later format is refused, not misread
 SWITCHES = (
@@ -161,6 +162,18 @@ class RamSpeedGame:
 
     def house_rules(self) -> tuple[str, ...]:
         return default_tables().house_rules + self.value.scenario.special_rules
+
+    def map_scene(self, view: dict[str, Any], events: Sequence[dict[str, Any]], title: str,
+                  subtitle: str, size: float = 18.0) -> Scene:
+        state = self.value.state
+        return mapscene.map_scene(view, list(events), title, subtitle, size=size,
+                                  columns=state.columns, rows=state.rows)
+
+    def plan_scene(self, side: str, plans: Sequence[tuple[str, tuple[str, ...]]], title: str,
+                   subtitle: str) -> Scene:
+        trails = [{"kind": "move", "galley": galley, "start": plan[0].split()[0],
+                   "path": list(plan[1:])} for galley, plan in plans if len(plan) > 1]
+        return self.map_scene(self.view(side), trails, title, subtitle, size=12.0)
 
     def presentation(self) -> dict[str, Any]:
         state = self.value.state

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from pbem.rules import interface
 from pbem.rules.ramspeed import hexes
 from pbem.rules.ramspeed.state import AFLOAT, LEFT_MAP, SUNK, Galley
 from pbem.rules.ramspeed.tables import Tables
@@ -12,7 +13,7 @@ from pbem.rules.ramspeed.tables import Tables
 CONVOY_TARGET = 3  # merchantmen out, or merchantmen sunk or taken (15.3)
 CONVOY_EXIT_RANGE = 8
 CONVOY_EXIT_EDGES = ("north", "west")
-DRAW = "draw"  # the winner when both sides qualify at the same check (rulings §14)
+DRAW = interface.DRAW  # the winner when both sides qualify at the same check (rulings §14)
 
 
 def fleet_value(galleys: Iterable[Galley], tables: Tables) -> int:
