@@ -35,6 +35,7 @@ class Board:
                            if key in self.where}
             self.occupancy = {h: key for key, shape in self.shapes.items() for h in shape}
         self.events: list[Event] = []
+        self.victory_checked = False  # nothing victory counts has changed since the last check
 
     def copy(self) -> Board:
         other = Board.__new__(Board)
@@ -48,6 +49,7 @@ class Board:
         other.shapes = dict(self.shapes)
         other.occupancy = dict(self.occupancy)
         other.events = list(self.events)
+        other.victory_checked = self.victory_checked
         return other
 
     # --- reading ---------------------------------------------------------------------
@@ -77,6 +79,9 @@ class Board:
         place = self.where.get(key)
         if place is not None:
             galley = replace(galley, bow=place[0], facing=place[1])
+        old = self.galleys.get(key)
+        if old is None or (old.status, old.owner) != (galley.status, galley.owner):
+            self.victory_checked = False
         self.galleys[key] = galley
 
     def place(self, key: str, bow: Hex, facing: int,
@@ -115,6 +120,7 @@ class Board:
         self._lift(key)
         self.where.pop(key, None)
         self.galleys[key] = replace(galley, status=SUNK)
+        self.victory_checked = False
         self._cut_grapples(key)
         self.events.append(event("sink", galley=galley.id, hex=_label(galley.bow)))
         if check:
@@ -127,6 +133,7 @@ class Board:
         self._lift(key)
         self.where.pop(key, None)
         self.galleys[key] = replace(galley, status=LEFT_MAP, exit_edge=edge)
+        self.victory_checked = False
         self._cut_grapples(key)
         self.events.append(
             event("leave_map", galley=galley.id, edge=edge, last_bow=_label(galley.bow))
@@ -144,9 +151,12 @@ class Board:
         self.galleys[b.upper()] = replace(gb, grappled_with=gb.grappled_with - {ga.id})
 
     def check_victory(self) -> None:
-        """Victory is checked after every resolved action (14.0, 15.3)."""
-        if self.winner is not None:
+        """Victory is checked after every resolved action (14.0, 15.3). Only sinkings,
+        leaving the map and captures change what it counts, so a check with none of them
+        since the last one is skipped (a movement phase checks after every galley)."""
+        if self.winner is not None or self.victory_checked:
             return
+        self.victory_checked = True
         winner = victory.winner(self.galleys.values(), self.state.victory_rule, self.tables)
         if winner is not None:
             self.winner = winner
