@@ -77,6 +77,13 @@ def _validate(spec: GameSpec, hosted: rulesets.HostedGame) -> None:
     for side in hosted.sides:
         if not any(p.side == side for p in spec.players):
             raise JudgeError(f"no player commands the {side} side")
+    given: dict[str, str] = {}
+    for player in spec.players:  # a set piece: each piece has one commander (15.2)
+        for piece in player.galleys:
+            if piece.upper() in given:
+                raise JudgeError(f"{piece} is given to both {given[piece.upper()]} and "
+                                 f"{player.name}; each piece has one commander")
+            given[piece.upper()] = player.name
     if not 1 <= spec.phase_hours <= 24 * 60:
         raise JudgeError("the time for each phase must be 1 hour to 60 days")
 

@@ -146,3 +146,23 @@ def test_a_galley_that_drifted_earlier_this_turn_counts_as_drifting_for_missiles
     assert (fire["needed"], fire["hit"]) == (3, True)
     x = game.state.galley("X")
     assert game.state.turn == 4 and x is not None and not x.drifted  # only for the turn
+
+
+def test_a_galley_ordered_on_two_sheets_of_its_side_moves_once() -> None:
+    """15.2: should two players' sheets both order one galley (the host prevents it), the
+    first received counts and the second is refused when the phase resolves, never a crash."""
+    from pbem.rules.interface import PhaseSpec
+    from pbem.rules.ramspeed import phases as ram_phases
+    from pbem.rules.ramspeed.hexes import label, parse_label
+    from pbem.rules.ramspeed.state import Galley, GameState
+
+    state = GameState(columns=20, rows=12, galleys=(
+        Galley("A", "blue", "trireme", bow=parse_label("1005"), facing=0),
+        Galley("X", "red", "bireme", bow=parse_label("0310"), facing=3)))
+    spec = PhaseSpec("movement", "blue")
+    sheets = [ram_phases.check(state, spec, text)[0] for text in ("A: F", "A: F F")]
+    result = ram_phases.resolve(state, spec, sheets, ForcedDice(values=[]))
+    moved = result.state.galley("A")
+    assert moved is not None and moved.bow is not None and label(moved.bow) == "1105"
+    assert [(g, reason) for g, reason in result.rejected] == [
+        ("A", "A already moved on another player's orders this phase")]

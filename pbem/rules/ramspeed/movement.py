@@ -259,6 +259,11 @@ def resolve_movement(
     drifting_at_start = {g.id.upper() for g in moving if g.drifting}
     ordered = set()
     for order in orders:
+        if order.galley.upper() in ordered:  # two players' sheets (15.2): the first counts
+            board.events.append(event("refused", galley=order.galley, side=side,
+                                      reason=f"{order.galley} already moved on another "
+                                      "player's orders this phase"))
+            continue
         execute(board, order, dice)
         board.check_victory()  # after each resolved action (rulings §10, §14)
         ordered.add(order.galley.upper())
