@@ -185,3 +185,53 @@ def test_one_broken_game_does_not_stop_the_sweep(engine: Engine,
     assert [games.show_game(engine, g)["phase"] for g in ("g2", "g3")] == ["setup-blue"] * 2
     with transaction(engine) as session:  # left as it was
         assert [(p.key, p.status) for p in repo.phases(session, "g1")] == [("build", "open")]
+
+
+def test_what_processing_stores_and_opens(engine: Engine) -> None:
+    """The resolved row keeps its refusals and time; the next phase opens with a deadline of
+    the game's hours from now, as the phase after it in order (mutmut survivors)."""
+    from datetime import UTC, datetime
+
+    from pbem.app import orders
+
+    new_demo_game(engine, phase_hours=30)
+    orders.submit_orders(engine, "g1", "Aristides", "A: trireme\nB: galleon\n")
+    orders.submit_orders(engine, "g1", "Hanno", "X: bireme\n")
+    at = datetime(2026, 12, 2, 9, 30, tzinfo=UTC)
+    done = phases.process_phase(engine, "g1", now=at)
+    with transaction(engine) as session:
+        built, opened = repo.phases(session, "g1")
+        assert (built.key, built.status) == ("build", "resolved")
+        assert built.resolved_at is not None and built.resolved_at.replace(tzinfo=UTC) == at
+        assert json.loads(built.refused or "[]") == [list(r) for r in done.refused]
+        assert (opened.key, opened.status, opened.seq, opened.generation) == (
+            done.next_key, "open", 1, 0)
+        assert opened.deadline is not None
+        assert opened.deadline.replace(tzinfo=UTC) == at + timedelta(hours=30)
+
+
+def test_a_preview_says_what_processing_would(engine: Engine) -> None:
+    new_demo_game(engine)
+    play_demo_phases(engine, "g1", 4)
+    preview = phases.preview_phase(engine, "g1")
+    done = phases.process_phase(engine, "g1")
+    assert preview == done  # the same events, refusals, next phase and winner
+    assert (preview.key, preview.next_key, preview.winner) == ("T1-move-red", "T1-combat",
+                                                               None)
+
+
+def test_a_skipped_game_does_not_hide_the_next(engine: Engine) -> None:
+    """due and ready look at every active game, past a paused or finished one."""
+    from pbem.app import orders
+
+    for game_id in ("g1", "g2"):
+        new_demo_game(engine, game_id)
+        for player in ("Aristides", "Hanno"):
+            orders.submit_orders(engine, game_id, player, "# no build\n")
+    games.pause_game(engine, "g1")
+    later = games.utcnow() + timedelta(days=30)
+    assert phases.due_games(engine, later) == [("g2", "build")]
+    assert phases.ready_games(engine) == [("g2", "build")]
+    outcomes = phases.process_due(engine, ready=True, now=later)
+    assert [(o.game_id, o.key, o.status) for o in outcomes] == [("g2", "build", "processed")]
+    assert outcomes[0].as_json()["status"] == "processed"
