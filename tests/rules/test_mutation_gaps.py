@@ -87,3 +87,35 @@ def test_counts_in_combat_orders_are_1_to_99(count: str, ok: bool) -> None:
     else:
         with pytest.raises(OrderError, match="from 1 to 99"):
             parse_combat(line)
+
+
+def test_order_hints_for_each_phase_kind() -> None:
+    """The template's comments: set-up zone, speeds, drift, grapples, enemies within twice
+    the MA + 1 (W at 8 is beyond A's 7, at B's 9 within), and every weapon's targets at the
+    edges of its range (archer 1-3, onager 3-6)."""
+    from pbem.rules.ramspeed.hints import order_hints
+
+    at = parse_label
+    state = GameState(columns=20, rows=12, galleys=(
+        Galley("A", "blue", "trireme", bow=at("0806"), facing=0, boarding_parties=2,
+               weapons=(Weapon("archer"), Weapon("onager")), grappled_with=frozenset("XB")),
+        Galley("B", "blue", "bireme", bow=at("0807"), facing=0, drifting=True,
+               grappled_with=frozenset("A"), double_used=1),
+        Galley("C", "blue", "penteconter"),
+        Galley("X", "red", "bireme", bow=at("0805"), facing=0, grappled_with=frozenset("A")),
+        *(Galley(gid, "red", "trireme", bow=at(where), facing=0)
+          for gid, where in (("Y", "1306"), ("Z", "1606"), ("W", "1806")))))
+    assert order_hints(state, "blue", "setup", "west") == {"C": [
+        "penteconter, 2 hexes: bow hex and facing, every hex columns 01-04", "CCRR FACING"]}
+    assert order_hints(state, "blue", "movement") == {
+        "A": ["MA 3, course change 2", "DOUBLE 3 left, TRIPLE once",
+              "grappled with B, X: begin with UNGRAPPLE to move (half MA after one clean try)",
+              "enemies within reach (hexes): X at 1, Y at 3, Z at 6", "STAY"],
+        "B": ["MA 4", "must drift: it moves one hex ahead by itself; it may still UNGRAPPLE "
+              "and GRAPPLE but not ram or shear",
+              "grappled with A: begin with UNGRAPPLE to move (half MA after one clean try)",
+              "enemies within reach (hexes): X at 2, Y at 4, Z at 7, W at 9", "STAY"]}
+    assert order_hints(state, "blue", "combat") == {
+        "A": ["FIRE archer: X (1), Y (3)", "FIRE onager: Y (3), Z (6)", "TRANSFER n TO B",
+              "BOARD X (you have 2 parties)", "FIRE archer X, onager Y"],
+        "B": ["nothing to do in this phase", ""]}
