@@ -39,7 +39,7 @@ class PlayerSpec:
 class GameSpec:
     game_id: str
     scenario: str = "squadron"
-    ruleset: str = "ramspeed"
+    ruleset: str = rulesets.DEFAULT
     players: tuple[PlayerSpec, ...] = ()
     options: tuple[tuple[str, bool | int | str], ...] = ()  # the ruleset's switches (`rules list`)
     seed: bytes | None = None

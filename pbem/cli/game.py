@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from pbem.app import audit, games
+from pbem.app import audit, games, rulesets
 from pbem.app.errors import JudgeError
 from pbem.cli.common import add_db, add_json, emit, engine, say, table
 
@@ -171,7 +171,7 @@ def register(nouns: Any) -> None:
                         help="a game master's own scenario (TOML, as data/scenarios/*.toml)")
     new.add_argument("--player", action="append", default=[], required=True,
                      metavar="NAME,EMAIL,SIDE[,TIMEZONE]")
-    new.add_argument("--ruleset", default="ramspeed",
+    new.add_argument("--ruleset", default=rulesets.DEFAULT,
                      help="the rule system (`pbem rules list` shows them)")
     new.add_argument("--option", action="append", default=[], metavar="NAME[=VALUE]",
                      help="a ruleset option, e.g. secret_records or columns=20 "

@@ -94,6 +94,8 @@ class Switch:
             if value is None:
                 raise ValueError(f"option {self.name} is on or off, not {text!r}")
             return value
+        if isinstance(text, bool):  # `--option columns` with no value
+            raise ValueError(f"option {self.name} needs a value: {self.name}=N")
         try:
             return int(text)
         except (TypeError, ValueError):

@@ -55,6 +55,7 @@ def test_a_value_from_a_newer_judge_is_refused_not_misread() -> None:
     ({"fog_of_war": True}, "Ram Speed has no option 'fog_of_war'"),
     ({"secret_records": "maybe"}, "option secret_records is on or off"),
     ({"columns": "wide"}, "option columns is a whole number"),
+    ({"columns": True}, "option columns needs a value: columns=N"),
     ({"columns": 5}, "must have 10 to 99 columns"),
 ])
 def test_bad_options_are_refused_with_a_sentence(options: dict[str, object],

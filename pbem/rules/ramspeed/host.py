@@ -5,7 +5,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from pbem.rules.dice import Dice
@@ -46,7 +47,6 @@ class RamSpeedGame:
     """A Ram Speed game value as the host sees it."""
 
     value: Game
-    _owes: list[tuple[str, ...]] = field(default_factory=list, compare=False, repr=False)
 
     ruleset = "ramspeed"
 
@@ -95,10 +95,12 @@ class RamSpeedGame:
     def title(self) -> str:
         return self.value.scenario.title
 
+    @cached_property
+    def _owes(self) -> tuple[str, ...]:  # decided once per value: it walks the board
+        return self.value.owes()
+
     def owes(self) -> tuple[str, ...]:
-        if not self._owes:  # decided once per value: it walks the board
-            self._owes.append(self.value.owes())
-        return self._owes[0]
+        return self._owes
 
     def owes_told(self, viewer: str | None, game_master: bool = False) -> list[str]:
         owes = list(self.owes()) if not self.over else []
