@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Column, Index, Text, UniqueConstraint
+from sqlalchemy import Column, Index, LargeBinary, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 
@@ -99,3 +99,85 @@ class JournalRow(SQLModel, table=True):
     data: str = Field(sa_column=Column(Text, nullable=False))  # JSON
     prev_hash: str = Field(max_length=64)
     hash: str = Field(max_length=64)
+
+
+# The mail gateway. Raw messages are kept as the exact bytes that came or went.
+
+
+class MailInRow(SQLModel, table=True):
+    """Every message received, stored before anything is done with it. The same message
+    arriving twice has the same Message-ID and digest; they are indexed, not unique (many
+    messages have no Message-ID, stored as ""): the pipeline looks for an earlier copy."""
+
+    __tablename__ = "mail_in"
+    __table_args__ = (Index("ix_mail_in_message_id_digest", "message_id", "digest"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    received_at: datetime  # UTC
+    message_id: str = Field(max_length=998)  # as in its header, "" when it has none
+    digest: str = Field(max_length=64)  # sha256, in hexadecimal
+    source: str = Field(max_length=10)  # stdin | maildir | imap | lmtp | inject
+    raw: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
+    state: str = Field(max_length=12, index=True)  # new | handled | ignored | quarantined
+    reason: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    outcome: str | None = Field(default=None, sa_column=Column(Text, nullable=True))  # JSON
+    handled_at: datetime | None = None
+
+
+class MailOutRow(SQLModel, table=True):
+    """The outbox: a message is queued in the transaction that causes it and sent after."""
+
+    __tablename__ = "mail_out"
+    __table_args__ = (Index("ix_mail_out_due", "state", "next_attempt_at"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    message_id: str = Field(max_length=998, unique=True)  # without angle brackets
+    kind: str = Field(max_length=12)  # reply | report | press | reminder | deadline | notice
+    game_id: str | None = Field(default=None, max_length=40, index=True)
+    recipients: str = Field(sa_column=Column(Text, nullable=False))  # JSON list
+    pending: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    # JSON list: the recipients a retry still owes it to, after a server took it for some
+    # of them (None: all of them)
+    sender: str = Field(max_length=254)
+    subject: str = Field(sa_column=Column(Text, nullable=False))
+    raw: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
+    state: str = Field(max_length=8)  # queued | sent | failed
+    attempts: int = 0
+    next_attempt_at: datetime  # UTC
+    last_error: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    created_at: datetime
+    sent_at: datetime | None = None
+
+
+class LoginFailureRow(SQLModel, table=True):
+    """A wrong password for a player, for the lockout (5 in an hour)."""
+
+    __tablename__ = "login_failures"
+    __table_args__ = (Index("ix_login_failures_player_at", "player_id", "at"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    player_id: int = Field(foreign_key="players.id")
+    at: datetime  # UTC
+
+
+class LockoutNoticeRow(SQLModel, table=True):
+    """When a locked-out player was last told so: at most one such answer an hour."""
+
+    __tablename__ = "lockout_notices"
+
+    player_id: int = Field(foreign_key="players.id", primary_key=True)
+    noticed_at: datetime  # UTC
+
+
+class PressRow(SQLModel, table=True):
+    """A message relayed between players (PRESS); hidden from the archive until the end."""
+
+    __tablename__ = "press"
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="games.id", max_length=40, index=True)
+    phase_key: str = Field(max_length=40)
+    from_player_id: int = Field(foreign_key="players.id")
+    to: str = Field(max_length=40)  # a side, or "all"
+    body: str = Field(sa_column=Column(Text, nullable=False))
+    sent_at: datetime  # UTC

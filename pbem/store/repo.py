@@ -6,14 +6,26 @@ import hashlib
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import bindparam, func, text, update
 from sqlalchemy.engine import Connection
 from sqlmodel import Session, col, select
 
-from pbem.store.models import GameRow, JournalRow, PhaseRow, PlayerRow, SideRow, SubmissionRow
+from pbem.store.models import (
+    GameRow,
+    JournalRow,
+    LockoutNoticeRow,
+    LoginFailureRow,
+    MailInRow,
+    MailOutRow,
+    PhaseRow,
+    PlayerRow,
+    PressRow,
+    SideRow,
+    SubmissionRow,
+)
 
 GENESIS = "0" * 64
 
@@ -219,3 +231,232 @@ def journal_breaks(entries: Sequence[JournalRow]) -> list[str]:
             problems.append(f"journal entry {entry.id} ({entry.kind}) was altered")
         prev = entry.hash
     return problems
+
+
+# The mail gateway: mail received, the outbox, login failures, press.
+
+MAIL_KINDS = ("reply", "report", "press", "reminder", "deadline", "notice")
+MAIL_SOURCES = ("stdin", "maildir", "imap", "lmtp", "inject")
+MAIL_IN_STATES = ("new", "handled", "ignored", "quarantined")
+# a message the server keeps putting off is retried after 1, 2, 4 ... minutes, then hourly,
+# and given up (failed) once it is this old: about 77 attempts over three days
+RETRY_FIRST = timedelta(minutes=1)
+RETRY_MOST = timedelta(hours=1)
+GIVE_UP_AFTER = timedelta(days=3)
+LOCKOUT_FAILURES = 5
+LOCKOUT_WINDOW = timedelta(hours=1)
+
+
+def store_incoming(session: Session, *, raw: bytes, message_id: str, source: str,
+                   received_at: datetime, digest: str | None = None) -> MailInRow:
+    """Store a message as it came (state "new"), before anything is done with it. `digest`
+    defaults to the sha256 of the raw bytes; the pipeline may give a digest of the body
+    instead, so that copies with different Received: lines count as the same message."""
+    if source not in MAIL_SOURCES:
+        raise ValueError(f"a message comes from one of {', '.join(MAIL_SOURCES)}; got {source!r}")
+    row = MailInRow(received_at=received_at, message_id=message_id[:998],
+                    digest=digest or hashlib.sha256(raw).hexdigest(), source=source, raw=raw,
+                    state="new")
+    session.add(row)
+    session.flush()
+    return row
+
+
+def find_incoming(session: Session, message_id: str, digest: str,
+                  before_id: int | None = None) -> MailInRow | None:
+    """The first stored message with this Message-ID and digest (received before the row
+    `before_id`, when given: the copy just stored is not its own earlier copy)."""
+    query = select(MailInRow).where(MailInRow.message_id == message_id[:998],
+                                    MailInRow.digest == digest)
+    if before_id is not None:
+        query = query.where(col(MailInRow.id) < before_id)
+    return session.exec(query.order_by(col(MailInRow.id)).limit(1)).first()
+
+
+def incoming(session: Session, states: Sequence[str] | None = None) -> Sequence[MailInRow]:
+    """Stored messages in the order received, of the given states (default: all)."""
+    query = select(MailInRow)
+    if states is not None:
+        query = query.where(col(MailInRow.state).in_(list(states)))
+    return session.exec(query.order_by(col(MailInRow.id))).all()
+
+
+def mark_incoming(session: Session, row_id: int, state: str, now: datetime, *,
+                  reason: str | None = None, outcome: dict[str, Any] | None = None) -> None:
+    """Record what became of a received message."""
+    if state not in MAIL_IN_STATES:
+        raise ValueError(f"a received message is one of {', '.join(MAIL_IN_STATES)}; "
+                         f"got {state!r}")
+    session.execute(update(MailInRow).where(col(MailInRow.id) == row_id).values(
+        state=state, reason=reason, handled_at=None if state == "new" else now,
+        outcome=None if outcome is None else json.dumps(outcome, sort_keys=True)))
+
+
+def queue_mail(session: Session, *, message_id: str, kind: str, game_id: str | None,
+               recipients: Sequence[str], sender: str, subject: str, raw: bytes,
+               now: datetime) -> MailOutRow:
+    """Put a message in the outbox, due now, in the caller's transaction. Queuing a
+    Message-ID that is already there keeps the first (and returns it): a use-case run
+    again after a crash queues nothing twice."""
+    if kind not in MAIL_KINDS:
+        raise ValueError(f"an outgoing message is one of {', '.join(MAIL_KINDS)}; got {kind!r}")
+    if not recipients:
+        raise ValueError("an outgoing message needs at least one recipient")
+    values: dict[str, Any] = {
+        "message_id": message_id, "kind": kind, "game_id": game_id,
+        "recipients": json.dumps(list(recipients)), "sender": sender, "subject": subject,
+        "raw": raw, "state": "queued", "attempts": 0, "next_attempt_at": now, "created_at": now}
+    dialect = session.get_bind().dialect.name
+    if dialect == "sqlite":  # two writers queueing one id: the second inserts nothing
+        from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+        session.execute(sqlite_insert(MailOutRow).values(**values)
+                        .on_conflict_do_nothing(index_elements=["message_id"]))
+    elif dialect == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+
+        session.execute(postgresql_insert(MailOutRow).values(**values)
+                        .on_conflict_do_nothing(index_elements=["message_id"]))
+    elif session.exec(select(MailOutRow.id).where(
+            MailOutRow.message_id == message_id)).first() is None:
+        session.add(MailOutRow(**values))
+        session.flush()
+    return session.exec(select(MailOutRow).where(MailOutRow.message_id == message_id)).one()
+
+
+def claim_due_mail(session: Session, now: datetime, limit: int = 100,
+                   lease: timedelta = timedelta(minutes=10)) -> Sequence[MailOutRow]:
+    """The queued messages due by `now`, oldest first, each put off by `lease` so that
+    another sender running at the same time leaves them alone while this one sends them.
+    A sender that dies before marking them sends them again when the lease ends."""
+    query = (select(MailOutRow).where(MailOutRow.state == "queued",
+                                      col(MailOutRow.next_attempt_at) <= now)
+             .order_by(col(MailOutRow.next_attempt_at), col(MailOutRow.id)).limit(limit))
+    if session.get_bind().dialect.name == "postgresql":
+        query = query.with_for_update(skip_locked=True)
+    rows = session.exec(query).all()
+    if rows:
+        session.execute(update(MailOutRow)
+                        .where(col(MailOutRow.id).in_([row.id for row in rows]))
+                        .values(next_attempt_at=now + lease))
+    return rows
+
+
+def due_mail(session: Session, now: datetime, limit: int = 100) -> Sequence[MailOutRow]:
+    """The queued messages due by `now`, oldest first (a look only: see claim_due_mail)."""
+    return session.exec(
+        select(MailOutRow).where(MailOutRow.state == "queued",
+                                 col(MailOutRow.next_attempt_at) <= now)
+        .order_by(col(MailOutRow.next_attempt_at), col(MailOutRow.id)).limit(limit)).all()
+
+
+def outbox_rows(session: Session, states: Sequence[str] | None = None,
+                ) -> Sequence[MailOutRow]:
+    """The outbox in the order queued, of the given states (default: all)."""
+    query = select(MailOutRow)
+    if states is not None:
+        query = query.where(col(MailOutRow.state).in_(list(states)))
+    return session.exec(query.order_by(col(MailOutRow.id))).all()
+
+
+def envelope(row: MailOutRow) -> list[str]:
+    """Whom the next attempt sends the message to."""
+    return list(json.loads(row.pending if row.pending is not None else row.recipients))
+
+
+def mark_sent(session: Session, row: MailOutRow, now: datetime) -> None:
+    session.execute(update(MailOutRow).where(col(MailOutRow.id) == row.id).values(
+        state="sent", sent_at=now, attempts=MailOutRow.attempts + 1, pending=None))
+
+
+def retry_delay(attempts: int) -> timedelta:
+    """The wait after the `attempts`-th failed attempt: 1 minute, doubling, at most 1 hour."""
+    doubled: timedelta = RETRY_FIRST * 2 ** min(max(attempts - 1, 0), 20)
+    return min(doubled, RETRY_MOST)
+
+
+def mark_retry(session: Session, row: MailOutRow, error: str, now: datetime,
+               pending: Sequence[str] | None = None) -> str:
+    """Count a failed attempt and schedule the next (see retry_delay), or give the message
+    up as failed once it is GIVE_UP_AFTER old. `pending`: the recipients still owed it,
+    when the server took it for the others. Returns the new state."""
+    attempts = row.attempts + 1
+    values: dict[str, Any] = {"attempts": MailOutRow.attempts + 1, "last_error": error}
+    if pending is not None:
+        values["pending"] = json.dumps(list(pending))
+    if now - _utc(row.created_at) >= GIVE_UP_AFTER:
+        values.update(state="failed", last_error=f"{error} (given up after {attempts} "
+                                                 f"attempts over {GIVE_UP_AFTER.days} days)")
+    else:
+        values.update(next_attempt_at=now + retry_delay(attempts))
+    session.execute(update(MailOutRow).where(col(MailOutRow.id) == row.id).values(**values))
+    return str(values.get("state", "queued"))
+
+
+def mark_failed(session: Session, row: MailOutRow, error: str, now: datetime) -> None:
+    """The message will never go (the server refused it for good)."""
+    session.execute(update(MailOutRow).where(col(MailOutRow.id) == row.id).values(
+        state="failed", attempts=MailOutRow.attempts + 1, last_error=error,
+        next_attempt_at=now))
+
+
+def _utc(moment: datetime) -> datetime:
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def record_login_failure(session: Session, player_id: int, now: datetime) -> None:
+    add(session, LoginFailureRow(player_id=player_id, at=now))
+
+
+def login_failures_since(session: Session, player_id: int, since: datetime) -> int:
+    return int(session.execute(
+        select(func.count()).select_from(LoginFailureRow)
+        .where(LoginFailureRow.player_id == player_id, col(LoginFailureRow.at) > since)
+    ).scalar_one())
+
+
+def locked_out_until(session: Session, player_id: int, now: datetime,
+                     failures: int = LOCKOUT_FAILURES,
+                     window: timedelta = LOCKOUT_WINDOW) -> datetime | None:
+    """When a player's lockout ends, or None when they are not locked out: `failures`
+    wrong passwords within `window` lock the player out for `window` after the last of
+    them. Only failures recorded count, so the pipeline decides whether attempts made
+    during a lockout prolong it."""
+    times = [_utc(at) for at in session.exec(
+        select(LoginFailureRow.at).where(LoginFailureRow.player_id == player_id,
+                                         col(LoginFailureRow.at) > now - 2 * window)
+        .order_by(col(LoginFailureRow.at))).all()]
+    ends = [times[last] + window for last in range(failures - 1, len(times))
+            if times[last] - times[last - failures + 1] <= window]
+    end = max(ends, default=None)
+    return end if end is not None and end > now else None
+
+
+def claim_lockout_notice(session: Session, player_id: int, now: datetime,
+                         every: timedelta = LOCKOUT_WINDOW) -> bool:
+    """True (and remembered) when a locked-out player may be told so now: not more often
+    than once in `every`."""
+    notice = session.get(LockoutNoticeRow, player_id, with_for_update=True)
+    if notice is not None and now - _utc(notice.noticed_at) < every:
+        return False
+    if notice is None:
+        add(session, LockoutNoticeRow(player_id=player_id, noticed_at=now))
+    else:
+        notice.noticed_at = now
+        session.flush()
+    return True
+
+
+def store_press(session: Session, *, game_id: str, phase_key: str, from_player_id: int,
+                to: str, body: str, now: datetime) -> PressRow:
+    row = PressRow(game_id=game_id, phase_key=phase_key, from_player_id=from_player_id, to=to,
+                   body=body, sent_at=now)
+    session.add(row)
+    session.flush()
+    return row
+
+
+def press(session: Session, game_id: str) -> Sequence[PressRow]:
+    """A game's press in the order sent."""
+    return session.exec(select(PressRow).where(PressRow.game_id == game_id)
+                        .order_by(col(PressRow.sent_at), col(PressRow.id))).all()

@@ -1,0 +1,1 @@
+"""The mail gateway: settings, composing, the outbox and its transports, reading mail in."""

@@ -1,0 +1,206 @@
+"""Outgoing mail as bytes, built from its parts: pure, and the same bytes for the same inputs.
+
+Determinism matters: the outbox stores a message once, with its Message-ID, and a retry
+sends those stored bytes; building the same reply again (after a crash before the queueing
+commit) gives the same Message-ID and the same bytes, so the receiving side can drop a
+second copy by its Message-ID. Hence no clock, no random MIME boundaries, no host name.
+
+The shape of a message:
+
+    text only                      text/plain; charset=utf-8
+    text + html                    multipart/alternative (text/plain, text/html)
+    text + html + png              multipart/alternative (text/plain,
+                                       multipart/related (text/html, image/png inline))
+    + svg and/or ics               multipart/mixed (the above, image/svg+xml, text/calendar)
+    text + png without html        the PNG is an attachment
+
+The HTML shows the inline map through its Content-ID: write `<img src="cid:{map_cid(id)}">`
+in it, or pass `map_src` to have `src="<map_src>"` (e.g. the report's "map.png") rewritten
+to that Content-ID.
+"""
+
+from __future__ import annotations
+
+import email.policy
+import hashlib
+import re
+from collections.abc import Sequence
+from datetime import UTC, datetime, timedelta
+from email.headerregistry import Address
+from email.message import EmailMessage, MIMEPart
+
+# CRLF line ends as on the wire, long headers folded, and only 7-bit bodies (non-ASCII text
+# goes quoted-printable or base64), so no server needs 8BITMIME to take our mail
+POLICY = email.policy.SMTP.clone(cte_type="7bit")
+AUTO_SUBMITTED = ("auto-replied", "auto-generated")  # RFC 3834
+LOOP_HEADER = "X-PBEM-Loop"
+PRODID = "-//pbem-galleys//judge//EN"
+
+_KIND = re.compile(r"[a-z][a-z0-9-]{0,19}")
+_DOMAIN = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?")
+_MESSAGE_ID = re.compile(r"[!-;=?-~]+@[!-;=?-~]+")  # printable ASCII, no angle brackets
+_FOREIGN_ID = re.compile(r"[!-;=?-~]{1,900}")  # what we accept from another's Message-ID
+
+
+def new_message_id(kind: str, key: str, domain: str) -> str:
+    """A Message-ID (without angle brackets) that depends only on its inputs: `key` names
+    what the mail is (e.g. "aegean/T3-move/report/Ann"), so composing it again gives the
+    same id, and the outbox keeps one message for it."""
+    if not _KIND.fullmatch(kind):
+        raise ValueError(f"a message kind is a short lower-case word like 'reply'; got {kind!r}")
+    if not _DOMAIN.fullmatch(domain):
+        raise ValueError(f"a Message-ID domain is a host name like example.org; got {domain!r}")
+    digest = hashlib.sha256(f"{kind}\0{key}".encode()).hexdigest()[:32]
+    return f"{kind}.{digest}@{domain}"
+
+
+def map_cid(message_id: str) -> str:
+    """The Content-ID of the inline map of the message `message_id`, for `cid:` in HTML."""
+    return f"map.{_bare_id(message_id)}"
+
+
+def compose(*, sender: str, sender_name: str, to: Sequence[str], subject: str, text: str,
+            html: str | None = None, png: bytes | None = None, png_name: str = "map.png",
+            map_src: str | None = None, svg: str | None = None, svg_name: str = "map.svg",
+            ics: bytes | None = None, ics_name: str = "deadline.ics", message_id: str,
+            in_reply_to: str | None = None, auto: str = "auto-generated", loop: str,
+            date: datetime) -> bytes:
+    """One message as bytes with CRLF line ends, ready for SMTP. `message_id` is bare
+    (left@right). `in_reply_to` is the Message-ID of the mail answered, as it came; it is
+    left out when it is not a plausible Message-ID (it comes from a stranger's mail).
+    Raises ValueError for an address that is not one, a header holding a line break, a
+    naive `date` or an `auto` other than auto-replied or auto-generated."""
+    if auto not in AUTO_SUBMITTED:
+        raise ValueError(f"Auto-Submitted is one of {', '.join(AUTO_SUBMITTED)}; got {auto!r}")
+    if date.tzinfo is None or date.utcoffset() is None:
+        raise ValueError("the Date of a message needs a time zone; give it in UTC")
+    if not to:
+        raise ValueError("a message needs at least one recipient")
+    bare = _bare_id(message_id)
+    message = EmailMessage(policy=POLICY)
+    message["From"] = Address(display_name=sender_name, addr_spec=sender)
+    message["To"] = [Address(addr_spec=address) for address in to]
+    message["Subject"] = subject
+    message["Date"] = date
+    message["Message-ID"] = f"<{bare}>"
+    answered = _foreign_id(in_reply_to)
+    if answered:
+        message["In-Reply-To"] = answered
+        message["References"] = answered  # the one mail we know of in the thread
+    message["Auto-Submitted"] = auto
+    message[LOOP_HEADER] = loop
+    message["MIME-Version"] = "1.0"
+
+    if html is not None and png is not None and map_src:
+        for quote in "\"'":
+            html = html.replace(f"src={quote}{map_src}{quote}",
+                                f"src={quote}cid:{map_cid(bare)}{quote}")
+    body = _text_part(text, "plain")
+    if html is not None:
+        shown = _text_part(html, "html")
+        if png is not None:
+            image = _bytes_part(png, "image", "png", png_name, "inline")
+            image["Content-ID"] = f"<{map_cid(bare)}>"
+            shown = _multipart("related", [shown, image])
+        body = _multipart("alternative", [body, shown])
+    attachments = []
+    if png is not None and html is None:
+        attachments.append(_bytes_part(png, "image", "png", png_name, "attachment"))
+    if svg is not None:
+        attachments.append(_bytes_part(svg.encode("utf-8"), "image", "svg+xml", svg_name,
+                                       "attachment"))
+    if ics is not None:
+        attachments.append(_bytes_part(ics, "text", "calendar", ics_name, "attachment",
+                                       {"charset": "utf-8", "method": "PUBLISH"}))
+    if attachments:
+        body = _multipart("mixed", [body, *attachments])
+    _fix_boundaries(body, [bare, text, html or "", png or b"", svg or "", ics or b""])
+    for name, value in body.items():
+        message[name] = value
+    message.set_payload(body.get_payload())
+    return message.as_bytes()
+
+
+def deadline_ics(*, uid: str, game: str, phase: str, deadline: datetime, summary: str,
+                 description: str, stamp: datetime,
+                 alarm: timedelta | None = timedelta(hours=24)) -> bytes:
+    """A calendar (RFC 5545) with one event at the deadline, in UTC, and a reminder
+    `alarm` before it (none when None). The event has a DTSTART and no DTEND: a deadline is
+    an instant, and RFC 5545 (3.8.2.2) wants a DTEND later than the DTSTART, while an event
+    with a date-time DTSTART and no DTEND ends when it starts (3.6.1). The same inputs give
+    the same bytes; `stamp` is when the judge made it (DTSTAMP)."""
+    from icalendar import Alarm, Calendar, Event  # 60 ms to import: only when a deadline needs it
+
+    for name, moment in (("deadline", deadline), ("stamp", stamp)):
+        if moment.tzinfo is None or moment.utcoffset() is None:
+            raise ValueError(f"the {name} of a calendar event needs a time zone; give it in UTC")
+    calendar = Calendar()
+    calendar.add("prodid", PRODID)
+    calendar.add("version", "2.0")
+    calendar.add("method", "PUBLISH")
+    event = Event()
+    event.add("uid", uid)
+    event.add("dtstamp", stamp.astimezone(UTC))
+    event.add("dtstart", deadline.astimezone(UTC))
+    event.add("summary", summary)
+    event.add("description", description)
+    event.add("x-pbem-game", game)
+    event.add("x-pbem-phase", phase)
+    if alarm is not None:
+        reminder = Alarm()
+        reminder.add("action", "DISPLAY")
+        reminder.add("description", summary)
+        reminder.add("trigger", -alarm)
+        event.add_component(reminder)
+    calendar.add_component(event)
+    return bytes(calendar.to_ical())
+
+
+def _bare_id(message_id: str) -> str:
+    bare = message_id.strip().removeprefix("<").removesuffix(">")
+    if not _MESSAGE_ID.fullmatch(bare):
+        raise ValueError(f"a Message-ID looks like left@right, in printable ASCII; got "
+                         f"{message_id!r}")
+    return bare
+
+
+def _foreign_id(message_id: str | None) -> str | None:
+    if not message_id:
+        return None
+    bare = message_id.strip().removeprefix("<").removesuffix(">")
+    return f"<{bare}>" if _FOREIGN_ID.fullmatch(bare) else None
+
+
+def _text_part(content: str, subtype: str) -> MIMEPart:
+    part = MIMEPart(policy=POLICY)
+    part.set_content(content, subtype=subtype, charset="utf-8")
+    return part
+
+
+def _bytes_part(content: bytes, maintype: str, subtype: str, filename: str, disposition: str,
+                params: dict[str, str] | None = None) -> MIMEPart:
+    part = MIMEPart(policy=POLICY)
+    part.set_content(content, maintype=maintype, subtype=subtype, disposition=disposition,
+                     filename=filename, params=params or {})
+    return part
+
+
+def _multipart(subtype: str, parts: list[MIMEPart]) -> MIMEPart:
+    container = MIMEPart(policy=POLICY)
+    container["Content-Type"] = f"multipart/{subtype}"
+    for part in parts:
+        container.attach(part)
+    return container
+
+
+def _fix_boundaries(body: MIMEPart, inputs: list[str | bytes]) -> None:
+    """Boundaries drawn from a hash of everything in the message instead of at random:
+    the same message gives the same bytes, and no part can contain its own boundary
+    without containing a hash of itself."""
+    digest = hashlib.sha256()
+    for item in inputs:
+        data = item.encode("utf-8") if isinstance(item, str) else item
+        digest.update(len(data).to_bytes(8, "big") + data)
+    stem = digest.hexdigest()[:24]
+    for number, part in enumerate(part for part in body.walk() if part.is_multipart()):
+        part.set_boundary(f"=_{stem}.{number}")
