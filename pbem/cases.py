@@ -47,41 +47,48 @@ def read_case(path: Path) -> dict[str, Any]:
     return case
 
 
-def _expected_value(output: dict[str, Any], key: str) -> tuple[bool, Any]:
+def _expected_value(output: dict[str, Any], key: str, pieces: str) -> tuple[bool, Any]:
+    """`"<piece>.<field>"` from the output's table of pieces (`pieces` names it), or a
+    top-level field."""
     if "." in key:
-        gid, _, name = key.partition(".")
-        galleys = {k.upper(): v for k, v in output["galleys"].items()}
-        galley = galleys.get(gid.upper())  # galley IDs are looked up whatever their case
-        if galley is None or name not in galley:
+        pid, _, name = key.partition(".")
+        table = {k.upper(): v for k, v in output.get(pieces, {}).items()}
+        piece = table.get(pid.upper())  # piece IDs are looked up whatever their case
+        if piece is None or name not in piece:
             return False, None
-        return True, galley[name]
+        return True, piece[name]
     if key not in output:
         return False, None
     return True, output[key]
 
 
-def _same(expected: Any, actual: Any) -> bool:
-    """Exact comparison: strings by their letters' case too, and true is not 1."""
+def _same(expected: Any, actual: Any, tolerance: float = 0.0) -> bool:
+    """Exact comparison: strings by their letters' case too, and true is not 1; a float on
+    either side within `tolerance` (the ruleset's, 0 for exact)."""
     if isinstance(expected, bool) or isinstance(actual, bool):
         return type(expected) is type(actual) and expected == actual
     if isinstance(expected, list) and isinstance(actual, list):
-        return len(expected) == len(actual) and all(map(_same, expected, actual))
+        return len(expected) == len(actual) and all(
+            _same(e, a, tolerance) for e, a in zip(expected, actual, strict=True))
     if isinstance(expected, dict) and isinstance(actual, dict):
         return expected.keys() == actual.keys() and all(
-            _same(value, actual[name]) for name, value in expected.items())
+            _same(value, actual[name], tolerance) for name, value in expected.items())
+    if tolerance and isinstance(expected, int | float) and isinstance(actual, int | float) \
+            and (isinstance(expected, float) or isinstance(actual, float)):
+        return abs(expected - actual) <= tolerance + 1e-9
     return bool(expected == actual)
 
 
 def _rejected_errors(expected: Any, refused: dict[str, str]) -> list[str]:
-    """`rejected = ["A"]`: exactly these galleys' orders were refused. `rejected = { A =
+    """`rejected = ["A"]`: exactly these pieces' orders were refused. `rejected = { A =
     "text" }`: the same, and each refusal's reason contains its text (tests/cases/README.md).
-    Galley IDs are matched whatever their case; reasons exactly."""
+    Piece IDs are matched whatever their case; reasons exactly."""
     if isinstance(expected, list):
         wanted: dict[str, str] = {str(name): "" for name in expected}
     elif isinstance(expected, dict):
         wanted = {str(name): str(text) for name, text in expected.items()}
     else:
-        return [f"expect rejected: give a list of galley IDs or a table of galley = reason, "
+        return [f"expect rejected: give a list of piece IDs or a table of piece = reason, "
                 f"not {expected!r}"]
     given = {name.upper(): (name, reason) for name, reason in refused.items()}
     if isinstance(expected, list):
@@ -102,18 +109,19 @@ def _rejected_errors(expected: Any, refused: dict[str, str]) -> list[str]:
     return errors
 
 
-def _expect_errors(case: dict[str, Any], output: dict[str, Any]) -> list[str]:
+def _expect_errors(case: dict[str, Any], output: dict[str, Any], pieces: str = "pieces",
+                   tolerance: float = 0.0) -> list[str]:
     errors = []
     for key, expected in case["expect"].items():
         if key == "rejected":
             errors += _rejected_errors(expected, output["rejected"])
             continue
-        found, actual = _expected_value(output, key)
+        found, actual = _expected_value(output, key, pieces)
         if not found:
             errors.append(f"expect {key}: no such field in the result")
         elif key == "winner" and expected == "" and actual is None:
             continue  # cases.md: winner = "" means no winner yet
-        elif not _same(expected, actual):
+        elif not _same(expected, actual, tolerance):
             errors.append(f"expect {key} = {expected!r}, got {actual!r}")
     return errors
 
@@ -126,6 +134,7 @@ def run_case(path: Path) -> CaseResult:
     except ValueError as exc:
         raise CaseError(f"{path.name}: {exc}") from None
     output = plugin.play_case(case, path.name)
-    errors = list(output["errors"]) + _expect_errors(case, output)
+    errors = list(output["errors"]) + _expect_errors(case, output, plugin.pieces_key,
+                                                     plugin.case_tolerance)
     output["errors"] = errors
     return CaseResult(path=str(path), output=output, errors=errors)

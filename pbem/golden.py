@@ -2,7 +2,8 @@
 final state and event log stored beside them (regenerated only on purpose).
 
 Layout of a game folder:
-  game.toml                 scenario, seed, game id, options, map size
+  game.toml                 ruleset (rulesets.DEFAULT when absent), scenario, seed, game id, options,
+                            map size
   orders/*.txt              the order text of each side for each phase (build-blue.txt,
                             setup-red.txt, T3-move-blue.txt, T3-combat-red.txt, ...)
   expected/final.json       the final state as the case runner prints it
@@ -16,15 +17,15 @@ from __future__ import annotations
 import json
 import random
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from pbem.app import rulesets
 from pbem.rules.dice import Dice, SeededDice
-from pbem.rules.ramspeed.game import OVER, Game, PhaseRecord, new_game, replay
-from pbem.rules.ramspeed.tactics import autoplay
-from pbem.rules.ramspeed.view import state_json
+from pbem.rules.interface import GameValue, PhaseResult
 
 MAX_PHASES = 5000
 
@@ -32,20 +33,34 @@ MAX_PHASES = 5000
 @dataclass(frozen=True)
 class GoldenGame:
     folder: Path
-    game: Game
+    game: GameValue  # the game at its start
     seed: bytes
     game_id: str
+    ruleset: str = rulesets.DEFAULT
+    options: tuple[tuple[str, bool | int | str], ...] = ()  # as given to the ruleset
 
     def dice_for(self, key: str) -> Dice:
         return SeededDice(seed=self.seed, game=self.game_id, phase=key)
 
 
+@dataclass(frozen=True)
+class PhaseOrders:
+    """One phase as stored: its key and the (side, text) submissions in the order given."""
+
+    key: str
+    submissions: tuple[tuple[str, str], ...]
+
+
 def load(folder: Path) -> GoldenGame:
     config = tomllib.loads((folder / "game.toml").read_text(encoding="utf-8"))
-    options = tuple((str(k), bool(v)) for k, v in config.get("options", {}).items())
-    game = new_game(str(config["scenario"]), options,
-                    config.get("columns"), config.get("rows"))
-    return GoldenGame(folder, game, str(config["seed"]).encode(), str(config["game"]))
+    ruleset = str(config.get("ruleset", rulesets.DEFAULT))
+    options: dict[str, bool | int | str] = dict(config.get("options", {}))
+    for size in ("columns", "rows"):
+        if config.get(size):
+            options[size] = int(config[size])
+    game = rulesets.start(ruleset, str(config["scenario"]), options)
+    return GoldenGame(folder, game, str(config["seed"]).encode(), str(config["game"]), ruleset,
+                      tuple(options.items()))
 
 
 def order_file(key: str, side: str) -> str:
@@ -53,15 +68,28 @@ def order_file(key: str, side: str) -> str:
     return f"{key}.txt" if key.endswith(f"-{side}") else f"{key}-{side}.txt"
 
 
-def read_records(golden: GoldenGame, orders: Path | None = None) -> list[PhaseRecord]:
+def replay(golden: GoldenGame, records: Sequence[PhaseOrders]
+           ) -> list[tuple[GameValue, PhaseResult]]:
+    """The game recomputed from its stored orders, each phase's dice from the seed."""
+    game, played = golden.game, []
+    for record in records:
+        if record.key != game.key:
+            raise ValueError(f"stored phase {record.key} does not follow; the game expects "
+                             f"{game.key}")
+        game, result, _ = game.play(record.submissions, golden.dice_for(record.key))
+        played.append((game, result))
+    return played
+
+
+def read_records(golden: GoldenGame, orders: Path | None = None) -> list[PhaseOrders]:
     """The stored phases, in game order, following the game as it is replayed. Order files
     are `<phase key>-<side>.txt` in `orders` (default: the game folder's orders/)."""
     orders = orders or golden.folder / "orders"
     unread = {p.name for p in orders.glob("*.txt")}
-    records: list[PhaseRecord] = []
+    records: list[PhaseOrders] = []
     game = golden.game
     for _ in range(MAX_PHASES):
-        if game.step == OVER or not unread:
+        if game.over or not unread:
             break
         submissions = []
         for side in game.sides:
@@ -69,9 +97,9 @@ def read_records(golden: GoldenGame, orders: Path | None = None) -> list[PhaseRe
             if name in unread:
                 unread.discard(name)
                 submissions.append((side, (orders / name).read_text(encoding="utf-8")))
-        record = PhaseRecord(game.key, tuple(submissions))
+        record = PhaseOrders(game.key, tuple(submissions))
         records.append(record)
-        game = replay(game, [record], golden.dice_for)[-1][0]
+        game, _, _ = game.play(record.submissions, golden.dice_for(record.key))
     if unread:
         raise ValueError(f"{golden.folder}: order files never reached: {sorted(unread)[:5]}")
     return records
@@ -79,14 +107,27 @@ def read_records(golden: GoldenGame, orders: Path | None = None) -> list[PhaseRe
 
 def outcome(golden: GoldenGame) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     records = read_records(golden)
-    played = replay(golden.game, records, golden.dice_for)
+    played = replay(golden, records)
     log = [{"key": record.key, "events": [e.as_dict() for e in result.events],
             "refused": [list(r) for r in result.rejected]}
            for record, (_, result) in zip(records, played, strict=True)]
     final_game = played[-1][0] if played else golden.game
-    final = state_json(final_game.state, final_game.step)
+    final = final_game.full_view()
     final["phase_key"] = final_game.key
     return json.loads(json.dumps(final)), json.loads(json.dumps(log))
+
+
+def autoplay(golden: GoldenGame, rng: random.Random,
+             max_phases: int = 400) -> list[PhaseOrders]:
+    """Play the game with the ruleset's computer player on every side until it ends."""
+    game, records = golden.game, []
+    for _ in range(max_phases):
+        if game.over:
+            break
+        submissions = tuple((side, game.autoplay_orders(side, rng)) for side in game.owes())
+        records.append(PhaseOrders(game.key, submissions))
+        game, _, _ = game.play(submissions, golden.dice_for(game.key))
+    return records
 
 
 def _expected_paths(folder: Path) -> tuple[Path, Path]:
@@ -100,10 +141,11 @@ def golden_reports(golden: GoldenGame) -> dict[str, str]:
     """Reports of the first combat phase and of the last phase, for each side and for
     observers, as text, HTML, JSON and SVG: file name -> content."""
     from pbem.app.reports import Recipient, render_phase
-    from pbem.rules.ramspeed.host import RamSpeedGame
 
     records = read_records(golden)
-    played = replay(golden.game, records, golden.dice_for)
+    if not records:
+        raise ValueError(f"{golden.folder}: no order files in orders/ to replay")
+    played = replay(golden, records)
     keys = [r.key for r in records]
     chosen = {next((k for k in keys if k.endswith("combat")), keys[-1]), keys[-1]}
     files: dict[str, str] = {}
@@ -113,7 +155,7 @@ def golden_reports(golden: GoldenGame) -> dict[str, str]:
         who = [Recipient(f"Admiral {side}", side, "UTC") for side in after.sides]
         who.append(Recipient("observer", None, "UTC"))
         for made in render_phase(game_id=golden.game_id, phase_key=record.key,
-                                 after=RamSpeedGame(after), events=result.events,
+                                 after=after, events=result.events,
                                  recipients=who, deadline=REPORT_DEADLINE):
             for suffix in ("txt", "html", "json", "svg"):
                 files[f"{made.basename}.{suffix}"] = getattr(
@@ -162,15 +204,17 @@ def differences(folder: Path) -> list[str]:
 
 
 def create(folder: Path, scenario: str, seed: int, game_id: str, columns: int | None = None,
-           rows: int | None = None) -> str | None:
-    """Play a new game with the greedy player and store it; returns the winner."""
+           rows: int | None = None, ruleset: str = rulesets.DEFAULT) -> str | None:
+    """Play a new game with the ruleset's computer player and store it; returns the winner."""
     (folder / "orders").mkdir(parents=True, exist_ok=True)
     lines = [f'game = "{game_id}"', f'seed = "{seed}"', f'scenario = "{scenario}"']
+    if ruleset != rulesets.DEFAULT:
+        lines.append(f'ruleset = "{ruleset}"')
     if columns and rows:
         lines += [f"columns = {columns}", f"rows = {rows}"]
     (folder / "game.toml").write_text("\n".join(lines) + "\n", encoding="utf-8")
     golden = load(folder)
-    records = autoplay(golden.game, random.Random(seed), golden.dice_for)
+    records = autoplay(golden, random.Random(seed))
     for record in records:
         for side, text in record.submissions:
             if text.strip():

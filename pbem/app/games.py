@@ -32,7 +32,7 @@ class PlayerSpec:
     side: str
     timezone: str = "UTC"
     password: str | None = None
-    galleys: tuple[str, ...] = ()  # in a set piece, the galleys this player commands
+    pieces: tuple[str, ...] = ()  # in a set piece, the pieces this player commands
 
 
 @dataclass(frozen=True)
@@ -44,7 +44,7 @@ class GameSpec:
     options: tuple[tuple[str, bool | int | str], ...] = ()  # the ruleset's switches (`rules list`)
     seed: bytes | None = None
     dice_name: str | None = None
-    columns: int | None = None  # shorthands for the options of that name (hex rulesets)
+    columns: int | None = None  # shorthands for the options of that name (map rulesets)
     rows: int | None = None
     phase_hours: int = 48
     position: dict[str, Any] | None = None  # a stored game value to start from (a set piece)
@@ -79,7 +79,7 @@ def _validate(spec: GameSpec, hosted: rulesets.HostedGame) -> None:
             raise JudgeError(f"no player commands the {side} side")
     given: dict[str, str] = {}
     for player in spec.players:  # a set piece: each piece has one commander (15.2)
-        for piece in player.galleys:
+        for piece in player.pieces:
             if piece.upper() in given:
                 raise JudgeError(f"{piece} is given to both {given[piece.upper()]} and "
                                  f"{player.name}; each piece has one commander")
@@ -136,7 +136,7 @@ def _insert_game(engine: Engine, spec: GameSpec, hosted: rulesets.HostedGame, se
             repo.add(session, PlayerRow(
                 game_id=spec.game_id, name=player.name, email=player.email.lower(),
                 timezone=player.timezone, side=player.side,
-                galleys=json.dumps(list(player.galleys)), password_hash=hash_password(password),
+                pieces=json.dumps(list(player.pieces)), password_hash=hash_password(password),
             ))
         repo.add(session, PhaseRow(
             game_id=spec.game_id, seq=0, key=hosted.key, status="open",
@@ -178,6 +178,7 @@ def show_game(engine: Engine, game_id: str, side: str | None = None,
         hosted = rulesets.load(row.ruleset, json.loads(data)) if data else None
         revealed = row.status in ("over", "ended")
         owes = hosted.owes_told(side, game_master) if hosted else []
+        view = (hosted.full_view() if game_master else hosted.view(side)) if hosted else None
         players = repo.players(session, game_id)
         submitted = sorted({next((p.name for p in players if p.id == row.player_id), "?")
                             for row in repo.submissions(session, open_row.id or 0)}
@@ -191,6 +192,7 @@ def show_game(engine: Engine, game_id: str, side: str | None = None,
             "owes": owes,
             "submitted": submitted,
             "phase_kind": hosted.phase.kind if hosted and not hosted.over else None,
+            "phase_title": hosted.phase_title if hosted else None,
             "phase_side": hosted.phase.side if hosted and not hosted.over else None,
             "turn": hosted.turn if hosted else None,
             "seed_commitment": row.seed_commitment,
@@ -200,7 +202,9 @@ def show_game(engine: Engine, game_id: str, side: str | None = None,
             "phases": [{"key": p.key, "status": p.status, "generation": p.generation,
                         "resolved_at": p.resolved_at.isoformat() if p.resolved_at else None}
                        for p in phases],
-            "state": hosted.view(None if game_master else side) if hosted else None,
+            "state": view,
+            "sections": [s.as_json() for s in hosted.report_sections(
+                view, None if game_master else side)] if hosted and view is not None else [],
         }
 
 
@@ -245,7 +249,7 @@ def end_game(engine: Engine, game_id: str, now: datetime | None = None) -> str:
 
 def replace_player(engine: Engine, game_id: str, old_name: str, new: PlayerSpec,
                    now: datetime | None = None) -> str:
-    """A new player takes over a player's galleys; returns the new player's password."""
+    """A new player takes over a player's pieces; returns the new player's password."""
     now = now or utcnow()
     with transaction(engine) as session:
         require_game(session, game_id, lock=True)
@@ -256,7 +260,7 @@ def replace_player(engine: Engine, game_id: str, old_name: str, new: PlayerSpec,
         password = new.password or new_password()
         row = repo.add(session, PlayerRow(
             game_id=game_id, name=new.name, email=new.email.lower(), timezone=new.timezone,
-            side=old.side, galleys=old.galleys, password_hash=hash_password(password),
+            side=old.side, pieces=old.pieces, password_hash=hash_password(password),
         ))
         old.active = False
         old.replaced_by = row.id

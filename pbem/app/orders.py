@@ -22,7 +22,7 @@ from pbem.store import repo
 from pbem.store.db import core_transaction, retrying, transaction
 
 MAX_BYTES = 64 * 1024
-MAX_LINES = 1000  # a 40-galley Fleet Action needs under a hundred, comments included
+MAX_LINES = 1000  # a 40-piece battle needs under a hundred, comments included
 MAX_SUBMISSIONS = 200  # per player and phase: enough to correct, not to flood the store
 
 
@@ -30,7 +30,7 @@ MAX_SUBMISSIONS = 200  # per player and phase: enough to correct, not to flood t
 class LineAnswer:
     line_no: int
     text: str
-    galley: str
+    piece: str
     status: str  # accepted | refused
     echo: str
     reason: str
@@ -101,13 +101,13 @@ def decode(text: str | bytes) -> str:
     lines = text.splitlines()
     if len(lines) > MAX_LINES:
         raise JudgeError(f"the orders have {len(lines):,} lines; the judge reads at most "
-                         f"{MAX_LINES} (a line per galley, a few per galley in combat). Send "
+                         f"{MAX_LINES} (a line or a few per piece). Send "
                          "only the order lines")
     return text
 
 
 def _effective(text: str, sheet: OrderSheet) -> str:
-    """The text kept for resolution: lines for galleys another player of the side commands
+    """The text kept for resolution: lines for pieces another player of the side commands
     are blanked (line numbers stay), so they can never be carried out."""
     blank = {line.line_no for line in sheet.refused if isinstance(line.error, NotCommandedError)}
     if not blank:
@@ -168,12 +168,12 @@ def _check(session: Any, game_id: str, player_name: str, text: str, password: st
         raise JudgeError(f"the {context.side} side has nothing to order in the open phase "
                          f"{context.phase_key}; your next orders are due when a phase of "
                          "yours opens")
-    # 15.2: on a side of several players each commands only the galleys on their own list,
+    # 15.2: on a side of several players each commands only the pieces on their own list,
     # whatever it holds (an empty list commands none); a lone player commands the whole side
-    commands = (frozenset(g.upper() for g in json.loads(context.galleys))
+    commands = (frozenset(g.upper() for g in json.loads(context.pieces))
                 if context.side_players > 1 else None)
     sheet = hosted.check(context.side, text, commands)
-    lines = tuple(LineAnswer(r.line_no, r.text, r.galley, r.status, r.echo, r.reason, r.plan)
+    lines = tuple(LineAnswer(r.line_no, r.text, r.piece, r.status, r.echo, r.reason, r.plan)
                   for r in sheet.lines)
     answer = OrdersAnswer(game_id, context.phase_key, context.player_name, context.side,
                           lines, False)
@@ -214,7 +214,7 @@ def submit_orders(engine: Engine, game_id: str, player_name: str, text: str | by
                                  "phase; your latest ones stand")
             # what resolution needs, and no more: the echo and reasons can be had again by
             # checking the raw text against the phase's stored start
-            parsed = {"lines": [[line.line_no, line.galley, line.status]
+            parsed = {"lines": [[line.line_no, line.piece, line.status]
                                 for line in answer.accepted],
                       "effective": None if checked.effective == decoded
                       else checked.effective}
@@ -242,7 +242,7 @@ def plan_map(engine: Engine, answer: OrdersAnswer) -> tuple[str, bytes]:
         if phase is None:
             raise JudgeError(f"{answer.game_id} has no open phase")
         hosted = rulesets.load(game.ruleset, json.loads(phase.state_before))
-    scene = hosted.plan_scene(answer.side, [(line.galley, line.plan) for line in answer.accepted],
+    scene = hosted.plan_scene(answer.side, [(line.piece, line.plan) for line in answer.accepted],
                               f"Orders of {answer.player} for {answer.phase}",
                               "as the judge understood them")
     return write_svg(scene), paint_png(scene)

@@ -36,11 +36,16 @@ class Processed:
     refused: tuple[tuple[str, str], ...]
     next_key: str
     winner: str | None
+    happened: tuple[str, ...] = ()  # the ruleset's sentence for each event that has one
 
     def as_json(self) -> dict[str, Any]:
         return {"game": self.game_id, "phase": self.key, "events": list(self.events),
                 "refused": [list(r) for r in self.refused], "next": self.next_key,
-                "winner": self.winner}
+                "winner": self.winner, "happened": list(self.happened)}
+
+
+def _narration(after: rulesets.HostedGame, events: tuple[dict[str, Any], ...]) -> tuple[str, ...]:
+    return tuple(text for text in (after.narrate(e) for e in events) if text)
 
 
 def dice_for(game: GameRow, key: str) -> SeededDice:
@@ -73,7 +78,7 @@ def _resolve(game: GameRow, phase: PhaseRow, orders: list[tuple[str, str]]
 
 def _assign_pieces(session: Any, game_id: str, phase: PhaseRow, before: rulesets.HostedGame,
                    result: PhaseResult) -> None:
-    """Who commands which pieces after the phase, as the ruleset says (15.2 for Ram Speed):
+    """Who commands which pieces after the phase, as the ruleset says (a side of several players):
     the host only stores each player's list."""
     players = list(repo.players(session, game_id))
     accepted: dict[int, list[str]] = {}
@@ -81,10 +86,10 @@ def _assign_pieces(session: Any, game_id: str, phase: PhaseRow, before: rulesets
         accepted[row.player_id] = [line[1] for line in json.loads(row.parsed)["lines"]
                                    if line[2] == "accepted"]
     changed = before.commanders_after(
-        [(p.id or 0, p.side, tuple(json.loads(p.galleys))) for p in players], accepted, result)
+        [(p.id or 0, p.side, tuple(json.loads(p.pieces))) for p in players], accepted, result)
     for player in players:
         if (player.id or 0) in changed:
-            player.galleys = json.dumps(list(changed[player.id or 0]))
+            player.pieces = json.dumps(list(changed[player.id or 0]))
             session.add(player)
 
 
@@ -152,7 +157,7 @@ def process_phase(engine: Engine, game_id: str, expected_key: str | None = None,
                            for row in repo.submissions(session, phase.id or 0)],
             }, now)
             return Processed(game_id, phase.key, events, result.rejected, game.current_key,
-                             game.winner)
+                             game.winner, _narration(after, events))
 
     return retrying(work)  # type: ignore[no-any-return]
 
@@ -165,8 +170,10 @@ def preview_phase(engine: Engine, game_id: str) -> Processed:
         if phase is None:
             raise JudgeError(f"{game_id} has no open phase")
         after, result, _ = resolve_stored(game, phase, stored_orders(session, phase))
-        return Processed(game_id, phase.key, tuple(e.as_dict() for e in result.events),
-                         result.rejected, after.key if not after.over else "over", after.winner)
+        events = tuple(e.as_dict() for e in result.events)
+        return Processed(game_id, phase.key, events, result.rejected,
+                         after.key if not after.over else "over", after.winner,
+                         _narration(after, events))
 
 
 def due_games(engine: Engine, now: datetime | None = None) -> list[tuple[str, str]]:

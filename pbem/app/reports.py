@@ -18,6 +18,7 @@ from pbem.app.errors import JudgeError
 from pbem.app.games import require_game
 from pbem.render import report
 from pbem.rules.events import Event
+from pbem.rules.scene import Scene
 from pbem.store import repo
 from pbem.store.db import transaction
 from pbem.store.models import PhaseRow
@@ -111,38 +112,55 @@ def player_recipient(player: Any) -> Recipient:
                      f"{slug(player.name)}")
 
 
+def seen_by(after: rulesets.HostedGame, events: tuple[Event, ...],
+            who: Recipient) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The view and the events as one recipient may see them."""
+    if who.everything:
+        return after.full_view(), [e.as_dict() for e in events]
+    return after.view(who.side), after.view_events(events, who.side)
+
+
+def report_for(*, game_id: str, phase_key: str, after: rulesets.HostedGame,
+               view: dict[str, Any], shown: list[dict[str, Any]], who: Recipient,
+               deadline: Any, map_suffix: str = "png") -> dict[str, Any]:
+    """One recipient's report data (pure), as the ruleset presents it."""
+    owes = after.owes_told(who.side, who.everything)
+    return report.report_data(
+        game=game_id, title=after.title, phase=phase_key,
+        viewer=who.side, player=who.name, timezone=who.timezone,
+        happened=[after.narrate(e) for e in shown], events=shown,
+        sections=after.report_sections(view, who.side), winner=view.get("winner"),
+        next_phase=after.key if not after.over else "",
+        owes=owes, owes_hidden=after.duty_hidden and not who.everything,
+        deadline=None if after.over else deadline,
+        template=after.order_template(who.side) if who.side and who.side in owes else (),
+        house_rules=list(after.house_rules()),
+        map_file=f"{phase_key}-{who.file_key}.{map_suffix}", everything=who.everything,
+    )
+
+
+def scene_for(*, game_id: str, phase_key: str, after: rulesets.HostedGame,
+              view: dict[str, Any], shown: list[dict[str, Any]], who: Recipient) -> Scene:
+    """One recipient's map of the phase."""
+    viewer = who.side or ("the game master" if who.everything else "an observer")
+    return after.map_scene(view, shown, f"{after.title}: {game_id}",
+                           f"after {phase_key}, as {viewer} sees it")
+
+
 def render_phase(*, game_id: str, phase_key: str, after: rulesets.HostedGame,
                  events: tuple[Event, ...], recipients: list[Recipient],
                  deadline: Any, map_suffix: str = "png") -> list[RenderedReport]:
     """Reports of one resolved phase for each recipient (pure: no database)."""
-    facts = after.presentation()
-    notes = list(after.house_rules())
     out = []
     for who in recipients:
-        if who.everything:
-            view = after.full_view()
-            shown = [e.as_dict() for e in events]
-        else:
-            view = after.view(who.side)
-            shown = after.view_events(events, who.side)
-        basename = f"{phase_key}-{who.file_key}"
-        next_kind = after.phase.kind if not after.over else ""
-        owes = after.owes_told(who.side, who.everything)
-        secret = bool(facts.get("secret_records"))
-        data = report.report_data(
-            game=game_id, title=facts["title"], phase=phase_key,
-            columns=facts["columns"], rows=facts["rows"], rule=facts["rule"],
-            viewer=who.side, player=who.name, timezone=who.timezone,
-            view=view, events=shown, next_phase=after.key if not after.over else "",
-            next_kind=next_kind, owes=owes, owes_hidden=secret and not who.everything,
-            deadline=None if after.over else deadline,
-            hints=after.hints(who.side) if who.side and not after.over else {},
-            house_rules=notes, map_file=f"{basename}.{map_suffix}",
-        )
-        scene = after.map_scene(view, shown, f"{facts['title']}: {game_id}",
-                                f"after {phase_key}, as {who.side or 'observer'} sees it")
+        view, shown = seen_by(after, events, who)
+        data = report_for(game_id=game_id, phase_key=phase_key, after=after, view=view,
+                          shown=shown, who=who, deadline=deadline, map_suffix=map_suffix)
+        scene = scene_for(game_id=game_id, phase_key=phase_key, after=after, view=view,
+                          shown=shown, who=who)
         out.append(RenderedReport(
-            recipient=who.name, side=who.side, phase=phase_key, basename=basename,
+            recipient=who.name, side=who.side, phase=phase_key,
+            basename=f"{phase_key}-{who.file_key}",
             text=report.render_text(data), html=report.render_html(data),
             json=report.render_json(data), svg=report.render_svg(scene),
             png=report.render_png(scene),

@@ -1,4 +1,4 @@
-"""`pbem bench rules`: resolution speed of random legal movement phases."""
+"""`pbem bench rules|store|render`: speed figures, printed (never asserted in tests)."""
 
 from __future__ import annotations
 
@@ -6,24 +6,17 @@ import argparse
 import json
 from typing import Any
 
-from pbem.bench import movement_phase_ms, replay_30_turns_s, turn_ms_40
+from pbem.app import rulesets
 
 
 def run_rules(args: argparse.Namespace) -> int:
-    seconds, phases = replay_30_turns_s(repeat=max(1, min(args.repeat // 50, 5)))
-    figures: dict[str, Any] = {
-        "movement_phase_ms": movement_phase_ms(repeat=args.repeat),
-        "turn_ms_40": turn_ms_40(repeat=max(args.repeat // 4, 1)),
-        "replay_30_turns_s": seconds,
-        "replay_30_turns_phases": phases,
-    }
+    from pbem.bench import rules_figures
+
+    result = rules_figures(args.ruleset, repeat=args.repeat)
     if args.json:
-        print(json.dumps(figures))
+        print(json.dumps({"ruleset": args.ruleset, **result.figures}))
     else:
-        for size, ms in figures["movement_phase_ms"].items():
-            print(f"movement phase, {size:>3} galleys: {ms:.3f} ms (median)")
-        print(f"whole turn, 40-galley Fleet Action: {figures['turn_ms_40']:.3f} ms (median)")
-        print(f"replay of a 30-turn game ({phases} phases): {seconds:.3f} s (median)")
+        print("\n".join(result.lines))
     return 0
 
 
@@ -34,7 +27,8 @@ def run_store(args: argparse.Namespace) -> int:
     from pbem.bench import store_figures
 
     with tempfile.TemporaryDirectory(dir=args.dir) as folder:
-        figures = store_figures(Path(folder), count=args.count, phases_count=args.phases)
+        figures = store_figures(Path(folder), count=args.count, phases_count=args.phases,
+                                ruleset=args.ruleset)
     if args.json:
         print(json.dumps(figures))
     else:
@@ -43,19 +37,19 @@ def run_store(args: argparse.Namespace) -> int:
         print(f"bare sqlite3 insert of the same text, one per transaction: "
               f"{figures['floor_per_s']:.1f}/s")
         print(f"ratio: {figures['ratio']:.3f}")
-        print(f"40-galley phases processed: {figures['phases_per_s']:.1f}/s")
+        print(f"40-piece phases processed: {figures['phases_per_s']:.1f}/s")
     return 0
 
 
 def run_render(args: argparse.Namespace) -> int:
     from pbem.bench import render_figures
 
-    figures = render_figures(repeat=args.repeat)
+    figures = render_figures(repeat=args.repeat, ruleset=args.ruleset)
     if args.json:
         print(json.dumps(figures))
     else:
-        print(f"SVG map, 40 galleys: {figures['svg_ms']:.2f} ms (median)")
-        print(f"PNG map, 40 galleys: {figures['png_ms']:.2f} ms (median)")
+        print(f"SVG map, 40 pieces: {figures['svg_ms']:.2f} ms (median)")
+        print(f"PNG map, 40 pieces: {figures['png_ms']:.2f} ms (median)")
         print(f"all reports of a phase for {figures['recipients']} recipients (text, HTML, "
               f"JSON): {figures['reports_ms']:.2f} ms (median)")
     return 0
@@ -67,14 +61,20 @@ def register(nouns: Any) -> None:
     rules = verbs.add_parser("rules", help="rules engine timings")
     rules.add_argument("--json", action="store_true", help="one JSON object on stdout")
     rules.add_argument("--repeat", type=int, default=200, help="runs per figure")
+    rules.add_argument("--ruleset", default=rulesets.DEFAULT, choices=rulesets.names(),
+                      help="whose sample game to measure (default: %(default)s)")
     rules.set_defaults(run=run_rules)
     store = verbs.add_parser("store", help="storage timings on a SQLite file in WAL mode")
     store.add_argument("--json", action="store_true", help="one JSON object on stdout")
     store.add_argument("--count", type=int, default=200, help="submissions to time")
     store.add_argument("--phases", type=int, default=30, help="phases to process")
     store.add_argument("--dir", default=None, help="where to put the scratch database")
+    store.add_argument("--ruleset", default=rulesets.DEFAULT, choices=rulesets.names(),
+                      help="whose sample game to measure (default: %(default)s)")
     store.set_defaults(run=run_store)
     render = verbs.add_parser("render", help="report and map rendering timings")
     render.add_argument("--json", action="store_true", help="one JSON object on stdout")
     render.add_argument("--repeat", type=int, default=20, help="runs per figure")
+    render.add_argument("--ruleset", default=rulesets.DEFAULT, choices=rulesets.names(),
+                      help="whose sample game to measure (default: %(default)s)")
     render.set_defaults(run=run_render)

@@ -114,3 +114,10 @@ def emit(args: argparse.Namespace, data: Any, text: str) -> None:
         print(json.dumps(data, indent=2, default=str))
     else:
         say(text)
+
+
+def outcome(winner: str | None) -> str:
+    """How a finished game ended, in a few words for a command's summary line."""
+    if winner == "draw":
+        return "The game is a draw."
+    return f"Winner: {winner}." if winner else "No winner."

@@ -15,13 +15,11 @@ from sqlalchemy.engine import Engine
 
 from pbem.app import games, orders, phases, reports
 from pbem.app.errors import JudgeError
-from pbem.cli.common import add_db, engine, say
+from pbem.cli.common import add_db, engine, outcome, say
 from pbem.golden import load, order_file
-from pbem.render.narrate import outcome, sentence_of
+from pbem.render.text import text_table
 from pbem.store.db import data_dir
 
-TITLES = {"build": "Build (4.2)", "setup": "Set-up (4.4)", "movement": "Movement",
-          "combat": "Combat: missiles, then boarding"}
 PLAYERS = {"blue": ("Aristides", "aristides@example.org"),
            "red": ("Hanno", "hanno@example.org"),
            "convoy": ("Nearchus", "nearchus@example.org"),
@@ -49,7 +47,7 @@ def _answer(out: TextIO, answer: orders.OrdersAnswer, file: str) -> None:
     say(f"  Orders of {answer.side} ({file}), from {answer.player}:", file=out)
     for line in answer.lines:
         if line.status == "accepted":
-            say(f"    ok      {line.galley}: {line.echo}", file=out)
+            say(f"    ok      {line.piece}: {line.echo}", file=out)
         else:
             say(f"    REFUSED {line.reason}", file=out)
     if not answer.lines:
@@ -61,25 +59,22 @@ def play(made: Engine, folder: Path, out: TextIO, name: str | None = None) -> di
     hosted = golden.game
     game_id = _free_name(made, name or golden.game_id)
     spec = games.GameSpec(
-        game_id=game_id, scenario=hosted.state.scenario, seed=golden.seed,
-        dice_name=golden.game_id, columns=hosted.state.columns, rows=hosted.state.rows,
+        game_id=game_id, ruleset=golden.ruleset, scenario=hosted.scenario_name,
+        seed=golden.seed, dice_name=golden.game_id, options=dict(golden.options),
         players=tuple(games.PlayerSpec(PLAYERS[side][0], PLAYERS[side][1], side)
                       for side in hosted.sides),
     )
     created = games.create_game(made, spec)
-    rules = hosted.scenario
-    say(f"Game {game_id}: {rules.title} ({rules.rule}) on a {hosted.state.columns} x "
-          f"{hosted.state.rows} map, {hosted.sides[0]} ({PLAYERS[hosted.sides[0]][0]}) against "
-          f"{hosted.sides[1]} ({PLAYERS[hosted.sides[1]][0]}).", file=out)
+    versus = " against ".join(f"{side} ({PLAYERS[side][0]})" for side in hosted.sides)
+    say(f"Game {game_id}: {hosted.title}, {versus}.", file=out)
     say(f"Seed commitment: {created.seed_commitment}", file=out)
     unread = {p.name for p in folder.glob("*.txt")}
     while unread:
         shown = games.show_game(made, game_id)
         if shown["status"] != "active":
             break
-        key, kind, side = shown["phase"], shown["phase_kind"], shown["phase_side"]
-        turn = f"Turn {shown['turn']}: " if kind in ("movement", "combat") else ""
-        say(f"\n== {turn}{TITLES[kind]}{' of ' + side if side else ''}", file=out)
+        key = shown["phase"]
+        say(f"\n== {shown['phase_title']}", file=out)
         for owing in shown["owes"]:
             file = order_file(key, owing)
             if file in unread:
@@ -90,25 +85,17 @@ def play(made: Engine, folder: Path, out: TextIO, name: str | None = None) -> di
         if not shown["owes"]:
             say("  (nobody has anything to order)", file=out)
         done = phases.process_phase(made, game_id, expected_key=key)
-        for event in done.events:
-            text = sentence_of(event)
-            if text:
-                say(f"    {text}", file=out)
+        for text in done.happened:
+            say(f"    {text}", file=out)
     return games.show_game(made, game_id)
 
 
 def summary(shown: dict[str, Any], out: TextIO) -> None:
     say("\n== Where things stand", file=out)
-    for gid, galley in (shown["state"] or {"galleys": {}})["galleys"].items():
-        where = (f"{galley['bow']} {galley['facing']}" if galley["status"] == "afloat"
-                 else galley["status"].replace("_", " "))
-        flags = [f for f in ("drifting", "adrift", "captured") if galley[f]]
-        if galley["grappled_with"]:
-            flags.append("grappled with " + ", ".join(galley["grappled_with"]))
-        say(f"  {gid:4} {galley['side']:5} {galley['type']:12} {where:10} "
-              f"hull {galley['hull_damage']:>2} rowing {galley['rowing_damage']:>2} "
-              f"MA {galley['movement_allowance']} parties {galley['boarding_parties']} "
-              f"{' '.join(flags)}".rstrip(), file=out)
+    for section in shown["sections"]:
+        say(f"  {section['title']}", file=out)
+        for line in text_table(section):
+            say(f"    {line}", file=out)
     if shown["winner"]:
         say(f"\n{outcome(shown['winner'])}", file=out)
     else:

@@ -9,6 +9,7 @@ from typing import Any
 from pbem.app import audit, games, rulesets
 from pbem.app.errors import JudgeError
 from pbem.cli.common import add_db, add_json, emit, engine, say, table
+from pbem.render.text import text_table
 
 
 def _player(text: str) -> games.PlayerSpec:
@@ -84,15 +85,9 @@ def _show(args: argparse.Namespace) -> int:
     if data["seed"]:
         lines.append(f"seed (revealed): {data['seed']}")
     lines += ["", table(data["players"], ["name", "side", "timezone", "email"]), ""]
-    state = data["state"] or {"galleys": {}}
-    rows: list[dict[str, Any]] = [
-        {"galley": gid, **{k: g.get(k) for k in ("side", "type", "status", "bow", "facing",
-                                                  "hull_damage", "rowing_damage",
-                                                  "boarding_parties")}}
-        for gid, g in state["galleys"].items()]
-    lines.append(table(rows, ["galley", "side", "type", "status", "bow", "facing",
-                              "hull_damage", "rowing_damage", "boarding_parties"]))
-    lines += ["", table(data["phases"], ["key", "status", "generation", "resolved_at"])]
+    for section in data["sections"]:
+        lines += [section["title"], *(f"  {line}" for line in text_table(section)), ""]
+    lines += [table(data["phases"], ["key", "status", "generation", "resolved_at"])]
     emit(args, data, "\n".join(lines))
     return 0
 
@@ -154,7 +149,7 @@ def _simple(action: str) -> Any:
         else:
             new = games.PlayerSpec(args.new_name, args.email, "", args.timezone)
             password = games.replace_player(made, args.name, args.old, new)
-            say(f"{args.new_name} now commands {args.old}'s galleys. Password: {password}")
+            say(f"{args.new_name} now commands {args.old}'s pieces. Password: {password}")
         return 0
     return run
 
@@ -181,7 +176,7 @@ def register(nouns: Any) -> None:
     new.add_argument("--rows", type=int, help="map height (default: the scenario's)")
     new.set_defaults(run=_new)
     for name, handler, text in (("list", _list, "all games"),
-                                ("show", _show, "one game: players, galleys, phases"),
+                                ("show", _show, "one game: players, pieces, phases"),
                                 ("verify", _verify, "recompute a game and check its journal")):
         verb = verbs.add_parser(name, help=text)
         if name != "list":
@@ -210,7 +205,7 @@ def register(nouns: Any) -> None:
         verb = verbs.add_parser(name, help=text)
         verb.add_argument("name")
         verb.set_defaults(run=_simple(name))
-    replace = verbs.add_parser("replace", help="a new player takes over a player's galleys")
+    replace = verbs.add_parser("replace", help="a new player takes over a player's pieces")
     replace.add_argument("name")
     replace.add_argument("old", help="the player leaving")
     replace.add_argument("--new-name", required=True)

@@ -7,18 +7,14 @@ import sys
 from typing import Any
 
 from pbem.app import phases
-from pbem.cli.common import add_db, add_json, emit, engine
+from pbem.cli.common import add_db, add_json, emit, engine, outcome
 from pbem.cli.faults import EX_SOFTWARE
-from pbem.render.narrate import outcome, sentence_of
 
 
 def _text(done: phases.Processed, verb: str) -> str:
     lines = [f"{done.game_id}: {verb} {done.key}."]
-    for data in done.events:
-        text = sentence_of(data)
-        if text:
-            lines.append(f"  {text}")
-    for _galley, reason in done.refused:
+    lines += [f"  {text}" for text in done.happened]
+    for _piece, reason in done.refused:
         lines.append(f"  refused: {reason}")
     lines.append(outcome(done.winner) if done.winner else f"Next phase: {done.next_key}.")
     return "\n".join(lines)

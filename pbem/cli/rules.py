@@ -68,7 +68,7 @@ def _autoplay(args: argparse.Namespace) -> int:
         return 2
     winner = create(args.folder, args.scenario, args.seed, args.game or args.folder.name,
                     args.columns, args.rows)
-    from pbem.render.narrate import outcome
+    from pbem.cli.common import outcome
 
     say(f"played {args.scenario} with seed {args.seed} into {args.folder}: {outcome(winner)}")
     return 0

@@ -7,7 +7,8 @@ report, and the plug-in (RulesetPlugin) that makes them, found by name.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import random
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -33,7 +34,7 @@ class PhaseSpec:
 class LineResult:
     line_no: int
     text: str
-    galley: str
+    piece: str  # the piece the line orders ("" when it names none)
     status: str  # accepted | refused
     echo: str = ""
     error: OrderError | None = None
@@ -100,6 +101,29 @@ class Switch:
             return int(text)
         except (TypeError, ValueError):
             raise ValueError(f"option {self.name} is a whole number, not {text!r}") from None
+
+
+@dataclass(frozen=True)
+class Section:
+    """One part of a report as the ruleset's presenter gives it: a titled table of text,
+    with `empty` said when it has no rows. The host lays it out for text, HTML and JSON."""
+
+    title: str
+    headers: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    empty: str = ""
+
+    def as_json(self) -> dict[str, Any]:
+        return {"title": self.title, "headers": list(self.headers),
+                "rows": [list(row) for row in self.rows], "empty": self.empty}
+
+
+@dataclass(frozen=True)
+class BenchResult:
+    """A ruleset's own speed figures: JSON for `--json`, and a sentence per figure."""
+
+    figures: dict[str, Any]
+    lines: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -195,15 +219,31 @@ class GameValue(Protocol):
         """A phase's events (this value is the state after them) as `side` may see them."""
         ...
 
-    def hints(self, side: str) -> dict[str, list[str]]:
-        """For the order template: each of the side's pieces, comment lines then the line to
-        start from."""
+    def order_template(self, side: str) -> tuple[str, ...]:
+        """The lines a side starts its orders for the open phase from (comments and lines
+        safe to send back as they are); empty when it owes nothing."""
         ...
 
     def house_rules(self) -> tuple[str, ...]: ...
 
-    def presentation(self) -> dict[str, Any]:
-        """What the ruleset's report needs beyond the views (title, victory rule, ...)."""
+    @property
+    def duty_hidden(self) -> bool:
+        """True when who owes orders is itself secret (owes_told then tells each side only
+        of itself), so a report must not list the sides that owe."""
+        ...
+
+    def narrate(self, event: dict[str, Any]) -> str:
+        """The sentence for one event as a viewer sees it ("" for an event told by no
+        sentence)."""
+        ...
+
+    def report_sections(self, view: dict[str, Any], viewer: str | None) -> tuple[Section, ...]:
+        """The report's tables for a view (None: an observer's or the game master's)."""
+        ...
+
+    def autoplay_orders(self, side: str, rng: random.Random) -> str:
+        """Orders a simple computer player would give `side` in the open phase (golden
+        games, the benchmarks and the demo are played with it); deterministic for `rng`."""
         ...
 
     def map_scene(self, view: dict[str, Any], events: Sequence[dict[str, Any]], title: str,
@@ -224,6 +264,8 @@ class RulesetPlugin(Protocol):
     name: str
     version: str  # stored with each game: a change that alters replays bumps it
     title: str
+    pieces_key: str  # the case output's table of pieces ("galleys", "ships")
+    case_tolerance: float  # how far a case's expected number may be from a float result
 
     def scenarios(self) -> tuple[ScenarioInfo, ...]: ...
 
@@ -236,6 +278,16 @@ class RulesetPlugin(Protocol):
 
     def load(self, data: dict[str, Any]) -> GameValue:
         """A stored game value; ValueError for a format this version cannot read."""
+        ...
+
+    def sample(self, pieces: int, seed: int) -> GameValue:
+        """A game of about `pieces` pieces in the midst of play, its open phase one of
+        ordinary play (movement in Ram Speed), for the host's benchmarks."""
+        ...
+
+    def bench(self, clock: Callable[[], int], repeat: int) -> BenchResult:
+        """The ruleset's own speed figures (`pbem bench rules`); `clock` gives monotonic
+        nanoseconds, so the rules code reads no clock itself."""
         ...
 
     def play_case(self, case: dict[str, Any], name: str) -> dict[str, Any]:

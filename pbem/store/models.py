@@ -19,7 +19,7 @@ class GameRow(SQLModel, table=True):
     scenario: str = Field(max_length=40)
     options: str = Field(sa_column=Column(Text, nullable=False))  # JSON
     status: str = Field(max_length=12)  # active | paused | over | ended
-    seed: str = Field(max_length=64)  # hex; secret until the game ends
+    seed: str = Field(max_length=64)  # hexadecimal; secret until the game ends
     seed_commitment: str = Field(max_length=64)  # sha256 of the seed bytes, shown to players
     dice_name: str = Field(max_length=40)  # the name the dice derive from (the game id)
     phase_hours: int = 48
@@ -48,7 +48,7 @@ class PlayerRow(SQLModel, table=True):
     email: str = Field(max_length=254)
     timezone: str = Field(default="UTC", max_length=64)
     side: str = Field(max_length=40)
-    galleys: str = Field(default="[]", sa_column=Column(Text, nullable=False))  # JSON list
+    pieces: str = Field(default="[]", sa_column=Column(Text, nullable=False))  # JSON list of IDs
     password_hash: str = Field(max_length=300)
     active: bool = True
     replaced_by: int | None = Field(default=None)

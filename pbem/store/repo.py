@@ -127,7 +127,7 @@ class OrderContext:
     player_id: int
     player_name: str
     side: str
-    galleys: str
+    pieces: str
     password_hash: str
     phase_id: int
     phase_key: str
@@ -140,7 +140,7 @@ class OrderContext:
 # Taking orders is the judge's busiest write: its statements are written once, not built
 # anew for every submission.
 _ORDER_CONTEXT = text(
-    "SELECT g.status, g.ruleset, p.id, p.name, p.side, p.galleys, p.password_hash, "
+    "SELECT g.status, g.ruleset, p.id, p.name, p.side, p.pieces, p.password_hash, "
     "ph.id, ph.key, ph.generation, ph.state_before, (SELECT count(*) FROM players q "
     "WHERE q.game_id = g.id AND q.side = p.side AND q.active), (SELECT count(*) FROM submissions s "
     "WHERE s.phase_id = ph.id AND s.player_id = p.id) "

@@ -23,7 +23,7 @@ def _fleet(engine: Engine) -> None:
     assert orders.submit_orders(engine, "fleet", "Hanno", "H1: trireme").stored
     phases.process_phase(engine, "fleet", expected_key="build")
     with transaction(engine) as session:
-        lists = {p.name: json.loads(p.galleys) for p in repo.players(session, "fleet")}
+        lists = {p.name: json.loads(p.pieces) for p in repo.players(session, "fleet")}
     assert lists["Cimon"] == [] and lists["Aristides"] == ["A1", "A2"]
 
 
@@ -49,7 +49,7 @@ def test_lines_for_a_friends_galley_are_never_carried_out(engine: Engine) -> Non
         for name, galleys in (("Aristides", ["A1"]), ("Cimon", ["A2"])):
             player = repo.player(session, "fleet", name)
             assert player is not None
-            player.galleys = json.dumps(galleys)
+            player.pieces = json.dumps(galleys)
             session.add(player)
     aristides = orders.submit_orders(engine, "fleet", "Aristides", "A1: 3005 W\nA2: 3007 W")
     assert [line.status for line in aristides.lines] == ["accepted", "refused"]

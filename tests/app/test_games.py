@@ -61,8 +61,8 @@ def test_create_game_stores_hashes_and_a_commitment(engine: Engine) -> None:
     ({"columns": 100}, "10 to 99 columns"),
     ({"scenario": "convoy", "columns": 12, "rows": 8}, "set-up corners are only"),
     # a set piece's pieces each have one commander (15.2)
-    ({"players": (games.PlayerSpec("A", "a@b.c", "blue", galleys=("A1", "A2")),
-                  games.PlayerSpec("B", "b@b.c", "blue", galleys=("a2",)),
+    ({"players": (games.PlayerSpec("A", "a@b.c", "blue", pieces=("A1", "A2")),
+                  games.PlayerSpec("B", "b@b.c", "blue", pieces=("a2",)),
                   games.PlayerSpec("C", "c@b.c", "red"))}, "a2 is given to both A and B"),
     # item 16: names that look alike (NFKC, case, letters of other scripts)
     ({"players": (games.PlayerSpec("Ann", "a@b.c", "blue"),

@@ -22,7 +22,7 @@ BUILDS = {"Aristides": "A1: trireme archer 2 bp\nA2: penteconter bp",
 
 def _commands(engine: Engine) -> dict[str, list[str]]:
     with transaction(engine) as session:
-        return {p.name: json.loads(p.galleys) for p in repo.players(session, "fleet")}
+        return {p.name: json.loads(p.pieces) for p in repo.players(session, "fleet")}
 
 
 def test_two_players_a_side(engine: Engine) -> None:

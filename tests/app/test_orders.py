@@ -77,7 +77,7 @@ def test_a_byte_order_mark_is_read_as_a_person_meant_it(engine: Engine,
     new_demo_game(engine)
     answer = orders.submit_orders(engine, "g1", "Aristides", encoded)
     assert [line.status for line in answer.lines] == ["accepted", "accepted"], answer.lines
-    assert answer.lines[0].galley == "A"
+    assert answer.lines[0].piece == "A"
     assert _stored(engine) == [(BUILD, True)]  # stored as the text, without the mark
 
 

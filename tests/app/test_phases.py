@@ -11,8 +11,7 @@ from sqlalchemy.engine import Engine
 
 from pbem.app import audit, games, phases
 from pbem.app.errors import JudgeError
-from pbem.golden import load, read_records
-from pbem.rules.ramspeed.game import replay
+from pbem.golden import load, read_records, replay
 from pbem.store import repo
 from pbem.store.db import transaction
 from tests.app.helpers import DEMO, new_demo_game, play_demo_phases
@@ -38,7 +37,7 @@ def test_the_demo_through_the_use_cases_matches_the_engine(engine: Engine) -> No
     golden = load(DEMO)
     records = read_records(golden, DEMO)
     done = play_demo_phases(engine, "g1", len(records))
-    expected = replay(golden.game, records, golden.dice_for)
+    expected = replay(golden, records)
     assert [d.events for d in done] == [tuple(e.as_dict() for e in r.events)
                                         for _, r in expected]
     shown = games.show_game(engine, "g1")
@@ -116,8 +115,8 @@ def test_a_prize_goes_to_the_player_whose_galley_took_it(engine: Engine) -> None
     ))
     position = codec.game_to_json(Game(state=state, step=COMBAT, sides=("blue", "red")))
     games.create_game(engine, games.GameSpec("set", scenario="fleet", position=position, players=(
-        games.PlayerSpec("Aristides", "a@example.org", "blue", galleys=("A",)),
-        games.PlayerSpec("Cimon", "c@example.org", "blue", galleys=("C",)),
+        games.PlayerSpec("Aristides", "a@example.org", "blue", pieces=("A",)),
+        games.PlayerSpec("Cimon", "c@example.org", "blue", pieces=("C",)),
         games.PlayerSpec("Hanno", "h@example.org", "red"))))
     answer = orders.submit_orders(engine, "set", "Cimon", "A: BOARD X\n")
     assert not answer.stored and "commanded by another player" in answer.refused[0].reason
@@ -125,7 +124,7 @@ def test_a_prize_goes_to_the_player_whose_galley_took_it(engine: Engine) -> None
     done = phases.process_phase(engine, "set")
     assert any(e["kind"] == "capture" for e in done.events), done.events
     with transaction(engine) as session:
-        galleys = {p.name: json.loads(p.galleys) for p in repo.players(session, "set")}
+        galleys = {p.name: json.loads(p.pieces) for p in repo.players(session, "set")}
     assert galleys == {"Aristides": ["A", "X"], "Cimon": ["C"], "Hanno": []}
 
 

@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 from pbem.render import report
-from pbem.render.narrate import sentence_of
+from pbem.rules.ramspeed.narrate import sentence_of
+from pbem.rules.ramspeed.present import report_sections
 from pbem.rules.ramspeed.state import SUNK, Galley, GameState
 from pbem.rules.ramspeed.view import side_view
 
@@ -27,11 +28,13 @@ def _data(winner: str | None) -> dict[str, Any]:
     events = [{"kind": "sink", "galley": "A", "hex": "0807"},
               {"kind": "sink", "galley": "X", "hex": "1207"},
               {"kind": "victory", "side": winner}]
+    view = side_view(state, "blue")
     return report.report_data(
-        game="g1", title="Squadron", phase="T3-combat", columns=32, rows=24, rule="standard",
-        viewer="blue", player="Ann", timezone="UTC", view=side_view(state, "blue"),
-        events=events, next_phase="over", next_kind="", owes=[], deadline=None, hints={},
-        house_rules=[], map_file="g1.png")
+        game="g1", title="Squadron", phase="T3-combat", viewer="blue", player="Ann",
+        timezone="UTC", happened=[sentence_of(e) for e in events], events=events,
+        sections=report_sections(view, "blue", "standard"), winner=view.get("winner"),
+        next_phase="over", owes=[], deadline=None, template=(), house_rules=[],
+        map_file="g1.png")
 
 
 @pytest.mark.parametrize("render", [report.render_text, report.render_html],

@@ -30,7 +30,10 @@ def test_a_report_tells_the_phase_the_ships_and_what_is_next() -> None:
     assert all(line in text for line in data["happened"])
     if data["next"]["you_owe"]:
         assert f"YOUR ORDERS FOR {data['next']['phase']}" in text
-        own = [g["id"] for g in data["own"] if g["status"] == "afloat"]
+        own = [gid for gid, g in after.view("blue")["galleys"].items()
+               if g["controller"] == "blue" and g["status"] == "afloat"]
+        mine = next(s for s in data["sections"] if s["title"] == "Your galleys")
+        assert own and set(own) <= {row[0] for row in mine["rows"]}
         assert all(any(line.startswith((f"{gid}:", f"# {gid}:")) for line in data["template"])
                    for gid in own)
     assert blue.html.startswith("<!DOCTYPE html>") and f'src="{blue.basename}.png"' in blue.html

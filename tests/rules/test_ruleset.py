@@ -66,7 +66,7 @@ def test_bad_options_are_refused_with_a_sentence(options: dict[str, object],
 
 def test_options_from_the_command_line_are_read() -> None:
     game = rulesets.start("ramspeed", "squadron", {"secret_records": "on", "columns": "20"})
-    assert game.presentation()["columns"] == 20 and game.presentation()["secret_records"]
+    assert game.value.state.columns == 20 and game.duty_hidden
 
 
 def test_who_owes_is_told_by_the_ruleset() -> None:

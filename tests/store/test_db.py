@@ -42,7 +42,7 @@ def test_migrations_create_the_schema_once(engine: object) -> None:
     from sqlalchemy.engine import Engine
 
     assert isinstance(engine, Engine)
-    assert current(engine) == head() == "0002"
+    assert current(engine) == head() == "0004"
     assert upgrade(engine) == head()  # a second upgrade changes nothing
     with transaction(engine) as session:
         assert repo.games(session) == []
@@ -188,3 +188,31 @@ def test_a_game_stored_before_plugins_gets_ruleset_version_1(db_url: str) -> Non
     upgrade(engine)
     with transaction(engine) as session:
         assert [(g.id, g.ruleset_version) for g in repo.games(session)] == [("old", "1")]
+
+
+def test_migration_0004_renames_the_players_list_and_keeps_it(tmp_path: Path) -> None:
+    """A database made before 0004 keeps each player's list of pieces under the new name."""
+    from alembic import command
+
+    from pbem.store.migrate import _config, upgrade
+
+    from pbem.store.db import create_sqlite_file
+
+    create_sqlite_file(tmp_path / "old.sqlite")
+    engine = make_engine(f"sqlite:///{tmp_path / 'old.sqlite'}")
+    config = _config(engine.url.render_as_string(hide_password=False))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0003")
+        connection.execute(text(
+            "INSERT INTO games (id, ruleset, ruleset_version, scenario, options, status, seed, "
+            "seed_commitment, dice_name, phase_hours, created_at, current_key) VALUES ('g', "
+            "'ramspeed', '1', 'fleet', '{}', 'active', '00', '00', 'g', 48, "
+            "'2026-12-01 00:00:00', 'build')"))
+        connection.execute(text(
+            "INSERT INTO players (game_id, name, email, timezone, side, galleys, password_hash, "
+            "active) VALUES ('g', 'Ann', 'a@b.c', 'UTC', 'blue', '[\"A1\"]', 'x', 1)"))
+    upgrade(engine)
+    with engine.connect() as connection:
+        assert connection.execute(text("SELECT pieces FROM players")).scalar() == '["A1"]'
+    engine.dispose()

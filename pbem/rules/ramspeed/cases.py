@@ -156,7 +156,7 @@ def play_case(case: dict[str, Any], name: str) -> dict[str, Any]:
         errors.append(f"dice: {exc}" if isinstance(exc, DiceError) else str(exc))
     output = state_json(result_state, kind)
     output["rejected"] = {
-        line.galley or f"line {line.line_no}": line.reason
+        line.piece or f"line {line.line_no}": line.reason
         for sheet in sheets for line in sheet.refused
     }
     output["events"] = events

@@ -4,7 +4,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import random
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -13,15 +14,18 @@ from pbem.rules.dice import Dice
 from pbem.rules.events import Event
 from pbem.rules.interface import (
     FORMAT_KEY,
+    BenchResult,
     OrderSheet,
     PhaseResult,
     PhaseSpec,
     ScenarioInfo,
+    Section,
     Switch,
 )
-from pbem.rules.ramspeed import cases, codec, mapscene, phases
+from pbem.rules.ramspeed import benchmark, cases, codec, mapscene, phases, present
 from pbem.rules.ramspeed.game import BUILD, OVER, Game, new_game, play_phase
 from pbem.rules.ramspeed.hints import order_hints
+from pbem.rules.ramspeed.narrate import sentence_of
 from pbem.rules.ramspeed.tables import (
     TableError,
     built_in_scenarios,
@@ -29,6 +33,7 @@ from pbem.rules.ramspeed.tables import (
     scenario,
     scenario_from_text,
 )
+from pbem.rules.ramspeed.tactics import orders_for
 from pbem.rules.ramspeed.view import side_events, side_view, state_json
 from pbem.rules.scene import Scene
 
@@ -162,8 +167,29 @@ class RamSpeedGame:
         phase = self.value.phase
         return order_hints(self.value.state, side, phase.kind, phase.zone)
 
+    def order_template(self, side: str) -> tuple[str, ...]:
+        if self.over or side not in self.owes():
+            return ()
+        return present.order_template(self.value.phase.kind, self.hints(side))
+
+    @property
+    def duty_hidden(self) -> bool:
+        return bool(self.value.state.option("secret_records"))
+
+    def narrate(self, event: dict[str, Any]) -> str:
+        return sentence_of(event)
+
+    def report_sections(self, view: dict[str, Any], viewer: str | None) -> tuple[Section, ...]:
+        return present.report_sections(view, viewer, self.value.scenario.victory)
+
     def house_rules(self) -> tuple[str, ...]:
         return default_tables().house_rules + self.value.scenario.special_rules
+
+    def autoplay_orders(self, side: str, rng: random.Random) -> str:
+        game = self.value
+        if self.over or side not in self.owes():
+            return ""
+        return orders_for(game.state, game.phase.kind, side, game.zone(side), game.scenario, rng)
 
     def map_scene(self, view: dict[str, Any], events: Sequence[dict[str, Any]], title: str,
                   subtitle: str, size: float = 18.0) -> Scene:
@@ -177,12 +203,6 @@ class RamSpeedGame:
                    "path": list(plan[1:])} for galley, plan in plans if len(plan) > 1]
         return self.map_scene(self.view(side), trails, title, subtitle, size=12.0)
 
-    def presentation(self) -> dict[str, Any]:
-        state = self.value.state
-        return {"title": self.title, "rule": self.value.scenario.victory,
-                "columns": state.columns, "rows": state.rows,
-                "secret_records": state.option("secret_records")}
-
 
 class RamSpeedPlugin:
     """The entry the host's registry loads by the name `ramspeed`."""
@@ -190,6 +210,8 @@ class RamSpeedPlugin:
     name = "ramspeed"
     version = "1"
     title = "Ram Speed (Metagaming, 1980)"
+    pieces_key = "galleys"
+    case_tolerance = 0.0  # hexes and whole numbers: every expectation is exact
 
     def scenarios(self) -> tuple[ScenarioInfo, ...]:
         found = (scenario(name) for name in built_in_scenarios())
@@ -225,6 +247,13 @@ class RamSpeedPlugin:
                              f"this one reads up to {FORMAT}); upgrade the judge")
         return RamSpeedGame(codec.game_from_json(
             {k: v for k, v in data.items() if k != FORMAT_KEY}))
+
+    def sample(self, pieces: int, seed: int) -> RamSpeedGame:
+        """A Fleet Action of `pieces` galleys placed at random, blue to move in turn 2."""
+        return RamSpeedGame(benchmark.fleet_position(random.Random(seed), pieces, turn=2))
+
+    def bench(self, clock: Callable[[], int], repeat: int) -> BenchResult:
+        return benchmark.rules_figures(clock, repeat)
 
     def play_case(self, case: dict[str, Any], name: str) -> dict[str, Any]:
         return cases.play_case(case, name)

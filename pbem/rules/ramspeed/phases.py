@@ -115,7 +115,7 @@ def check(state: GameState, phase: PhaseSpec, text: str,
 
 def rejected_of(sheets: Sequence[OrderSheet]) -> tuple[tuple[str, str], ...]:
     return tuple(
-        (line.galley or f"line {line.line_no}", line.reason)
+        (line.piece or f"line {line.line_no}", line.reason)
         for sheet in sheets for line in sheet.refused
     )
 
@@ -142,7 +142,7 @@ def _replay_placing(state: GameState, phase: PhaseSpec, sheets: Sequence[OrderSh
         text = "\n".join(line.text for line in sheet.accepted)
         again, board = check(state, PhaseSpec(phase.kind, sheet.side, phase.zone), text, tables)
         refused.extend(
-            event("refused", galley=line.galley, side=sheet.side, reason=line.reason)
+            event("refused", galley=line.piece, side=sheet.side, reason=line.reason)
             for line in again.refused
         )
         state = board.freeze()

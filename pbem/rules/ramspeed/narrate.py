@@ -1,4 +1,5 @@
-"""Plain sentences for engine events, one per event, every die roll shown."""
+"""Ram Speed's events as plain sentences, one per event, every die roll shown (the
+presenter's narration; the host never reads an event's fields)."""
 
 from __future__ import annotations
 
@@ -140,9 +141,3 @@ def sentence_of(data: dict[str, Any]) -> str:
     """The sentence for an event stored as plain data (as the judge keeps them)."""
     return sentence(Event(data["kind"], tuple((k, v) for k, v in data.items() if k != "kind")))
 
-
-def outcome(winner: str | None) -> str:
-    """How a finished game ended, in a few words for a command's summary line."""
-    if winner == "draw":
-        return "The game is a draw."
-    return f"Winner: {winner}." if winner else "No winner."

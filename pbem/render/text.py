@@ -1,0 +1,34 @@
+"""Report sections laid out as plain text (text reports, mails and the command line)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+TEXT_WIDTH = 100  # a text report's table wider than this is told row by row
+
+
+def text_table(section: dict[str, Any]) -> list[str]:
+    """A section's table as lines of plain text: as many leading columns as fit TEXT_WIDTH
+    aligned under their headers, and the cells of the columns that do not fit beneath their
+    row as `Header: value` (empty ones left out)."""
+    headers, rows = [str(h) for h in section["headers"]], section["rows"]
+    if not rows:
+        return [section["empty"]] if section["empty"] else []
+    cells = [[str(c) for c in row] for row in rows]
+    widths = [max(len(h), *(len(r[i]) for r in cells)) for i, h in enumerate(headers)]
+    shown, used = 0, -2
+    for width in widths:
+        if used + 2 + width > TEXT_WIDTH and shown:
+            break
+        used, shown = used + 2 + width, shown + 1
+
+    def line(values: list[str]) -> str:
+        return "  ".join(v.ljust(w) for v, w in zip(values, widths[:shown], strict=True)).rstrip()
+
+    out = [line(headers[:shown]), line(["-" * w for w in widths[:shown]])]
+    for row in cells:
+        out.append(line(row[:shown]))
+        rest = [f"{h}: {c}" for h, c in zip(headers[shown:], row[shown:], strict=True) if c]
+        if rest:
+            out.append("    " + "; ".join(rest))
+    return out
