@@ -1,0 +1,396 @@
+"""Reading one raw mail into what the judge needs from it: who sent it, whether a machine sent
+it, and its plain texts. Pure: bytes in, an `Incoming` out, or `MailRefused` with a sentence
+for the quarantine. Nothing else ever escapes, whatever the bytes (tests/mail/test_reading.py
+feeds it random and mangled mail to hold it to that).
+
+How the awkward cases are settled:
+
+- Size and depth: more than `MAX_BYTES` is refused before parsing; a part nested more than
+  `MAX_DEPTH` containers deep (the message itself is depth 0) is refused, and so is nesting
+  the standard parser cannot even follow (it recurses).
+- No header at all (random bytes, a file that is not mail): refused.
+- Headers are read with `email.policy.default`; if that raises on some broken header, the
+  whole message is read again with `compat32`, which keeps headers as text. Only if both fail
+  is it refused, with the error named.
+- `digest` hashes the body exactly as received: the bytes after the blank line that ends the
+  header block. A line that is neither a header nor a folded continuation also ends the
+  header block (as the standard parser has it) and starts the body. Headers added in
+  transit (Received, Delivered-To) therefore never change it.
+- Texts: the body is the first `text/plain` part that is neither an attachment
+  (`Content-Disposition: attachment`) nor named (a filename or a `name`); if there is none,
+  or it holds only white space, the first such `text/html` part converted by inscriptis,
+  with quoted HTML (`<blockquote>`, Gmail's `gmail_quote`) marked with `> ` as a plain-text
+  reply would quote it. Then every `text/plain` attachment or named part follows, in order.
+  Further unnamed inline text parts are not read; nothing inside a forwarded `message/*`
+  part is read (a forwarded report holds a sign-on template and old orders).
+- Charsets: a byte-order mark wins; then the declared label, decoding bad bytes as U+FFFD;
+  a missing, unknown or escape-codec label (and `us-ascii` over 8-bit bytes) is tried as
+  UTF-8, then windows-1252, then Latin-1, which reads any byte. `format=flowed` text is
+  unwrapped (RFC 3676), so the lines are the ones the writer saw.
+- Every text has `\\n` line ends and no lone surrogates; header values are unfolded. The
+  sender is From's first address (no `@`, or white space in it: ""); the return path is the
+  topmost Return-Path, the one the last server wrote.
+- `automatic` gives the first sign found, in this order: the judge's loop header, the
+  judge's own address, `Auto-Submitted` other than `no`, `X-Autoreply`/`X-Autorespond`,
+  `multipart/report`, an empty return path, `Precedence: bulk|junk|list|auto_reply`,
+  `List-Id`/`List-Unsubscribe`, a sender whose local part is `mailer-daemon`.
+"""
+
+from __future__ import annotations
+
+import bisect
+import codecs
+import email.errors
+import email.header
+import email.policy
+import email.utils
+import hashlib
+import itertools
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from email.message import Message
+from email.parser import BytesParser
+from email.policy import Policy
+
+# inscriptis ships no type information; the ignores stay harmless if stubs appear
+from inscriptis import get_annotated_text  # type: ignore[import-untyped, unused-ignore]
+from inscriptis.css_profiles import CSS_PROFILES  # type: ignore[import-untyped, unused-ignore]
+from inscriptis.model.config import ParserConfig  # type: ignore[import-untyped, unused-ignore]
+
+MAX_BYTES = 25 * 1024 * 1024   # larger: refused (MailRefused)
+MAX_DEPTH = 12                 # MIME nesting deeper than this: MailRefused
+
+LOOP_HEADER = "X-PBEM-Loop"
+BULK_PRECEDENCE = frozenset({"bulk", "junk", "list", "auto_reply"})
+AUTOREPLY_HEADERS = ("X-Autoreply", "X-Autorespond")
+LIST_HEADERS = ("List-Id", "List-Unsubscribe")
+# Python codecs that are not character sets: a label naming one is treated as unknown.
+NOT_CHARSETS = frozenset({"raw-unicode-escape", "unicode-escape", "idna", "punycode", "undefined"})
+ASCII_CODEC = "ascii"
+BYTE_ORDER_MARKS = (  # longest first: the UTF-32 LE mark begins with the UTF-16 LE one
+    (codecs.BOM_UTF32_LE, "utf-32-le"), (codecs.BOM_UTF32_BE, "utf-32-be"),
+    (codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be"),
+)
+FALLBACK_CODECS = ("utf-8", "cp1252")  # then latin-1, which cannot fail
+
+# A header line or a folded continuation, as the standard library's feed parser tells them.
+_HEADER_LINE = re.compile(rb"^(From |[\041-\071\073-\176]*:|[\t ])")
+_LINE_END = re.compile(rb"\r\n|\r|\n")
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+_ANGLED = re.compile(r"<([^<>]*)>")
+_HTML_QUOTES = {"blockquote": ["quote"], "#class=gmail_quote": ["quote"]}
+
+
+class MailRefused(Exception):
+    """A message the judge will not read; `reason` is a sentence for the quarantine."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Text:
+    source: str   # "body", "html body" or "attachment <filename>"
+    text: str     # decoded, newlines normalised to \n
+
+
+@dataclass(frozen=True)
+class Incoming:
+    message_id: str        # the Message-ID header stripped of <>, "" if none
+    digest: str            # sha256 hex of the body as received (after the header block)
+    sender: str            # From's address, lower-cased, "" if none or unparseable
+    sender_name: str
+    return_path: str | None   # None without a Return-Path header; "" for <>
+    subject: str
+    in_reply_to: str       # the first message id of In-Reply-To, stripped of <>
+    texts: tuple[Text, ...]
+    automatic: str         # "" when a person wrote it; else why the judge must never answer it
+
+
+def read_message(raw: bytes, judge_address: str = "") -> Incoming:
+    """Read one raw message; raises only `MailRefused`."""
+    if len(raw) > MAX_BYTES:
+        raise MailRefused(f"The message is {len(raw)} bytes long; the judge reads mail of at most "
+                          f"{MAX_BYTES} bytes (25 MiB).")
+    digest = hashlib.sha256(raw[body_start(raw):]).hexdigest()
+    failure: Exception | None = None
+    for policy in (email.policy.default, email.policy.compat32):
+        try:
+            return _read(raw, digest, judge_address, policy)
+        except MailRefused:
+            raise
+        except RecursionError as error:
+            raise MailRefused("The message's MIME parts are nested too deeply for the judge to "
+                              "follow.") from error
+        except Exception as error:  # the stdlib's header parsers have known crashes on broken input
+            failure = error
+    raise MailRefused(f"The judge could not read this message: {type(failure).__name__}: {failure}.")
+
+
+def body_start(raw: bytes) -> int:
+    """The offset where the body begins: after the blank line that ends the header block, or at
+    the first line that is not a header; `len(raw)` when the message is all header. Lines end
+    at CR LF, LF or CR, as the standard parser has them; a `From ` line counts as a header."""
+    offset = 0
+    while offset < len(raw):
+        line_end = _LINE_END.search(raw, offset)
+        end = line_end.end() if line_end else len(raw)
+        line = raw[offset:line_end.start() if line_end else len(raw)]
+        if not line:
+            return end
+        if not _HEADER_LINE.match(line):
+            return offset
+        offset = end
+    return len(raw)
+
+
+# --- one reading, under one policy ------------------------------------------------------------
+
+
+def _read(raw: bytes, digest: str, judge_address: str, policy: Policy) -> Incoming:
+    message = BytesParser(policy=policy).parsebytes(raw)
+    if not message.keys():
+        raise MailRefused("The message has no header lines: it is not a mail the judge can read.")
+    sender_name, sender = _from(message)
+    return_path = _return_path(message)
+    return Incoming(
+        message_id=_first_id(_header(message, "Message-ID")),
+        digest=digest,
+        sender=sender,
+        sender_name=sender_name,
+        return_path=return_path,
+        subject=_header(message, "Subject"),
+        in_reply_to=_first_id(_header(message, "In-Reply-To")),
+        texts=_texts(message),
+        automatic=_automatic(message, sender, return_path, judge_address),
+    )
+
+
+def _header(message: Message, name: str) -> str:
+    """The header's text, decoded and unfolded; "" when absent."""
+    value = message.get(name)
+    if value is None:
+        return ""
+    text = str(value)
+    if isinstance(message.policy, email.policy.Compat32):
+        text = _decode_words(text)
+    return " ".join(_clean(text).split())
+
+
+def _decode_words(text: str) -> str:
+    """RFC 2047 encoded words, as compat32 leaves them."""
+    try:
+        return str(email.header.make_header(email.header.decode_header(text)))
+    except (email.errors.HeaderParseError, LookupError, UnicodeError, ValueError):
+        return text
+
+
+def _from(message: Message) -> tuple[str, str]:
+    """From's display name and lower-cased address; ("", "") when it cannot be read."""
+    header = message.get("From")
+    addresses = getattr(header, "addresses", None)
+    if addresses:
+        name, address = str(addresses[0].display_name), str(addresses[0].addr_spec)
+    else:
+        name, address = email.utils.parseaddr(_header(message, "From"))
+    address = _clean(address).strip().lower()
+    if "@" not in address.strip("@") or any(character.isspace() for character in address):
+        address = ""
+    return " ".join(_clean(name).split()), address
+
+
+def _return_path(message: Message) -> str | None:
+    if "Return-Path" not in message:
+        return None
+    text = _header(message, "Return-Path")
+    angled = _ANGLED.search(text)
+    return (angled.group(1) if angled else text).strip().lower()
+
+
+def _first_id(text: str) -> str:
+    angled = _ANGLED.search(text)
+    return (angled.group(1) if angled else text).strip()
+
+
+def _clean(text: str) -> str:
+    """No lone surrogates: raw 8-bit header bytes are read as UTF-8 where they are UTF-8."""
+    if not _LONE_SURROGATE.search(text):
+        return text
+    try:
+        return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    except UnicodeError:
+        return _LONE_SURROGATE.sub("\ufffd", text)
+
+
+def _automatic(message: Message, sender: str, return_path: str | None, judge_address: str) -> str:
+    """Why a machine sent this mail, or "" if a person did."""
+    judge = email.utils.parseaddr(judge_address)[1].strip().lower() or judge_address.strip().lower()
+    auto_submitted = _header(message, "Auto-Submitted")
+    precedence = _header(message, "Precedence").lower()
+    if LOOP_HEADER in message:
+        return f"it carries the judge's own loop header ({LOOP_HEADER})"
+    if judge and sender == judge:
+        return "it comes from the judge's own address"
+    if "Auto-Submitted" in message and auto_submitted.split(";")[0].strip().lower() != "no":
+        return f"it was sent automatically (Auto-Submitted: {auto_submitted})"
+    for name in AUTOREPLY_HEADERS:
+        if name in message:
+            return f"it is an automatic reply ({name})"
+    if message.get_content_type() == "multipart/report":
+        return "it is a delivery or read report (multipart/report)"
+    if return_path == "":
+        return "its return path is empty, as a bounce's is"
+    if precedence in BULK_PRECEDENCE:
+        return f"it is bulk or list mail (Precedence: {precedence})"
+    for name in LIST_HEADERS:
+        if name in message:
+            return f"it is a mailing-list copy ({name})"
+    if sender.partition("@")[0] == "mailer-daemon":
+        return "it comes from a mailer daemon"
+    return ""
+
+
+# --- the texts ---------------------------------------------------------------------------------
+
+
+def _texts(message: Message) -> tuple[Text, ...]:
+    body: str | None = None
+    html: str | None = None
+    attachments: list[Text] = []
+    for part in _leaves(message):
+        content_type = part.get_content_type()
+        if content_type not in ("text/plain", "text/html"):
+            continue
+        filename = part.get_filename()
+        attached = part.get_content_disposition() == "attachment" or filename is not None
+        if content_type == "text/plain" and attached:
+            name = " ".join(_clean(filename or "").split())
+            attachments.append(Text(f"attachment {name}".rstrip(), _part_text(part)))
+        elif content_type == "text/plain" and body is None:
+            body = _part_text(part)
+        elif content_type == "text/html" and not attached and html is None:
+            html = _part_text(part)
+    if html is not None and (body is None or not body.strip()):
+        return (Text("html body", _html_to_text(html)), *attachments)
+    if body is not None:
+        return (Text("body", body), *attachments)
+    return tuple(attachments)
+
+
+def _leaves(message: Message) -> Iterator[Message]:
+    """Every part that is not a container, depth first, except those inside a forwarded message
+    (walked for their depth, never read). Iterative: the depth is the sender's to choose."""
+    stack: list[tuple[Message, int, bool]] = [(message, 0, False)]
+    while stack:
+        part, depth, forwarded = stack.pop()
+        if depth > MAX_DEPTH:
+            raise MailRefused(f"The message's MIME parts are nested more than {MAX_DEPTH} deep; "
+                              "the judge does not read it.")
+        children = part.get_payload() if part.is_multipart() else None
+        if isinstance(children, list):
+            inside_forward = forwarded or part.get_content_maintype() == "message"
+            stack.extend((child, depth + 1, inside_forward)
+                         for child in reversed(children) if isinstance(child, Message))
+        elif not forwarded:
+            yield part
+
+
+def _part_text(part: Message) -> str:
+    payload = part.get_payload(decode=True)
+    if not isinstance(payload, bytes):
+        return ""
+    text = _newlines(decode_bytes(payload, part.get_content_charset()))
+    if str(part.get_param("format") or "").lower() == "flowed":
+        text = unflow(text, delete_space=str(part.get_param("delsp") or "").lower() == "yes")
+    return text
+
+
+def decode_bytes(payload: bytes, label: str | None) -> str:
+    """Text from bytes under a charset label, as best it can be: never raises."""
+    for mark, bom_codec in BYTE_ORDER_MARKS:
+        if payload.startswith(mark):
+            return _clean(payload[len(mark):].decode(bom_codec, "replace"))
+    codec = _codec(label)
+    if codec == ASCII_CODEC and not payload.isascii():
+        codec = None
+    if codec is not None:
+        try:
+            return _clean(payload.decode(codec, "replace"))
+        except (LookupError, UnicodeError, ValueError, TypeError):
+            pass  # a codec that cannot replace: read as unlabelled
+    for fallback in FALLBACK_CODECS:
+        try:
+            return payload.decode(fallback)
+        except UnicodeDecodeError:
+            continue
+    return payload.decode("latin-1")
+
+
+def _codec(label: str | None) -> str | None:
+    if not label:
+        return None
+    try:
+        name = codecs.lookup(label.strip()).name
+    except (LookupError, ValueError, TypeError):
+        return None
+    return None if name in NOT_CHARSETS else name
+
+
+def _newlines(text: str) -> str:
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def unflow(text: str, delete_space: bool = False) -> str:
+    """RFC 3676: join soft-broken lines (ending in a space, same quote depth); remove stuffing."""
+    lines: list[str] = []
+    pending: str | None = None
+    pending_depth = 0
+    for line in text.split("\n"):
+        depth = len(line) - len(line.lstrip(">"))
+        content = line[depth:]
+        if content.startswith(" "):
+            content = content[1:]
+        soft = content.endswith(" ") and content != "-- "
+        if soft and delete_space:
+            content = content[:-1]
+        if pending is not None and depth == pending_depth:
+            pending += content
+        else:
+            if pending is not None:
+                lines.append(_quoted(pending, pending_depth))
+            pending, pending_depth = content, depth
+        if not soft:
+            lines.append(_quoted(pending, pending_depth))
+            pending = None
+    if pending is not None:
+        lines.append(_quoted(pending, pending_depth))
+    return "\n".join(lines)
+
+
+def _quoted(content: str, depth: int) -> str:
+    return ">" * depth + (" " if depth and content else "") + content
+
+
+def _html_to_text(html: str) -> str:
+    """The HTML body as text, by inscriptis; lines inside quoted HTML start with `> `."""
+    config = ParserConfig(css=CSS_PROFILES["strict"], annotation_rules=_HTML_QUOTES)
+    converted = get_annotated_text(html, config)
+    text = str(converted.get("text", ""))
+    lines = text.split("\n")
+    starts = list(itertools.accumulate((len(line) + 1 for line in lines[:-1]), initial=0))
+    # +1 where a quote starts, -1 after the line where it ends: one sweep marks every line
+    depth = [0] * (len(lines) + 1)
+    for start, end, _label in converted.get("label", []):
+        first = bisect.bisect_right(starts, int(start)) - 1
+        if int(start) == starts[first] + len(lines[first]):  # begins on a line end: the next line
+            first += 1
+        if int(end) > int(start) and first < len(lines):
+            depth[first] += 1
+            depth[bisect.bisect_right(starts, int(end) - 1)] -= 1
+    marked: list[str] = []
+    for line, inside in zip(lines, itertools.accumulate(depth), strict=False):
+        line = line.replace("\r", "")
+        marked.append("> " + line if inside > 0 and line.strip() else line)
+    return _clean("\n".join(marked))
