@@ -126,6 +126,9 @@ class _MissingContext(Exception):
     """No game, player or open phase: explained outside the transaction."""
 
 
+MissingOrderContext = _MissingContext
+
+
 @lru_cache(maxsize=64)
 def _game_value(ruleset: str, phase_id: int, generation: int, state: str,
                 ) -> rulesets.HostedGame:
@@ -203,31 +206,50 @@ def submit_orders(engine: Engine, game_id: str, player_name: str, text: str | by
 
     def work() -> OrdersAnswer:
         with core_transaction(engine) as session:
-            checked, context = _check(session, game_id, player_name, decoded, password,
-                                      source == "mail", phase_key)
-            answer = checked.answer
-            if not answer.accepted and answer.refused:
-                return answer
-            if context.earlier >= MAX_SUBMISSIONS:
-                raise JudgeError(f"you have sent {context.earlier} sets of orders for "
-                                 f"{context.phase_key}, the most the judge keeps for one "
-                                 "phase; your latest ones stand")
-            # what resolution needs, and no more: the echo and reasons can be had again by
-            # checking the raw text against the phase's stored start
-            parsed = {"lines": [[line.line_no, line.piece, line.status]
-                                for line in answer.accepted],
-                      "effective": None if checked.effective == decoded
-                      else checked.effective}
-            repo.store_submission(session, context.phase_id, context.player_id, context.side,
-                                  decoded, json.dumps(parsed), source, now)
-            replaced = context.earlier > 0
-            return OrdersAnswer(answer.game_id, answer.phase, answer.player, answer.side,
-                                answer.lines, True, replaced)
+            return store_orders(session, game_id, player_name, decoded, source, now,
+                                password=password, require_password=source == "mail",
+                                phase_key=phase_key)
 
     try:
         return retrying(work)  # type: ignore[no-any-return]
     except _MissingContext:
         raise _explain_missing(engine, game_id, player_name) from None
+
+
+def store_orders(connection: Any, game_id: str, player_name: str, decoded: str, source: str,
+                 now: datetime, password: str | None = None, require_password: bool = False,
+                 phase_key: str | None = None) -> OrdersAnswer:
+    """Check and store orders in the caller's transaction (the mail gateway queues its reply
+    in the same one). JudgeError for orders not taken at all; _MissingContext (a
+    MissingOrderContext) when the game, player or open phase is missing."""
+    checked, context = _check(connection, game_id, player_name, decoded, password,
+                              require_password, phase_key)
+    answer = checked.answer
+    if not answer.accepted and answer.refused:
+        return answer
+    if context.earlier >= MAX_SUBMISSIONS:
+        raise JudgeError(f"you have sent {context.earlier} sets of orders for "
+                         f"{context.phase_key}, the most the judge keeps for one "
+                         "phase; your latest ones stand")
+    # what resolution needs, and no more: the echo and reasons can be had again by
+    # checking the raw text against the phase's stored start
+    parsed = {"lines": [[line.line_no, line.piece, line.status] for line in answer.accepted],
+              "effective": None if checked.effective == decoded else checked.effective}
+    repo.store_submission(connection, context.phase_id, context.player_id, context.side,
+                          decoded, json.dumps(parsed), source, now)
+    return OrdersAnswer(answer.game_id, answer.phase, answer.player, answer.side,
+                        answer.lines, True, context.earlier > 0)
+
+
+def explain_missing(engine: Engine, game_id: str, player_name: str) -> JudgeError:
+    return _explain_missing(engine, game_id, player_name)
+
+
+def plan_scene_of(hosted: rulesets.HostedGame, answer: OrdersAnswer) -> Any:
+    """The map of the paths as the judge understood them, from the phase's start."""
+    return hosted.plan_scene(answer.side, [(line.piece, line.plan) for line in answer.accepted],
+                             f"Orders of {answer.player} for {answer.phase}",
+                             "as the judge understood them")
 
 
 def plan_map(engine: Engine, answer: OrdersAnswer) -> tuple[str, bytes]:
@@ -242,7 +264,5 @@ def plan_map(engine: Engine, answer: OrdersAnswer) -> tuple[str, bytes]:
         if phase is None:
             raise JudgeError(f"{answer.game_id} has no open phase")
         hosted = rulesets.load(game.ruleset, json.loads(phase.state_before))
-    scene = hosted.plan_scene(answer.side, [(line.piece, line.plan) for line in answer.accepted],
-                              f"Orders of {answer.player} for {answer.phase}",
-                              "as the judge understood them")
+    scene = plan_scene_of(hosted, answer)
     return write_svg(scene), paint_png(scene)

@@ -102,10 +102,11 @@ def phase_seen(engine: Engine, game_id: str) -> tuple[int, str] | None:
 
 
 def process_phase(engine: Engine, game_id: str, expected_key: str | None = None,
-                  now: datetime | None = None) -> Processed:
+                  now: datetime | None = None, mail: Any = None) -> Processed:
     """Resolve the open phase of a game exactly once and open the next. Only the phase open
     when this call began (and, given `expected_key`, only that one): a phase opened meanwhile
-    by another judge is never resolved by a call that started before it existed."""
+    by another judge is never resolved by a call that started before it existed. Given the
+    mail settings (`mail`), each player's report is queued in the same transaction."""
     now = now or utcnow()
     seen = phase_seen(engine, game_id)
     seen_id = seen[0] if seen else None
@@ -148,6 +149,10 @@ def process_phase(engine: Engine, game_id: str, expected_key: str | None = None,
                     state_before=json.dumps(after.to_json()), opened_at=now,
                 ))
             session.add(game)
+            if mail is not None:
+                from pbem.app.mailmake import queue_reports
+
+                queue_reports(session, mail, game_id, phase.key, now)
             repo.journal_append(session, game_id, "phase_resolved", {
                 "phase": phase.key, "events": len(events), "rolls": len(dice.log),
                 "next": game.current_key, "winner": game.winner,
@@ -233,8 +238,8 @@ class SweepOutcome:
                 "reason": self.reason}
 
 
-def process_due(engine: Engine, ready: bool = False, now: datetime | None = None
-                ) -> list[SweepOutcome]:
+def process_due(engine: Engine, ready: bool = False, now: datetime | None = None,
+                mail: Any = None) -> list[SweepOutcome]:
     """Process every phase past its deadline (and with `ready`, every phase whose orders are
     all in), each game on its own: a fault in one game is logged with the game and phase,
     reported in the outcome, and the sweep goes on with the next."""
@@ -245,7 +250,7 @@ def process_due(engine: Engine, ready: bool = False, now: datetime | None = None
     for game_id, key in due:
         try:
             outcomes.append(SweepOutcome(game_id, key, "processed",
-                                         process_phase(engine, game_id, key, now)))
+                                         process_phase(engine, game_id, key, now, mail)))
         except JudgeError as exc:  # processed meanwhile by another judge, or paused
             outcomes.append(SweepOutcome(game_id, key, "skipped", reason=str(exc)))
         except Exception as exc:  # noqa: BLE001 - the next game must still be processed

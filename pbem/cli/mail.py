@@ -1,10 +1,242 @@
-"""`pbem mail receive|poll|inject|outbox|send|quarantine`: the mail gateway's commands."""
+"""`pbem mail receive|inject|poll|lmtp|outbox|send|quarantine`: the mail gateway's commands.
+
+`receive` is what a Postfix alias or a procmail rule pipes each message into: exit 0 once the
+message is stored (whatever became of it), 75 (EX_TEMPFAIL) when it could not be stored or
+the database was busy, so the MTA keeps it and tries again. With no SMTP server configured
+every reply goes straight into the local Maildir `$PBEM_DATA/outbox/`.
+"""
 
 from __future__ import annotations
 
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
 from typing import Any
+
+from pbem.cli.common import add_db, add_json, emit, engine, say, table
+
+EX_TEMPFAIL = 75
+
+
+def _settings() -> Any:
+    from pbem.mail.settings import mail_settings
+    from pbem.store.db import data_dir
+
+    return mail_settings(os.environ, data_dir())
+
+
+def _deliver_locally(made: Any, settings: Any) -> None:
+    """With no SMTP server, what was queued goes into the local Maildir at once."""
+    if settings.smtp_host:
+        return
+    from pbem.app.games import utcnow
+    from pbem.app.mailmake import maker
+    from pbem.mail.outbox import deliver
+    from pbem.mail.transport import transport_for
+
+    deliver(made, transport_for(settings), utcnow(), limit=1000, make=maker(made, settings))
+
+
+def _outcome_text(outcome: Any) -> str:
+    data = outcome.as_json()
+    words = [f"message #{data['mail']}: {data['outcome']}"]
+    if data["game"]:
+        words.append(f"game {data['game']}")
+    if data["player"]:
+        words.append(f"player {data['player']}")
+    if data["outcome"] == "orders":
+        words.append(f"{data['accepted']} lines accepted, {data['refused']} refused")
+    text = ", ".join(words)
+    if data.get("reason"):
+        text += f" ({data['reason']})"
+    if data["replies"]:
+        text += "; replies to " + ", ".join(data["replies"])
+    return text
+
+
+def _take(args: argparse.Namespace, raw: bytes, source: str) -> int:
+    from pbem.app import mailgate
+
+    settings = _settings()
+    made = engine(args)
+    outcome = mailgate.receive(made, raw, source, settings)
+    _deliver_locally(made, settings)
+    emit(args, outcome.as_json(), _outcome_text(outcome))
+    return 0
+
+
+def _receive(args: argparse.Namespace) -> int:
+    raw = sys.stdin.buffer.read()
+    try:
+        return _take(args, raw, "stdin")
+    except Exception as exc:  # noqa: BLE001 - the MTA keeps the message and retries
+        from pbem.cli.faults import explain
+
+        _, sentence = explain(exc, args.db)
+        say(f"pbem mail receive: not taken, try again later: {sentence}", file=sys.stderr)
+        return EX_TEMPFAIL
+
+
+def _inject(args: argparse.Namespace) -> int:
+    from pbem.cli.common import read_text
+
+    return _take(args, read_text(str(args.file)), "inject")
+
+
+def _poll(args: argparse.Namespace) -> int:
+    from pbem.app import mailgate
+    from pbem.mail import sources
+
+    settings = _settings()
+    made = engine(args)
+
+    def handle(raw: bytes, source: str) -> object:
+        return mailgate.receive(made, raw, source, settings)
+
+    if args.maildir:
+        report = sources.poll_maildir(Path(args.maildir), handle)
+    else:
+        imap = sources.imap_settings(os.environ)
+        if imap is None:
+            say("pbem mail poll: give --maildir DIR, or set PBEM_IMAP_HOST (and its login) "
+                "to poll an IMAP mailbox", file=sys.stderr)
+            return 2
+        report = sources.poll_imap(imap, handle)
+    _deliver_locally(made, settings)
+    data = {"handled": report.handled, "left": report.left, "errors": list(report.errors)}
+    emit(args, data, f"{report.handled} handled, {report.left} left for later"
+         + "".join(f"\n  {e}" for e in report.errors))
+    return 0
+
+
+def _lmtp(args: argparse.Namespace) -> int:
+    from pbem.app import mailgate
+    from pbem.mail import sources
+
+    settings = _settings()
+    made = engine(args)
+
+    def handle(raw: bytes, source: str) -> object:
+        outcome = mailgate.receive(made, raw, source, settings)
+        _deliver_locally(made, settings)
+        return outcome
+
+    say(f"listening for LMTP on {args.host}:{args.port}")
+    sources.serve_lmtp(handle, host=args.host, port=args.port)
+    return 0
+
+
+def _outbox(args: argparse.Namespace) -> int:
+    from pbem.store import repo
+    from pbem.store.db import transaction
+
+    with transaction(engine(args)) as session:
+        rows = [{"id": r.id, "to": ", ".join(json.loads(r.recipients)), "subject": r.subject,
+                 "kind": r.kind, "state": r.state, "attempts": r.attempts,
+                 "error": r.last_error or ""}
+                for r in repo.outbox_rows(session, args.state or None)]
+    emit(args, rows, table(rows, ["id", "kind", "state", "to", "subject", "attempts", "error"])
+         if rows else "the outbox is empty")
+    return 0
+
+
+def _send(args: argparse.Namespace) -> int:
+    from pbem.app.games import utcnow
+    from pbem.app.mailmake import maker
+    from pbem.mail.outbox import deliver
+    from pbem.mail.transport import transport_for
+
+    settings = _settings()
+    made = engine(args)
+    report = deliver(made, transport_for(settings), utcnow(), limit=args.limit,
+                     make=maker(made, settings))
+    data = {"sent": len(report.sent), "retrying": len(report.retrying),
+            "failed": len(report.failed), "errors": [list(e) for e in report.errors]}
+    where = settings.smtp_host or str(settings.outbox_dir)
+    emit(args, data, f"{len(report.sent)} sent to {where}, {len(report.retrying)} to retry, "
+         f"{len(report.failed)} failed" + "".join(f"\n  {i}: {e}" for i, e in report.errors))
+    return 0
+
+
+def _quarantine(args: argparse.Namespace) -> int:
+    from pbem.app import mailgate
+    from pbem.app.errors import JudgeError
+    from pbem.store import repo
+    from pbem.store.db import transaction
+    from pbem.store.models import MailInRow
+
+    made = engine(args)
+    if args.action == "list":
+        with transaction(made) as session:
+            rows = [{"id": r.id, "received": r.received_at.isoformat(), "source": r.source,
+                     "message_id": r.message_id, "reason": r.reason or ""}
+                    for r in repo.incoming(session, ["quarantined"])]
+        emit(args, rows, table(rows, ["id", "received", "source", "message_id", "reason"])
+             if rows else "nothing is in quarantine")
+        return 0
+    if args.id is None:
+        raise JudgeError(f"pbem mail quarantine {args.action} needs the message's number")
+    with transaction(made) as session:
+        row = session.get(MailInRow, args.id)
+        if row is None or row.state != "quarantined":
+            raise JudgeError(f"message #{args.id} is not in quarantine")
+        if args.action == "show":
+            data = {"id": row.id, "reason": row.reason, "source": row.source,
+                    "received": row.received_at.isoformat(),
+                    "raw": bytes(row.raw).decode("utf-8", "replace")}
+            emit(args, data, f"#{row.id}: {row.reason}\n\n{data['raw']}")
+            return 0
+        if args.action == "drop":
+            repo.mark_incoming(session, row.id or 0, "ignored", row.received_at,
+                               reason=f"dropped from quarantine ({row.reason})")
+            emit(args, {"dropped": row.id}, f"message #{row.id} dropped (it stays stored)")
+            return 0
+    outcome = mailgate.handle(made, args.id, _settings())
+    _deliver_locally(made, _settings())
+    emit(args, outcome.as_json(), _outcome_text(outcome))
+    return 0
 
 
 def register(nouns: Any) -> None:
     noun = nouns.add_parser("mail", help="the mail gateway: take orders by mail, send reports")
-    noun.add_subparsers(dest="verb", required=True, metavar="VERB")
+    verbs = noun.add_subparsers(dest="verb", required=True, metavar="VERB")
+    receive = verbs.add_parser("receive", help="one message on standard input (for an MTA "
+                               "pipe); exit 75 asks the MTA to retry")
+    add_db(receive)
+    add_json(receive)
+    receive.set_defaults(run=_receive)
+    inject = verbs.add_parser("inject", help="feed one message file (.eml) by hand")
+    inject.add_argument("file", type=Path)
+    add_db(inject)
+    add_json(inject)
+    inject.set_defaults(run=_inject)
+    poll = verbs.add_parser("poll", help="take the mail waiting in a Maildir or IMAP mailbox")
+    poll.add_argument("--maildir", metavar="DIR", help="a Maildir folder (default: the IMAP "
+                      "mailbox of PBEM_IMAP_HOST)")
+    add_db(poll)
+    add_json(poll)
+    poll.set_defaults(run=_poll)
+    lmtp = verbs.add_parser("lmtp", help="listen for LMTP deliveries from the host's MTA")
+    lmtp.add_argument("--host", default="127.0.0.1")
+    lmtp.add_argument("--port", type=int, default=8024)
+    add_db(lmtp)
+    lmtp.set_defaults(run=_lmtp)
+    outbox = verbs.add_parser("outbox", help="the queued and sent messages")
+    outbox.add_argument("--state", action="append", choices=("queued", "sent", "failed"),
+                        help="only these states (repeatable)")
+    add_db(outbox)
+    add_json(outbox)
+    outbox.set_defaults(run=_outbox)
+    send = verbs.add_parser("send", help="deliver what is queued (SMTP, or the local Maildir)")
+    send.add_argument("--limit", type=int, default=500)
+    add_db(send)
+    add_json(send)
+    send.set_defaults(run=_send)
+    quarantine = verbs.add_parser("quarantine", help="messages the judge could not handle")
+    quarantine.add_argument("action", choices=("list", "show", "retry", "drop"))
+    quarantine.add_argument("id", type=int, nargs="?")
+    add_db(quarantine)
+    add_json(quarantine)
+    quarantine.set_defaults(run=_quarantine)

@@ -19,6 +19,8 @@ case may arrive twice, which the receiving side can recognise by its Message-ID.
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -27,6 +29,9 @@ from sqlalchemy.engine import Engine
 from pbem.mail.transport import MailPermanent, MailTransient, Transport
 from pbem.store import repo
 from pbem.store.db import transaction
+from pbem.store.models import MailOutRow
+
+LOG = logging.getLogger(__name__)
 
 LEASE = timedelta(minutes=10)  # far beyond the SMTP timeouts of one message
 
@@ -45,9 +50,14 @@ class DeliveryReport:
         return len(self.sent) + len(self.retrying) + len(self.failed)
 
 
+Maker = Callable[[MailOutRow], bytes]  # makes a message queued as a job (raw still b"")
+
+
 def deliver(engine: Engine, transport: Transport, now: datetime, limit: int = 100,
-            lease: timedelta = LEASE) -> DeliveryReport:
-    """Send up to `limit` messages due by `now` through `transport`, and record each."""
+            lease: timedelta = LEASE, make: Maker | None = None) -> DeliveryReport:
+    """Send up to `limit` messages due by `now` through `transport`, and record each. A
+    message queued as a job (a report to render, a reply's map) is made first by `make`,
+    and its bytes are stored before it is sent, so a retry sends the same bytes."""
     with transaction(engine) as session:  # the rows stay readable after it (no expiry)
         claimed = list(repo.claim_due_mail(session, now, limit, lease))
     sent: list[str] = []
@@ -56,6 +66,20 @@ def deliver(engine: Engine, transport: Transport, now: datetime, limit: int = 10
     errors: list[tuple[str, str]] = []
     try:
         for number, mail in enumerate(claimed):
+            if not mail.raw:
+                try:
+                    if make is None or not mail.job:
+                        raise ValueError("it was queued with nothing to send")
+                    mail.raw = make(mail)
+                except Exception as exc:  # noqa: BLE001 - a message that cannot be made
+                    LOG.exception("could not make %s", mail.message_id)
+                    errors.append((mail.message_id, f"could not be made: {exc}"))
+                    with transaction(engine) as session:
+                        repo.mark_failed(session, mail, f"could not be made: {exc}", now)
+                    failed.append(mail.message_id)
+                    continue
+                with transaction(engine) as session:
+                    repo.store_made(session, mail, mail.raw)
             try:
                 transport.send(mail.raw, mail.sender, repo.envelope(mail))
             except MailTransient as exc:

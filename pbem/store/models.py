@@ -140,7 +140,9 @@ class MailOutRow(SQLModel, table=True):
     # of them (None: all of them)
     sender: str = Field(max_length=254)
     subject: str = Field(sa_column=Column(Text, nullable=False))
-    raw: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
+    raw: bytes = Field(sa_column=Column(LargeBinary, nullable=False))  # b"" until made
+    job: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    # JSON: what to make at sending time (a report, a reply with its map), when raw is b""
     state: str = Field(max_length=8)  # queued | sent | failed
     attempts: int = 0
     next_attempt_at: datetime  # UTC

@@ -102,6 +102,14 @@ def claim(session: Session, phase_id: int) -> bool:
     return bool(getattr(result, "rowcount", 0) == 1)
 
 
+def latest_submission(session: Session, phase_id: int,
+                      player_id: int) -> SubmissionRow | None:
+    """A player's current submission for a phase (the latest), if any."""
+    return session.exec(select(SubmissionRow).where(
+        SubmissionRow.phase_id == phase_id, SubmissionRow.player_id == player_id)
+        .order_by(col(SubmissionRow.id).desc()).limit(1)).first()
+
+
 def submissions(session: Session, phase_id: int, current_only: bool = True,
                 ) -> Sequence[SubmissionRow]:
     """A phase's submissions in the order received; by default only each player's latest
@@ -294,7 +302,7 @@ def mark_incoming(session: Session, row_id: int, state: str, now: datetime, *,
 
 def queue_mail(session: Session, *, message_id: str, kind: str, game_id: str | None,
                recipients: Sequence[str], sender: str, subject: str, raw: bytes,
-               now: datetime) -> MailOutRow:
+               now: datetime, job: dict[str, Any] | None = None) -> MailOutRow:
     """Put a message in the outbox, due now, in the caller's transaction. Queuing a
     Message-ID that is already there keeps the first (and returns it): a use-case run
     again after a crash queues nothing twice."""
@@ -305,7 +313,8 @@ def queue_mail(session: Session, *, message_id: str, kind: str, game_id: str | N
     values: dict[str, Any] = {
         "message_id": message_id, "kind": kind, "game_id": game_id,
         "recipients": json.dumps(list(recipients)), "sender": sender, "subject": subject,
-        "raw": raw, "state": "queued", "attempts": 0, "next_attempt_at": now, "created_at": now}
+        "raw": raw, "state": "queued", "attempts": 0, "next_attempt_at": now, "created_at": now,
+        "job": None if job is None else json.dumps(job, sort_keys=True)}
     dialect = session.get_bind().dialect.name
     if dialect == "sqlite":  # two writers queueing one id: the second inserts nothing
         from sqlalchemy.dialects.sqlite import insert as sqlite_insert
@@ -362,6 +371,11 @@ def outbox_rows(session: Session, states: Sequence[str] | None = None,
 def envelope(row: MailOutRow) -> list[str]:
     """Whom the next attempt sends the message to."""
     return list(json.loads(row.pending if row.pending is not None else row.recipients))
+
+
+def store_made(session: Session, row: MailOutRow, raw: bytes) -> None:
+    """Keep the bytes made for a message queued as a job: a retry sends the same ones."""
+    session.execute(update(MailOutRow).where(col(MailOutRow.id) == row.id).values(raw=raw))
 
 
 def mark_sent(session: Session, row: MailOutRow, now: datetime) -> None:

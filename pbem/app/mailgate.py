@@ -1,0 +1,517 @@
+"""The mail gateway's use-case: one message, from whichever source, handled end to end.
+
+Every raw message is stored before anything is done with it. A message that cannot be read,
+or that breaks the pipeline, goes to quarantine with the reason (never lost); the same
+message arriving again (same Message-ID and body digest) is handled once; mail written by
+machines (auto-replies, bounces, lists, our own) is never answered.
+
+A sign-on block authenticates one player of one game by password only (compared by the
+scrypt hash, in constant time); the sender's address never does. Replies go to the
+player's registered address, and also to the sender when the password was right. A wrong
+password is answered only when the sender is that player's registered address; five in an
+hour lock the player out for an hour, during which the registered address is told so at
+most once an hour. An unknown sender gets nothing.
+
+The reply to a block, and everything its commands send (press), is queued in the outbox in
+the same transaction as the submission or change that caused it. A reply that carries a
+map is queued as a job and drawn when it is sent (pbem.app.mailmake), so taking a mail
+stays cheap.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from sqlalchemy import func, select
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import OperationalError
+
+from pbem.app import orders, rulesets
+from pbem.app.errors import JudgeError
+from pbem.app.games import utcnow
+from pbem.app.passwords import check_password, hash_password
+from pbem.errors import Fault
+from pbem.mail.compose import compose, new_message_id
+from pbem.mail.reading import Incoming, MailRefused, read_message
+from pbem.mail.settings import MailSettings
+from pbem.mail.signon import Block, Command, Letter, read_letter
+from pbem.store import repo
+from pbem.store.db import retrying, transaction
+from pbem.store.models import GameRow, MailInRow, PlayerRow
+
+LOG = logging.getLogger(__name__)
+
+OUTCOMES = ("orders", "commands", "refused", "ignored", "quarantined")
+SHOWN_IGNORED = 12  # lines "not read" listed in a reply; the rest are counted
+PLACEHOLDER = "PASSWORD"  # the order template's sign-on line, not filled in
+MIN_PASSWORD = 6
+
+HELP = """\
+How to write to the judge
+
+Start your orders with a sign-on line, then give one order per line:
+
+  SIGNON <game> <player> <password>
+  <your orders, as in your report's order template>
+
+Lines before SIGNON are not read (greetings are fine). Your orders end at the end of the
+mail, at a line ENDORDERS, at your signature ("-- "), or where quoted text begins; lines
+quoted with ">" are never read. One mail may hold several SIGNON blocks, one per game.
+
+Commands, on their own line after SIGNON (each is answered):
+  HELP                 this text
+  STATUS               the open phase, who owes orders, the deadline in your time zone
+  REPORT               your latest turn report again
+  ORDERS               the orders the judge holds from you for the open phase
+  PASSWORD <new>       change your password (at least 6 characters, no spaces)
+  PRESS <side|all>     a message to the players of a side, or everyone; end it with a
+  ...                  line ENDPRESS. It is marked as press and kept with the game.
+  ENDPRESS
+
+Sending orders again replaces the earlier ones for the same phase. The order syntax is
+described in orders/README.md of the judge."""
+
+
+@dataclass(frozen=True)
+class MailOutcome:
+    """What became of one message: `pbem mail inject --json` prints it."""
+
+    outcome: str  # one of OUTCOMES
+    game: str | None = None
+    player: str | None = None
+    accepted: int = 0
+    refused: int = 0
+    replies: tuple[str, ...] = ()
+    mail_id: int | None = None
+    reason: str = ""
+
+    def as_json(self) -> dict[str, Any]:
+        return {"outcome": self.outcome, "game": self.game, "player": self.player,
+                "accepted": self.accepted, "refused": self.refused,
+                "replies": list(self.replies), "mail": self.mail_id,
+                **({"reason": self.reason} if self.reason else {})}
+
+
+@dataclass
+class _Reply:
+    """What one block's answer holds, gathered as the block is handled."""
+
+    to: list[str]
+    parts: list[str] = field(default_factory=list)
+    plan: dict[str, Any] | None = None  # the map of the paths understood, made when sent
+
+
+def _digest_of(raw: bytes) -> str:
+    return hashlib.sha256(raw).hexdigest()
+
+
+def receive(engine: Engine, raw: bytes, source: str, settings: MailSettings,
+            now: datetime | None = None) -> MailOutcome:
+    """Store one raw message, then handle it. A transient database failure (locked beyond
+    the retries) propagates after the message is stored: the MTA may deliver it again."""
+    now = now or utcnow()
+    try:
+        incoming: Incoming | None = read_message(raw, settings.judge_address)
+    except MailRefused:
+        incoming = None
+    message_id = incoming.message_id if incoming else ""
+    digest = incoming.digest if incoming else _digest_of(raw)
+
+    def store() -> int:
+        with transaction(engine) as session:
+            row = repo.store_incoming(session, raw=raw, message_id=message_id, source=source,
+                                      received_at=now, digest=digest)
+            return int(row.id or 0)
+
+    mail_id = int(retrying(store))
+    return handle(engine, mail_id, settings, now)
+
+
+def handle(engine: Engine, mail_id: int, settings: MailSettings,
+           now: datetime | None = None) -> MailOutcome:
+    """Handle a stored message (a new one, or one retried from quarantine)."""
+    now = now or utcnow()
+    with transaction(engine) as session:
+        row = session.get(MailInRow, mail_id)
+        if row is None:
+            raise JudgeError(f"there is no received message #{mail_id}")
+        raw, message_id, digest = bytes(row.raw), row.message_id, row.digest
+        earlier = (repo.find_incoming(session, message_id, digest, before_id=mail_id)
+                   if message_id else None)
+        earlier_state = earlier.state if earlier is not None else None
+        earlier_id = earlier.id if earlier is not None else None
+    try:
+        incoming = read_message(raw, settings.judge_address)
+    except MailRefused as exc:
+        return _finish(engine, mail_id, "quarantined", now, MailOutcome(
+            "quarantined", mail_id=mail_id, reason=exc.reason))
+    if earlier_state in ("handled", "ignored"):
+        return _finish(engine, mail_id, "ignored", now, MailOutcome(
+            "ignored", mail_id=mail_id, reason=f"a copy of message #{earlier_id}, "
+                                               "which was handled already"))
+    if incoming.automatic:
+        return _finish(engine, mail_id, "ignored", now, MailOutcome(
+            "ignored", mail_id=mail_id, reason=f"sent by a machine: {incoming.automatic}"))
+    try:
+        outcome = _answer(engine, mail_id, incoming, settings, now)
+    except (OperationalError, Fault):
+        raise  # the database: transient or the operator's to fix; the message stays new
+    except Exception as exc:  # noqa: BLE001 - a message that breaks the pipeline is kept
+        LOG.exception("message #%s broke the mail pipeline", mail_id)
+        return _finish(engine, mail_id, "quarantined", now, MailOutcome(
+            "quarantined", mail_id=mail_id,
+            reason=f"the judge failed on it ({type(exc).__name__}: {exc})"))
+    return outcome
+
+
+def _finish(engine: Engine, mail_id: int, state: str, now: datetime,
+            outcome: MailOutcome) -> MailOutcome:
+    def work() -> None:
+        with transaction(engine) as session:
+            repo.mark_incoming(session, mail_id, state, now, reason=outcome.reason or None,
+                               outcome=outcome.as_json())
+    retrying(work)
+    return outcome
+
+
+# --- reading the letter ------------------------------------------------------------------
+
+
+def _letters(incoming: Incoming) -> list[tuple[str, Letter]]:
+    """The body's letter, then each attachment's (an attachment is read only when it has
+    its own SIGNON line)."""
+    found = []
+    for number, text in enumerate(incoming.texts):
+        letter = read_letter(text.text)
+        if number == 0 or letter.blocks:
+            found.append((text.source, letter))
+    return found
+
+
+def _registered(session: Any, address: str) -> bool:
+    """Whether `address` is some player's registered address, in any game."""
+    if not address:
+        return False
+    return session.execute(select(func.count()).select_from(PlayerRow).where(
+        func.lower(PlayerRow.email) == address.lower())).scalar_one() > 0
+
+
+def _answer(engine: Engine, mail_id: int, incoming: Incoming, settings: MailSettings,
+            now: datetime) -> MailOutcome:
+    letters = _letters(incoming)
+    blocks = [block for _, letter in letters for block in letter.blocks]
+    loose = [command for _, letter in letters for command in letter.loose_commands]
+    ignored = list(letters[0][1].ignored) if letters else []
+    if not blocks:
+        return _no_signon(engine, mail_id, incoming, settings, loose, now)
+    results = []
+    for number, block in enumerate(blocks):
+        results.append(retrying(lambda b=block, n=number: _block(
+            engine, mail_id, n, b, incoming, settings, ignored if n == 0 else [], now)))
+    first = results[0]
+    total = MailOutcome(
+        first.outcome, first.game, first.player,
+        accepted=sum(r.accepted for r in results), refused=sum(r.refused for r in results),
+        replies=tuple(dict.fromkeys(a for r in results for a in r.replies)), mail_id=mail_id)
+    return _finish(engine, mail_id, "handled", now, total)
+
+
+def _no_signon(engine: Engine, mail_id: int, incoming: Incoming, settings: MailSettings,
+               loose: list[Command], now: datetime) -> MailOutcome:
+    """A mail with no sign-on line: answered only when its sender is a registered address."""
+    def work() -> MailOutcome:
+        with transaction(engine) as session:
+            if not _registered(session, incoming.sender):
+                return MailOutcome("refused", mail_id=mail_id,
+                                   reason="no SIGNON line, from an unknown address")
+            parts = []
+            for command in loose:
+                if command.word == "HELP":
+                    parts.append(HELP)
+                else:
+                    parts.append(f"{command.word}: tell the judge which game and player "
+                                 "first: put it after a line SIGNON <game> <player> "
+                                 "<password>.")
+            if not loose:
+                parts.append("The judge found no SIGNON line in your mail, so it read "
+                             "nothing. Start your orders with a line SIGNON <game> <player> "
+                             "<password>; send HELP for more.")
+            _queue_reply(session, settings, mail_id, 0, incoming, [incoming.sender],
+                         "Your mail to the judge", parts, None, None, now)
+            outcome = "commands" if loose else "refused"
+            return MailOutcome(outcome, mail_id=mail_id, replies=(incoming.sender,))
+    result: MailOutcome = retrying(work)
+    return _finish(engine, mail_id, "handled", now, result)
+
+
+# --- one sign-on block -------------------------------------------------------------------
+
+
+def _block(engine: Engine, mail_id: int, number: int, block: Block, incoming: Incoming,
+           settings: MailSettings, ignored: list[tuple[int, str]], now: datetime,
+           ) -> MailOutcome:
+    sender = incoming.sender
+    with transaction(engine) as session:
+        game = session.get(GameRow, block.game) if block.game else None
+        player = repo.player(session, game.id, block.player) if game and block.player else None
+        name = player.name if player is not None else None
+        game_id = game.id if game is not None else (block.game or None)
+        if block.problem or game is None or player is None:
+            if block.problem:
+                why = block.problem
+            elif game is None:
+                why = f"there is no game {block.game!r} on this judge"
+            else:
+                why = f"there is no player {block.player!r} in {game_id}"
+            if not _registered(session, sender):
+                return MailOutcome("refused", game_id, name, mail_id=mail_id)
+            _queue_reply(session, settings, mail_id, number, incoming, [sender],
+                         f"{block.game or 'Your mail'}: not signed on",
+                         [f"Line {block.line_no}: {why}. Nothing was done."], None, game_id,
+                         now)
+            return MailOutcome("refused", game_id, name, replies=(sender,), mail_id=mail_id)
+        registered = player.email.lower()
+        if repo.locked_out_until(session, player.id or 0, now) is not None:
+            if not repo.claim_lockout_notice(session, player.id or 0, now):
+                return MailOutcome("refused", game_id, name, mail_id=mail_id)
+            _queue_reply(session, settings, mail_id, number, incoming, [player.email],
+                         f"{game_id}: signing on is locked for an hour",
+                         ["Too many mails with a wrong password were sent in your name in "
+                          "the last hour, so the judge takes nothing for you for an hour "
+                          "after the last of them. Nothing in this mail was done. If "
+                          "somebody else is guessing your password, tell your game master."],
+                         None, game_id, now)
+            return MailOutcome("refused", game_id, name, replies=(player.email,),
+                               mail_id=mail_id)
+        if not check_password(block.password, player.password_hash):
+            repo.record_login_failure(session, player.id or 0, now)
+            if sender != registered:
+                return MailOutcome("refused", game_id, name, mail_id=mail_id)
+            hint = (" The sign-on line still says PASSWORD: put your own password in its "
+                    "place." if block.password == PLACEHOLDER else "")
+            _queue_reply(session, settings, mail_id, number, incoming, [player.email],
+                         f"{game_id}: wrong password",
+                         [f"Line {block.line_no}: the password for {player.name} in "
+                          f"{game_id} is wrong, so nothing in this mail was done.{hint} "
+                          "After five wrong passwords in an hour the judge stops taking "
+                          "mail for you for an hour."], None, game_id, now)
+            return MailOutcome("refused", game_id, name, replies=(player.email,),
+                               mail_id=mail_id)
+        to = [player.email] + ([sender] if sender and sender != registered else [])
+        reply = _Reply(to)
+        press_to: list[str] = []
+        for command in block.commands:
+            reply.parts.append(_command(session, settings, game, player, command, mail_id,
+                                        number, press_to, now))
+        accepted = refused = 0
+        orders_given = bool(block.orders.strip())
+        if orders_given:
+            accepted, refused = _orders(session, game, player, block, reply, now)
+        elif not block.commands:
+            reply.parts.append("Your mail held a sign-on line and nothing after it; the "
+                               "judge holds your orders as they were.")
+        if ignored:
+            shown = [f"  line {n}: {text}" for n, text in ignored[:SHOWN_IGNORED]]
+            more = len(ignored) - SHOWN_IGNORED
+            reply.parts.append("Not read (quoted text, signatures and lines after "
+                               "ENDORDERS are never orders):\n" + "\n".join(shown)
+                               + (f"\n  ... and {more} more lines" if more > 0 else ""))
+        reply.parts.append(_status(session, game, player))
+        subject = f"{game_id}: " + ("orders received" if orders_given else "your commands")
+        _queue_reply(session, settings, mail_id, number, incoming, reply.to, subject,
+                     reply.parts, reply.plan, game_id, now)
+        return MailOutcome("orders" if orders_given else "commands", game_id, name,
+                           accepted, refused, tuple(dict.fromkeys(to + press_to)),
+                           mail_id=mail_id)
+
+
+def _order_count(text: str) -> int:
+    return sum(1 for line in text.splitlines()
+               if line.strip() and not line.lstrip().startswith("#"))
+
+
+def _orders(session: Any, game: GameRow, player: PlayerRow, block: Block, reply: _Reply,
+            now: datetime) -> tuple[int, int]:
+    """Check and store the block's orders in this transaction; the reply's echo."""
+    lines = block.order_lines or tuple(range(block.orders_line,
+                                             block.orders_line + block.orders.count("\n") + 1))
+
+    def at(number: int) -> int:  # the line of the mail an order line came from
+        return lines[number - 1] if 0 < number <= len(lines) else number
+
+    try:
+        answer = orders.store_orders(session.connection(), game.id, player.name, block.orders,
+                                     "mail", now)
+    except orders.MissingOrderContext:
+        why = (f"{game.id} has ended; no orders are taken" if game.status in ("over", "ended")
+               else f"{game.id} has no phase open for orders")
+        reply.parts.append(f"Your orders were not taken: {why}.")
+        return 0, _order_count(block.orders)
+    except JudgeError as exc:
+        reply.parts.append(f"Your orders were not taken: {exc}.")
+        return 0, _order_count(block.orders)
+    if answer.stored:
+        head = (f"Orders for {answer.phase}: stored" + (", replacing your earlier ones."
+                                                       if answer.replaced_earlier else "."))
+    else:
+        head = (f"Orders for {answer.phase}: NOT stored, since no line could be accepted; "
+                "any orders you sent before stand.")
+    echo = [head, "As the judge understood them:"] if answer.accepted else [head]
+    echo += [f"  line {at(a.line_no)}  {a.piece}: {a.echo}" for a in answer.accepted]
+    if answer.refused:
+        echo.append("Refused:")
+        echo += [f"  line {at(r.line_no)}  {r.text.strip()}\n      {r.reason}"
+                 for r in answer.refused]
+    reply.parts.append("\n".join(echo))
+    if answer.stored and any(a.plan for a in answer.accepted):
+        reply.plan = {"game": game.id, "ruleset": game.ruleset, "phase": answer.phase,
+                      "side": answer.side, "player": answer.player,
+                      "plans": [[a.piece, list(a.plan)] for a in answer.accepted]}
+    return len(answer.accepted), len(answer.refused)
+
+
+def _deadline_text(deadline: datetime | None, timezone: str) -> str:
+    if deadline is None:
+        return "no deadline is set"
+    try:
+        zone = ZoneInfo(timezone)
+    except (KeyError, ValueError):
+        zone, timezone = ZoneInfo("UTC"), "UTC"
+    local = deadline.replace(tzinfo=deadline.tzinfo or ZoneInfo("UTC")).astimezone(zone)
+    return f"{local:%A %d %B %Y, %H:%M} ({timezone})"
+
+
+def _status(session: Any, game: GameRow, player: PlayerRow) -> str:
+    if game.status in ("over", "ended"):
+        winner = f"; winner: {game.winner}" if game.winner else ""
+        return f"Status: {game.id} is over{winner}."
+    phase = repo.open_phase(session, game.id)
+    if phase is None:
+        return f"Status: {game.id} has no open phase."
+    hosted = rulesets.load(game.ruleset, json.loads(phase.state_before))
+    owes = hosted.owes_told(player.side)
+    you = player.side in hosted.owes()
+    state = "paused by the game master; " if game.status == "paused" else ""
+    held = repo.latest_submission(session, phase.id or 0, player.id or 0)
+    mine = ("the judge holds orders from you" if held is not None
+            else "the judge holds no orders from you yet" if you else "you owe no orders")
+    who = ", ".join(owes) if owes else "nobody you may be told of"
+    return (f"Status: {state}open phase {phase.key} ({hosted.phase_title}); orders from "
+            f"{who}; {mine}. Deadline: {_deadline_text(phase.deadline, player.timezone)}.")
+
+
+def _command(session: Any, settings: MailSettings, game: GameRow, player: PlayerRow,
+             command: Command, mail_id: int, number: int, press_to: list[str],
+             now: datetime) -> str:
+    word = command.word
+    if not command.known:
+        return (f"{word}: the judge knows no command {word}. Commands: HELP, STATUS, REPORT, "
+                "ORDERS, PASSWORD <new>, PRESS <side|all> ... ENDPRESS.")
+    if command.problem:
+        return f"{word}: not done: {command.problem}"
+    if word == "HELP":
+        return HELP
+    if word == "STATUS":
+        return _status(session, game, player)
+    if word == "ORDERS":
+        phase = repo.open_phase(session, game.id)
+        held = repo.latest_submission(session, phase.id or 0, player.id or 0) if phase else None
+        if held is None:
+            return "ORDERS: the judge holds no orders from you for the open phase."
+        return (f"ORDERS: the judge holds these from you for {phase.key if phase else ''} "
+                f"(received {held.received_at:%Y-%m-%d %H:%M} UTC):\n"
+                + "\n".join(f"  {line}" for line in held.raw.splitlines()))
+    if word == "PASSWORD":
+        new = command.argument.strip()
+        if len(new) < MIN_PASSWORD or any(c.isspace() for c in new):
+            return (f"PASSWORD: not changed: a password is at least {MIN_PASSWORD} "
+                    "characters with no spaces.")
+        player.password_hash = hash_password(new)
+        session.add(player)
+        return "PASSWORD: changed. Use the new one from your next mail on."
+    if word == "REPORT":
+        return _report_again(session, settings, game, player, mail_id, number, now)
+    if word == "PRESS":
+        return _press(session, settings, game, player, command, mail_id, number, press_to, now)
+    return f"{word}: not done."  # (every known word is handled above)
+
+
+def _report_again(session: Any, settings: MailSettings, game: GameRow, player: PlayerRow,
+                  mail_id: int, number: int, now: datetime) -> str:
+    resolved = [p for p in repo.phases(session, game.id) if p.status == "resolved"]
+    if not resolved:
+        return "REPORT: no phase of this game has been resolved yet, so there is no report."
+    key = resolved[-1].key
+    message_id = new_message_id("report", f"{game.id}/{key}/{player.id}/again/{mail_id}/"
+                                f"{number}", settings.domain)
+    repo.queue_mail(session, message_id=message_id, kind="report", game_id=game.id,
+                    recipients=[player.email], sender=settings.judge_address,
+                    subject=f"{game.id}: report after {key}", raw=b"", now=now,
+                    job={"type": "report", "game": game.id, "phase": key,
+                         "player": player.id})
+    return f"REPORT: your report after {key} is on its way in a separate mail."
+
+
+def _press(session: Any, settings: MailSettings, game: GameRow, player: PlayerRow,
+           command: Command, mail_id: int, number: int, press_to: list[str],
+           now: datetime) -> str:
+    target = command.argument.strip()
+    sides = repo.sides(session, game.id)
+    chosen = next((s for s in sides if s.lower() == target.lower()), None)
+    if target.lower() != "all" and chosen is None:
+        return (f"PRESS: not sent: {game.id} has no side {target!r}; write PRESS all or "
+                f"PRESS <side> with a side of {', '.join(sides)}.")
+    if not command.body.strip():
+        return "PRESS: not sent: it has no text between PRESS and ENDPRESS."
+    to = "all" if chosen is None else chosen
+    others = [p for p in repo.players(session, game.id)
+              if p.id != player.id and (to == "all" or p.side == to)]
+    phase = repo.open_phase(session, game.id)
+    row = repo.store_press(session, game_id=game.id, phase_key=phase.key if phase else "",
+                           from_player_id=player.id or 0, to=to, body=command.body, now=now)
+    addresses = list(dict.fromkeys(p.email for p in others))
+    if addresses:
+        message_id = new_message_id("press", f"{game.id}/{row.id}", settings.domain)
+        text = (f"PRESS in {game.id} from {player.name} ({player.side}) to "
+                f"{'everyone' if to == 'all' else 'the ' + to + ' side'}:\n\n{command.body}\n\n"
+                "(Relayed by the judge. Reply with a PRESS command of your own after your "
+                "SIGNON line; a plain reply to this mail reaches nobody.)")
+        raw = compose(sender=settings.judge_address, sender_name=settings.judge_name,
+                      to=addresses, subject=f"{game.id}: press from {player.name}", text=text,
+                      message_id=message_id, auto="auto-generated",
+                      loop=settings.judge_address, date=now)
+        repo.queue_mail(session, message_id=message_id, kind="press", game_id=game.id,
+                        recipients=addresses, sender=settings.judge_address,
+                        subject=f"{game.id}: press from {player.name}", raw=raw, now=now)
+        press_to.extend(addresses)
+    told = "everyone" if to == "all" else f"the {to} side"
+    return f"PRESS: sent to {told} ({len(addresses)} player{'s' if len(addresses) != 1 else ''})."
+
+
+def _queue_reply(session: Any, settings: MailSettings, mail_id: int, number: int,
+                 incoming: Incoming, to: list[str], subject: str, parts: list[str],
+                 plan: dict[str, Any] | None, game_id: str | None, now: datetime) -> None:
+    message_id = new_message_id("reply", f"{mail_id}/{number}", settings.domain)
+    text = ("The judge's answer to your mail"
+            + (f" \"{incoming.subject}\"" if incoming.subject else "") + ".\n\n"
+            + "\n\n".join(parts) + "\n")
+    in_reply_to = incoming.message_id or None
+    if plan is None:
+        raw = compose(sender=settings.judge_address, sender_name=settings.judge_name, to=to,
+                      subject=subject, text=text, message_id=message_id,
+                      in_reply_to=in_reply_to, auto="auto-replied",
+                      loop=settings.judge_address, date=now)
+        repo.queue_mail(session, message_id=message_id, kind="reply", game_id=game_id,
+                        recipients=to, sender=settings.judge_address, subject=subject,
+                        raw=raw, now=now)
+        return
+    repo.queue_mail(session, message_id=message_id, kind="reply", game_id=game_id,
+                    recipients=to, sender=settings.judge_address, subject=subject, raw=b"",
+                    now=now, job={"type": "reply", "text": text, "in_reply_to": in_reply_to,
+                                  "date": now.isoformat(), "plan": plan})

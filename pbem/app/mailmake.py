@@ -1,0 +1,131 @@
+"""Making the messages queued as jobs, when the outbox sends them: a player's turn report
+(text and HTML with the map inline, the SVG, and the next deadline as .ics) and a reply's
+map of the paths understood. Everything comes from stored data, so a job made twice gives
+the same bytes; the outbox stores them once made.
+
+Reports are queued as jobs by the transaction that resolves a phase (`queue_reports`), so
+the resolution and the intent to mail each player commit together, while the drawing
+(tens of milliseconds a recipient) happens outside the game's write lock.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy.engine import Engine
+
+from pbem.app import rulesets
+from pbem.app.errors import JudgeError
+from pbem.mail.compose import compose, deadline_ics, new_message_id
+from pbem.mail.settings import MailSettings
+from pbem.store import repo
+from pbem.store.db import transaction
+from pbem.store.models import GameRow, MailOutRow, PhaseRow, PlayerRow
+
+
+def queue_reports(session: Any, settings: MailSettings, game_id: str, phase_key: str,
+                  now: datetime) -> list[str]:
+    """In the caller's transaction: one report job per active player for a resolved phase.
+    Returns the addresses queued to."""
+    queued = []
+    for player in repo.players(session, game_id):
+        message_id = new_message_id("report", f"{game_id}/{phase_key}/{player.id}",
+                                    settings.domain)
+        repo.queue_mail(session, message_id=message_id, kind="report", game_id=game_id,
+                        recipients=[player.email], sender=settings.judge_address,
+                        subject=f"{game_id}: report after {phase_key}", raw=b"", now=now,
+                        job={"type": "report", "game": game_id, "phase": phase_key,
+                             "player": player.id})
+        queued.append(player.email)
+    return queued
+
+
+def maker(engine: Engine, settings: MailSettings) -> Callable[[MailOutRow], bytes]:
+    """The outbox's `make`: the bytes of a message queued as a job."""
+    def make(row: MailOutRow) -> bytes:
+        job = json.loads(row.job or "{}")
+        if job.get("type") == "report":
+            return _report(engine, settings, row, job)
+        if job.get("type") == "reply":
+            return _reply_with_map(engine, settings, row, job)
+        raise ValueError(f"unknown job {job.get('type')!r}")
+    return make
+
+
+def _phase(session: Any, game_id: str, key: str, resolved: bool) -> PhaseRow:
+    found = [p for p in repo.phases(session, game_id) if p.key == key
+             and (p.status == "resolved" or not resolved)]
+    if not found:
+        raise JudgeError(f"{game_id} has no phase {key} any more (rolled back?)")
+    return found[-1]
+
+
+def _reply_with_map(engine: Engine, settings: MailSettings, row: MailOutRow,
+                    job: dict[str, Any]) -> bytes:
+    from pbem.render.png import paint_png
+    from pbem.render.svg import write_svg
+
+    plan = job["plan"]
+    with transaction(engine) as session:
+        phase = _phase(session, plan["game"], plan["phase"], resolved=False)
+        state = phase.state_before
+    hosted = rulesets.load(plan["ruleset"], json.loads(state))
+    scene = hosted.plan_scene(plan["side"], [(piece, tuple(places))
+                                             for piece, places in plan["plans"]],
+                              f"Orders of {plan['player']} for {plan['phase']}",
+                              "as the judge understood them")
+    return compose(sender=row.sender, sender_name=settings.judge_name,
+                   to=json.loads(row.recipients), subject=row.subject, text=job["text"],
+                   png=paint_png(scene), png_name="orders.png", svg=write_svg(scene),
+                   svg_name="orders.svg", message_id=row.message_id,
+                   in_reply_to=job.get("in_reply_to"), auto="auto-replied",
+                   loop=settings.judge_address, date=datetime.fromisoformat(job["date"]))
+
+
+def _report(engine: Engine, settings: MailSettings, row: MailOutRow,
+            job: dict[str, Any]) -> bytes:
+    from pbem.app.reports import player_recipient, render_phase
+
+    with transaction(engine) as session:
+        game = session.get(GameRow, job["game"])
+        player = session.get(PlayerRow, job["player"])
+        if game is None or player is None:
+            raise JudgeError(f"the report's game or player is gone ({job})")
+        phase = _phase(session, game.id, job["phase"], resolved=True)
+        following = [p for p in repo.phases(session, game.id) if p.seq == phase.seq + 1]
+        deadline = following[0].deadline if following else None
+        after = rulesets.load(game.ruleset, json.loads(phase.state_after or "{}"))
+        events = tuple(_events(phase))
+        who = player_recipient(player)
+        made_at = phase.resolved_at or row.created_at
+    made = render_phase(game_id=game.id, phase_key=phase.key, after=after, events=events,
+                        recipients=[who], deadline=deadline)[0]
+    ics = None
+    if deadline is not None and not after.over:
+        ics = deadline_ics(uid=f"{game.id}-{after.key}@{settings.domain}", game=game.id,
+                           phase=after.key, deadline=_utc(deadline),
+                           summary=f"{game.id}: orders for {after.key} due",
+                           description=f"Orders for {after.key} of {game.id} are due.",
+                           stamp=_utc(made_at))
+    return compose(sender=row.sender, sender_name=settings.judge_name,
+                   to=json.loads(row.recipients), subject=row.subject, text=made.text,
+                   html=made.html, png=made.png, png_name=f"{made.basename}.png",
+                   map_src=f"{made.basename}.png", svg=made.svg,
+                   svg_name=f"{made.basename}.svg", ics=ics, message_id=row.message_id,
+                   auto="auto-generated", loop=settings.judge_address, date=_utc(made_at))
+
+
+def _utc(moment: datetime) -> datetime:
+    from datetime import UTC
+
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def _events(phase: PhaseRow) -> list[Any]:
+    from pbem.rules.events import Event
+
+    return [Event(e["kind"], tuple((k, v) for k, v in e.items() if k != "kind"))
+            for e in json.loads(phase.events or "[]")]
