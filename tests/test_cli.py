@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import email
+import email.policy
 import json
+import mailbox
 import os
 import subprocess
 import sys
@@ -69,7 +72,8 @@ def test_demo_plays_the_example_orders() -> None:
     done = pbem("demo")
     assert done.returncode == 0, done.stderr
     out = done.stdout
-    assert "REFUSED line 4 (C): this galley costs 15 Build Points and only 14 of 120 are left" in out
+    # the build file went in as a mail: its line 4 is line 7 of the message
+    assert "REFUSED line 7 (C): this galley costs 15 Build Points and only 14 of 120 are left" in out
     assert "B tried to ram X (bow attack; rolled 1, needed 1-5): a hit for 5 hull damage." in out
     assert "D tried to shear Y (rolled 3, needed 1-4): 1 rowing damage." in out
     assert "Y shot its archer at B" in out and "X grappled B (rolled 3, needed 1-4)." in out
@@ -88,6 +92,12 @@ def test_demo_plays_the_example_orders() -> None:
     assert (folder / "index.html").is_file() and (folder / "archive" / "index.html").is_file()
     assert (folder / "T13-combat-p1-aristides.png").read_bytes().startswith(b"\x89PNG")
     assert "Winner: blue." not in (folder / "T1-combat-p2-hanno.txt").read_text()
+    # the judge's mail went to the local Maildir: replies and reports a person can read
+    sent = [email.message_from_bytes(m.as_bytes(), policy=email.policy.default)
+            for m in mailbox.Maildir(Path(os.environ["PBEM_DATA"]) / "outbox")]
+    subjects = [str(m["Subject"]) for m in sent]
+    assert "demo: orders received" in subjects and "demo: report after T13-combat" in subjects
+    assert all(m["Auto-Submitted"] in ("auto-replied", "auto-generated") for m in sent)
     assert "The blue side has won." in (folder / "T13-combat-observer.txt").read_text()
 
 

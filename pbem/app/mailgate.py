@@ -338,15 +338,16 @@ def _order_count(text: str) -> int:
 
 def _orders(session: Any, game: GameRow, player: PlayerRow, block: Block, reply: _Reply,
             now: datetime) -> tuple[int, int]:
-    """Check and store the block's orders in this transaction; the reply's echo."""
-    lines = block.order_lines or tuple(range(block.orders_line,
-                                             block.orders_line + block.orders.count("\n") + 1))
-
-    def at(number: int) -> int:  # the line of the mail an order line came from
-        return lines[number - 1] if 0 < number <= len(lines) else number
-
+    """Check and store the block's orders in this transaction; the reply's echo. The text
+    checked keeps each order line on its line of the mail (the others left blank), so every
+    line number the judge gives is the mail's own."""
+    texts = block.orders.split("\n")
+    numbers = block.order_lines or tuple(range(block.orders_line,
+                                               block.orders_line + len(texts)))
+    placed = dict(zip(numbers, texts, strict=False))
+    text = "\n".join(placed.get(n, "") for n in range(1, max(placed, default=0) + 1))
     try:
-        answer = orders.store_orders(session.connection(), game.id, player.name, block.orders,
+        answer = orders.store_orders(session.connection(), game.id, player.name, text,
                                      "mail", now)
     except orders.MissingOrderContext:
         why = (f"{game.id} has ended; no orders are taken" if game.status in ("over", "ended")
@@ -363,11 +364,10 @@ def _orders(session: Any, game: GameRow, player: PlayerRow, block: Block, reply:
         head = (f"Orders for {answer.phase}: NOT stored, since no line could be accepted; "
                 "any orders you sent before stand.")
     echo = [head, "As the judge understood them:"] if answer.accepted else [head]
-    echo += [f"  line {at(a.line_no)}  {a.piece}: {a.echo}" for a in answer.accepted]
+    echo += [f"  line {a.line_no}  {a.piece}: {a.echo}" for a in answer.accepted]
     if answer.refused:
         echo.append("Refused:")
-        echo += [f"  line {at(r.line_no)}  {r.text.strip()}\n      {r.reason}"
-                 for r in answer.refused]
+        echo += [f"  {r.text.strip()}\n      REFUSED {r.reason}" for r in answer.refused]
     reply.parts.append("\n".join(echo))
     if answer.stored and any(a.plan for a in answer.accepted):
         reply.plan = {"game": game.id, "ruleset": game.ruleset, "phase": answer.phase,
@@ -426,7 +426,7 @@ def _command(session: Any, settings: MailSettings, game: GameRow, player: Player
             return "ORDERS: the judge holds no orders from you for the open phase."
         return (f"ORDERS: the judge holds these from you for {phase.key if phase else ''} "
                 f"(received {held.received_at:%Y-%m-%d %H:%M} UTC):\n"
-                + "\n".join(f"  {line}" for line in held.raw.splitlines()))
+                + "\n".join(f"  {line}" for line in held.raw.strip("\n").splitlines()))
     if word == "PASSWORD":
         new = command.argument.strip()
         if len(new) < MIN_PASSWORD or any(c.isspace() for c in new):

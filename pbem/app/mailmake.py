@@ -102,7 +102,8 @@ def _report(engine: Engine, settings: MailSettings, row: MailOutRow,
         who = player_recipient(player)
         made_at = phase.resolved_at or row.created_at
     made = render_phase(game_id=game.id, phase_key=phase.key, after=after, events=events,
-                        recipients=[who], deadline=deadline)[0]
+                        recipients=[who], deadline=deadline,
+                        mail_to=settings.judge_address)[0]
     ics = None
     if deadline is not None and not after.over:
         ics = deadline_ics(uid=f"{game.id}-{after.key}@{settings.domain}", game=game.id,

@@ -122,9 +122,15 @@ def seen_by(after: rulesets.HostedGame, events: tuple[Event, ...],
 
 def report_for(*, game_id: str, phase_key: str, after: rulesets.HostedGame,
                view: dict[str, Any], shown: list[dict[str, Any]], who: Recipient,
-               deadline: Any, map_suffix: str = "png") -> dict[str, Any]:
-    """One recipient's report data (pure), as the ruleset presents it."""
+               deadline: Any, map_suffix: str = "png", mail_to: str = "") -> dict[str, Any]:
+    """One recipient's report data (pure), as the ruleset presents it. A player's order
+    template begins with their sign-on line (password left to fill in) and, given the
+    judge's address `mail_to`, says where to send it."""
     owes = after.owes_told(who.side, who.everything)
+    template = after.order_template(who.side) if who.side and who.side in owes else ()
+    if template:
+        where = [f"# Fill in your password and mail this to {mail_to}."] if mail_to else []
+        template = (*where, f"SIGNON {game_id} {who.name} PASSWORD", *template, "ENDORDERS")
     return report.report_data(
         game=game_id, title=after.title, phase=phase_key,
         viewer=who.side, player=who.name, timezone=who.timezone,
@@ -133,7 +139,7 @@ def report_for(*, game_id: str, phase_key: str, after: rulesets.HostedGame,
         next_phase=after.key if not after.over else "",
         owes=owes, owes_hidden=after.duty_hidden and not who.everything,
         deadline=None if after.over else deadline,
-        template=after.order_template(who.side) if who.side and who.side in owes else (),
+        template=template,
         house_rules=list(after.house_rules()),
         map_file=f"{phase_key}-{who.file_key}.{map_suffix}", everything=who.everything,
     )
@@ -149,13 +155,14 @@ def scene_for(*, game_id: str, phase_key: str, after: rulesets.HostedGame,
 
 def render_phase(*, game_id: str, phase_key: str, after: rulesets.HostedGame,
                  events: tuple[Event, ...], recipients: list[Recipient],
-                 deadline: Any, map_suffix: str = "png") -> list[RenderedReport]:
+                 deadline: Any, map_suffix: str = "png", mail_to: str = "") -> list[RenderedReport]:
     """Reports of one resolved phase for each recipient (pure: no database)."""
     out = []
     for who in recipients:
         view, shown = seen_by(after, events, who)
         data = report_for(game_id=game_id, phase_key=phase_key, after=after, view=view,
-                          shown=shown, who=who, deadline=deadline, map_suffix=map_suffix)
+                          shown=shown, who=who, deadline=deadline, map_suffix=map_suffix,
+                          mail_to=mail_to)
         scene = scene_for(game_id=game_id, phase_key=phase_key, after=after, view=view,
                           shown=shown, who=who)
         out.append(RenderedReport(
@@ -182,7 +189,7 @@ def _resolved(session: Any, game_id: str, key: str | None) -> PhaseRow:
 
 
 def phase_reports(engine: Engine, game_id: str, key: str | None = None,
-                  map_suffix: str = "png") -> list[RenderedReport]:
+                  map_suffix: str = "png", mail_to: str = "") -> list[RenderedReport]:
     """Every player's report, the observers' and the game master's, for a resolved phase
     (the latest by default)."""
     with transaction(engine) as session:
@@ -195,7 +202,8 @@ def phase_reports(engine: Engine, game_id: str, key: str | None = None,
         recipients += [Recipient(OBSERVER, None, "UTC"), Recipient(GM, None, "UTC", True)]
         events = _events(phase)
     return render_phase(game_id=game_id, phase_key=phase.key, after=after, events=events,
-                        recipients=recipients, deadline=deadline, map_suffix=map_suffix)
+                        recipients=recipients, deadline=deadline, map_suffix=map_suffix,
+                        mail_to=mail_to)
 
 
 def archive_game(engine: Engine, game_id: str, folder: Path) -> Path:

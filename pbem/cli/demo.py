@@ -1,6 +1,9 @@
-"""`pbem demo`: the main job. Creates a game in the database, plays the example Squadron
-Combat of orders/demo through the real use-cases (submit every order file, process every
-phase) and tells it phase by phase; the game stays in the database for `pbem game show`.
+"""`pbem demo`: the main job. Creates a game in the database and plays the example Squadron
+Combat of orders/demo through the mail gateway: each order file goes in as a real message
+(greeting, sign-on line, orders, signature), every phase is processed, and the judge's
+replies and reports go out into the local Maildir outbox ($PBEM_DATA/outbox/), never to a
+real SMTP server. It tells the game phase by phase; the game stays in the database for
+`pbem game show`.
 """
 
 from __future__ import annotations
@@ -13,9 +16,10 @@ from typing import Any, TextIO
 
 from sqlalchemy.engine import Engine
 
-from pbem.app import games, orders, phases, reports
+from pbem.app import games, mailgate, phases, reports
 from pbem.app.errors import JudgeError
 from pbem.cli.common import add_db, engine, outcome, say
+from pbem.cli.mail import deliver_locally
 from pbem.golden import load, order_file
 from pbem.render.text import text_table
 from pbem.store.db import data_dir
@@ -24,6 +28,25 @@ PLAYERS = {"blue": ("Aristides", "aristides@example.org"),
            "red": ("Hanno", "hanno@example.org"),
            "convoy": ("Nearchus", "nearchus@example.org"),
            "raiders": ("Demetrius", "demetrius@example.org")}
+JUDGE = "judge@pbem.example"  # the demo's judge address; its mail stays in the local Maildir
+
+
+def demo_settings() -> Any:
+    """Mail settings that write to the local Maildir whatever the environment says."""
+    from pbem.mail.settings import mail_settings
+
+    return mail_settings({"PBEM_MAIL_FROM": JUDGE}, data_dir())
+
+
+def letter(game_id: str, side: str, password: str, key: str, orders: str) -> bytes:
+    """An order file as a player would mail it: greeting, sign-on, orders, signature."""
+    name, address = PLAYERS[side]
+    body = (f"Greetings, judge.\n\nSIGNON {game_id} {name} {password}\n{orders.rstrip()}\n"
+            f"\n-- \n{name}, for the {side} side\n")
+    return (f"From: {name} <{address}>\r\nTo: {JUDGE}\r\nSubject: {game_id}: orders for "
+            f"{key}\r\nMessage-ID: <{game_id}.{key}.{side}@demo.example>\r\n"
+            "MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n"
+            + body.replace("\n", "\r\n")).encode()
 
 
 def default_folder() -> Path:
@@ -43,27 +66,37 @@ def _free_name(made: Engine, base: str) -> str:
     return f"{base}-{number}"
 
 
-def _answer(out: TextIO, answer: orders.OrdersAnswer, file: str) -> None:
-    say(f"  Orders of {answer.side} ({file}), from {answer.player}:", file=out)
-    for line in answer.lines:
-        if line.status == "accepted":
-            say(f"    ok      {line.piece}: {line.echo}", file=out)
-        else:
-            say(f"    REFUSED {line.reason}", file=out)
-    if not answer.lines:
-        say("    (no orders)", file=out)
+def _reply_text(made: Engine, settings: Any, mail_id: int | None) -> str:
+    """The judge's reply to a message (its first sign-on block), as its player reads it."""
+    import email
+    import email.policy
+
+    from pbem.mail.compose import new_message_id
+    from pbem.store import repo
+    from pbem.store.db import transaction
+
+    wanted = new_message_id("reply", f"{mail_id}/0", settings.domain)
+    with transaction(made) as session:
+        raws = [bytes(r.raw) for r in repo.outbox_rows(session) if r.message_id == wanted]
+    if not raws or not raws[0]:
+        return "(no reply)"
+    message = email.message_from_bytes(raws[0], policy=email.policy.default)
+    body = message.get_body(("plain",))  # type: ignore[attr-defined]
+    return str(body.get_content()) if body is not None else ""
 
 
 def play(made: Engine, folder: Path, out: TextIO, name: str | None = None) -> dict[str, Any]:
     golden = load(folder)
     hosted = golden.game
     game_id = _free_name(made, name or golden.game_id)
+    passwords = {side: f"{PLAYERS[side][0].lower()}-oars" for side in hosted.sides}
     spec = games.GameSpec(
         game_id=game_id, ruleset=golden.ruleset, scenario=hosted.scenario_name,
         seed=golden.seed, dice_name=golden.game_id, options=dict(golden.options),
-        players=tuple(games.PlayerSpec(PLAYERS[side][0], PLAYERS[side][1], side)
-                      for side in hosted.sides),
+        players=tuple(games.PlayerSpec(PLAYERS[side][0], PLAYERS[side][1], side,
+                                       password=passwords[side]) for side in hosted.sides),
     )
+    settings = demo_settings()
     created = games.create_game(made, spec)
     versus = " against ".join(f"{side} ({PLAYERS[side][0]})" for side in hosted.sides)
     say(f"Game {game_id}: {hosted.title}, {versus}.", file=out)
@@ -79,12 +112,20 @@ def play(made: Engine, folder: Path, out: TextIO, name: str | None = None) -> di
             file = order_file(key, owing)
             if file in unread:
                 unread.discard(file)
-                answer = orders.submit_orders(made, game_id, PLAYERS[owing][0],
-                                              (folder / file).read_bytes(), source="demo")
-                _answer(out, answer, file)
+                raw = letter(game_id, owing, passwords[owing], key,
+                             (folder / file).read_text(encoding="utf-8"))
+                taken = mailgate.receive(made, raw, "inject", settings)
+                say(f"  Mail from {PLAYERS[owing][0]} ({owing}, {file}): {taken.outcome}, "
+                    f"{taken.accepted} lines accepted, {taken.refused} refused.", file=out)
+                deliver_locally(made, settings)
+                reply = _reply_text(made, settings, taken.mail_id)
+                for line in reply.splitlines()[2:]:
+                    if line.startswith(("  ", "Orders for", "Refused", "Not read")):
+                        say(f"  | {line}", file=out)
         if not shown["owes"]:
             say("  (nobody has anything to order)", file=out)
-        done = phases.process_phase(made, game_id, expected_key=key)
+        done = phases.process_phase(made, game_id, expected_key=key, mail=settings)
+        deliver_locally(made, settings)
         for text in done.happened:
             say(f"    {text}", file=out)
     return games.show_game(made, game_id)
@@ -116,6 +157,9 @@ def run(args: argparse.Namespace) -> int:
           f"{shown['game']}` checks every roll against the revealed seed.")
     say(f"Every player's report and map of every phase is in {out}/ "
           f"(open {out}/index.html); the public archive is in {out}/archive/index.html.")
+    say(f"Every mail the judge sent (replies to orders, reports with maps and deadlines) is "
+        f"in the Maildir {demo_settings().outbox_dir}/: read it with any mail client, e.g. "
+        f"`mutt -f {demo_settings().outbox_dir}`.")
     return 0
 
 

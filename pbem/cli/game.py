@@ -6,10 +6,9 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from pbem.app import audit, games, rulesets
+from pbem.app import games, rulesets
 from pbem.app.errors import JudgeError
 from pbem.cli.common import add_db, add_json, emit, engine, say, table
-from pbem.render.text import text_table
 
 
 def _player(text: str) -> games.PlayerSpec:
@@ -71,6 +70,8 @@ def _list(args: argparse.Namespace) -> int:
 
 
 def _show(args: argparse.Namespace) -> int:
+    from pbem.render.text import text_table
+
     data = games.show_game(engine(args), args.name, side=args.side,
                            game_master=args.side is None)
     if args.json:
@@ -93,6 +94,8 @@ def _show(args: argparse.Namespace) -> int:
 
 
 def _verify(args: argparse.Namespace) -> int:
+    from pbem.app import audit
+
     verdict = audit.verify_game(engine(args), args.name)
     data = {"game": verdict.game_id, "ok": verdict.ok, "phases": verdict.phases_checked,
             "journal": verdict.journal_entries, "problems": list(verdict.problems)}
@@ -106,7 +109,10 @@ def _verify(args: argparse.Namespace) -> int:
 def _report(args: argparse.Namespace) -> int:
     from pbem.app import reports
 
-    made = reports.phase_reports(engine(args), args.name, args.phase)
+    from pbem.cli.mail import mail_settings_now
+
+    made = reports.phase_reports(engine(args), args.name, args.phase,
+                                 mail_to=mail_settings_now().judge_address)
     chosen = [r for r in made if args.recipient in (None, r.recipient, r.side)]
     if not chosen:
         raise JudgeError(f"no recipient '{args.recipient}'; the recipients are "

@@ -20,14 +20,14 @@ from pbem.cli.common import add_db, add_json, emit, engine, say, table
 EX_TEMPFAIL = 75
 
 
-def _settings() -> Any:
+def mail_settings_now() -> Any:
     from pbem.mail.settings import mail_settings
     from pbem.store.db import data_dir
 
     return mail_settings(os.environ, data_dir())
 
 
-def _deliver_locally(made: Any, settings: Any) -> None:
+def deliver_locally(made: Any, settings: Any) -> None:
     """With no SMTP server, what was queued goes into the local Maildir at once."""
     if settings.smtp_host:
         return
@@ -59,10 +59,10 @@ def _outcome_text(outcome: Any) -> str:
 def _take(args: argparse.Namespace, raw: bytes, source: str) -> int:
     from pbem.app import mailgate
 
-    settings = _settings()
+    settings = mail_settings_now()
     made = engine(args)
     outcome = mailgate.receive(made, raw, source, settings)
-    _deliver_locally(made, settings)
+    deliver_locally(made, settings)
     emit(args, outcome.as_json(), _outcome_text(outcome))
     return 0
 
@@ -89,7 +89,7 @@ def _poll(args: argparse.Namespace) -> int:
     from pbem.app import mailgate
     from pbem.mail import sources
 
-    settings = _settings()
+    settings = mail_settings_now()
     made = engine(args)
 
     def handle(raw: bytes, source: str) -> object:
@@ -104,7 +104,7 @@ def _poll(args: argparse.Namespace) -> int:
                 "to poll an IMAP mailbox", file=sys.stderr)
             return 2
         report = sources.poll_imap(imap, handle)
-    _deliver_locally(made, settings)
+    deliver_locally(made, settings)
     data = {"handled": report.handled, "left": report.left, "errors": list(report.errors)}
     emit(args, data, f"{report.handled} handled, {report.left} left for later"
          + "".join(f"\n  {e}" for e in report.errors))
@@ -115,12 +115,12 @@ def _lmtp(args: argparse.Namespace) -> int:
     from pbem.app import mailgate
     from pbem.mail import sources
 
-    settings = _settings()
+    settings = mail_settings_now()
     made = engine(args)
 
     def handle(raw: bytes, source: str) -> object:
         outcome = mailgate.receive(made, raw, source, settings)
-        _deliver_locally(made, settings)
+        deliver_locally(made, settings)
         return outcome
 
     say(f"listening for LMTP on {args.host}:{args.port}")
@@ -148,7 +148,7 @@ def _send(args: argparse.Namespace) -> int:
     from pbem.mail.outbox import deliver
     from pbem.mail.transport import transport_for
 
-    settings = _settings()
+    settings = mail_settings_now()
     made = engine(args)
     report = deliver(made, transport_for(settings), utcnow(), limit=args.limit,
                      make=maker(made, settings))
@@ -193,8 +193,8 @@ def _quarantine(args: argparse.Namespace) -> int:
                                reason=f"dropped from quarantine ({row.reason})")
             emit(args, {"dropped": row.id}, f"message #{row.id} dropped (it stays stored)")
             return 0
-    outcome = mailgate.handle(made, args.id, _settings())
-    _deliver_locally(made, _settings())
+    outcome = mailgate.handle(made, args.id, mail_settings_now())
+    deliver_locally(made, mail_settings_now())
     emit(args, outcome.as_json(), _outcome_text(outcome))
     return 0
 

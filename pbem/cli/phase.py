@@ -21,7 +21,11 @@ def _text(done: phases.Processed, verb: str) -> str:
 
 
 def _process(args: argparse.Namespace) -> int:
-    done = phases.process_phase(engine(args), args.name, expected_key=args.phase)
+    from pbem.cli.mail import deliver_locally, mail_settings_now
+
+    made, settings = engine(args), mail_settings_now()
+    done = phases.process_phase(made, args.name, expected_key=args.phase, mail=settings)
+    deliver_locally(made, settings)
     emit(args, done.as_json(), _text(done, "processed"))
     return 0
 
@@ -41,7 +45,11 @@ def _due(args: argparse.Namespace) -> int:
         emit(args, [{"game": g, "phase": k} for g, k in due],
              "\n".join(f"{g}: {k} is due" for g, k in due) or "nothing is due")
         return 0
-    outcomes = phases.process_due(made, ready=args.ready)
+    from pbem.cli.mail import deliver_locally, mail_settings_now
+
+    settings = mail_settings_now()
+    outcomes = phases.process_due(made, ready=args.ready, mail=settings)
+    deliver_locally(made, settings)
     lines = []
     for done in outcomes:
         if done.processed is not None:

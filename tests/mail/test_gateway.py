@@ -328,3 +328,30 @@ def test_a_report_is_queued_with_the_phase_and_made_when_sent(aegean: Engine,
     assert "For Ann, commanding blue." in _text(ann)
     inline = [p for p in ann.walk() if p.get_content_type() == "image/png"]
     assert inline and inline[0].get_content()[:8] == b"\x89PNG\r\n\x1a\n"
+    bo = made[BO]
+    assert bo is not None
+    text = _text(bo)
+    assert "SIGNON aegean Bo PASSWORD" in text
+    assert "mail this to judge@example.net" in text
+
+
+def test_replying_to_a_report_with_the_template_filled_in_is_right(aegean: Engine,
+                                                                   settings) -> None:  # type: ignore[no-untyped-def]
+    path = DEMO / order_file("T1-move-blue", "blue")
+    orders.submit_orders(aegean, "aegean", "Ann", path.read_bytes())
+    phases.process_phase(aegean, "aegean", mail=settings, now=NOW)
+    deliver(aegean, MaildirTransport(settings.outbox_dir), NOW, make=maker(aegean, settings))
+    report = next(m for kind, to, m in _outbox(aegean) if kind == "report" and to == [BO])
+    assert report is not None
+    text = _text(report)
+    start = text.index("SIGNON aegean Bo PASSWORD")
+    end = text.index("ENDORDERS", start)
+    template = text[start:end + len("ENDORDERS")]  # the template, as the report gives it
+    filled = template.replace("PASSWORD", "bo-password", 1)
+    quoted = "\n".join(f"> {line}" for line in text.splitlines())
+    body = f"Here you are.\n\n{filled}\n\nOn Tue, the judge wrote:\n{quoted}\n"
+    done = mailgate.receive(aegean, _mail(body, sender=BO, message_id="reply-1@x",
+                                          subject=f"Re: {report['Subject']}"),
+                            "inject", settings, NOW + timedelta(hours=1))
+    assert (done.outcome, done.player, done.refused) == ("orders", "Bo", 0)
+    assert done.accepted > 0
