@@ -108,7 +108,6 @@ def _verify(args: argparse.Namespace) -> int:
 
 def _report(args: argparse.Namespace) -> int:
     from pbem.app import reports
-
     from pbem.cli.mail import mail_settings_now
 
     made = reports.phase_reports(engine(args), args.name, args.phase,

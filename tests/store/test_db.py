@@ -194,9 +194,8 @@ def test_migration_0004_renames_the_players_list_and_keeps_it(tmp_path: Path) ->
     """A database made before 0004 keeps each player's list of pieces under the new name."""
     from alembic import command
 
-    from pbem.store.migrate import _config, upgrade
-
     from pbem.store.db import create_sqlite_file
+    from pbem.store.migrate import _config, upgrade
 
     create_sqlite_file(tmp_path / "old.sqlite")
     engine = make_engine(f"sqlite:///{tmp_path / 'old.sqlite'}")
