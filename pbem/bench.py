@@ -185,3 +185,114 @@ def render_figures(repeat: int = 20, seed: int = 5,
         reports.append((time.perf_counter() - start) * 1000)
     return {"svg_ms": round(statistics.median(svg), 2), "png_ms": round(statistics.median(png), 2),
             "reports_ms": round(statistics.median(reports), 2), "recipients": len(who)}
+
+
+# --- mail ----------------------------------------------------------------------------
+
+
+def _letter(game: str, player: str, address: str, password: str, orders: str,
+            number: int) -> bytes:
+    """An order mail as a player writes one: greeting, sign-on line, orders, signature."""
+    body = (f"Hello judge,\r\n\r\nSIGNON {game} {player} {password}\r\n"
+            + orders.strip().replace("\n", "\r\n") + f"\r\n\r\n-- \r\n{player}\r\n")
+    return (f"From: {player} <{address}>\r\nTo: judge@bench.example\r\n"
+            f"Subject: orders {number}\r\nMessage-ID: <bench-{number}@bench.example>\r\n"
+            "MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n"
+            + body).encode()
+
+
+def _floor_bytes(connection: sqlite3.Connection, raws: list[bytes]) -> float:
+    """Bare sqlite3: each raw message stored in its own transaction, same file settings."""
+    connection.execute("CREATE TABLE IF NOT EXISTS raw_mail (id INTEGER PRIMARY KEY, raw BLOB)")
+    start = time.perf_counter()
+    for raw in raws:
+        connection.execute("BEGIN IMMEDIATE")
+        connection.execute("INSERT INTO raw_mail (raw) VALUES (?)", (raw,))
+        connection.execute("COMMIT")
+    return len(raws) / (time.perf_counter() - start)
+
+
+def mail_figures(folder: Path, count: int = 200, receive_runs: int = 10,
+                 lmtp_count: int = 100) -> dict[str, float]:
+    """Order mails taken from a Maildir (parsed, authenticated, checked, stored, reply
+    queued) per second against bare inserts of the same bytes; the median wall time of one
+    `pbem mail receive` process for one order mail; order mails per second over LMTP."""
+    import mailbox
+    import os
+    import shutil
+    import smtplib
+    import subprocess
+    import sys
+
+    from pbem.app import games, mailgate, orders
+    from pbem.golden import load, order_file
+    from pbem.mail.settings import mail_settings
+    from pbem.mail.sources import LmtpListener, poll_maildir
+    from pbem.store.db import make_engine
+    from pbem.store.migrate import upgrade
+
+    demo = Path(__file__).resolve().parents[1] / "orders" / "demo"
+    golden = load(demo)
+    url = f"sqlite:///{folder / 'bench.sqlite'}"
+    engine = make_engine(url)
+    upgrade(engine)
+    settings = mail_settings({"PBEM_MAIL_FROM": "judge@bench.example"}, folder)
+    people = {"blue": ("Aristides", "aristides@example.org", "aristides-oars"),
+              "red": ("Hanno", "hanno@example.org", "hanno-oars")}
+    games.create_game(engine, games.GameSpec(
+        "bench", scenario=golden.game.scenario_name, seed=golden.seed, dice_name="bench",
+        options=dict(golden.options),
+        players=tuple(games.PlayerSpec(name, address, side, password=password)
+                      for side, (name, address, password) in people.items())))
+    build = {side: (demo / order_file("build", side)).read_text(encoding="utf-8")
+             for side in people}
+
+    def letters(first: int, many: int) -> list[bytes]:
+        made = []
+        for number in range(first, first + many):
+            side = "blue" if number % 2 else "red"
+            name, address, password = people[side]
+            made.append(_letter("bench", name, address, password, build[side], number))
+        return made
+
+    def handle(raw: bytes, source: str) -> object:
+        return mailgate.receive(engine, raw, source, settings)
+
+    # one player sends many times: the cap on resubmissions is lifted for the measurement
+    cap, orders.MAX_SUBMISSIONS = orders.MAX_SUBMISSIONS, 10 * (count + lmtp_count) + 10
+    try:
+        inbox = mailbox.Maildir(folder / "inbox", create=True)
+        raws = letters(0, count)
+        for raw in raws:
+            inbox.add(raw)
+        start = time.perf_counter()
+        polled = poll_maildir(folder / "inbox", handle)
+        messages = polled.handled / (time.perf_counter() - start)
+        floor = _floor_bytes(_floor_connection(folder / "floor.sqlite"), raws)
+
+        with LmtpListener(handle, port=0) as listener:
+            client = smtplib.LMTP("127.0.0.1", listener.port)
+            start = time.perf_counter()
+            for raw in letters(count, lmtp_count):
+                client.sendmail("aristides@example.org", ["judge@bench.example"], raw)
+            lmtp = lmtp_count / (time.perf_counter() - start)
+            client.quit()
+    finally:
+        orders.MAX_SUBMISSIONS = cap
+    engine.dispose()
+
+    script = shutil.which("pbem", path=str(Path(sys.executable).parent))
+    command = [script] if script else [sys.executable, "-m", "pbem.cli.main"]
+    env = {**os.environ, "PBEM_DATA": str(folder), "PBEM_MAIL_FROM": "judge@bench.example"}
+    env.pop("PBEM_DATABASE_URL", None)
+    timings = []
+    for raw in letters(count + lmtp_count, receive_runs):
+        start = time.perf_counter()
+        done = subprocess.run([*command, "mail", "receive", "--db", url], input=raw,
+                              capture_output=True, env=env, check=False)
+        timings.append((time.perf_counter() - start) * 1000)
+        if done.returncode != 0:
+            raise RuntimeError(f"pbem mail receive failed: {done.stderr.decode()[-300:]}")
+    return {"messages_per_s": round(messages, 1), "floor_per_s": round(floor, 1),
+            "ratio": round(messages / floor, 3), "receive_ms": round(statistics.median(timings), 1),
+            "lmtp_per_s": round(lmtp, 1), "messages": polled.handled}

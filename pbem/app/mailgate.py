@@ -114,70 +114,108 @@ def _digest_of(raw: bytes) -> str:
 def receive(engine: Engine, raw: bytes, source: str, settings: MailSettings,
             now: datetime | None = None) -> MailOutcome:
     """Store one raw message, then handle it. A transient database failure (locked beyond
-    the retries) propagates after the message is stored: the MTA may deliver it again."""
+    the retries) propagates: before the message is stored the MTA delivers it again; after,
+    the stored copy stays "new" and `pbem mail quarantine retry` or a copy arriving again
+    takes it up."""
     now = now or utcnow()
     try:
         incoming: Incoming | None = read_message(raw, settings.judge_address)
-    except MailRefused:
-        incoming = None
+        refusal = ""
+    except MailRefused as exc:
+        incoming, refusal = None, exc.reason
     message_id = incoming.message_id if incoming else ""
     digest = incoming.digest if incoming else _digest_of(raw)
 
-    def store() -> int:
+    def store() -> tuple[int, MailOutcome | None]:
         with transaction(engine) as session:
             row = repo.store_incoming(session, raw=raw, message_id=message_id, source=source,
                                       received_at=now, digest=digest)
-            return int(row.id or 0)
+            mail_id = int(row.id or 0)
+            return mail_id, _settled(session, mail_id, incoming, refusal, now)
 
-    mail_id = int(retrying(store))
-    return handle(engine, mail_id, settings, now)
+    mail_id, settled = retrying(store)
+    if settled is not None:
+        return settled  # type: ignore[no-any-return]
+    assert incoming is not None
+    return _handled(engine, mail_id, incoming, settings, now)
 
 
 def handle(engine: Engine, mail_id: int, settings: MailSettings,
            now: datetime | None = None) -> MailOutcome:
-    """Handle a stored message (a new one, or one retried from quarantine)."""
+    """Handle a stored message again (one retried from quarantine, or left new)."""
     now = now or utcnow()
     with transaction(engine) as session:
         row = session.get(MailInRow, mail_id)
         if row is None:
             raise JudgeError(f"there is no received message #{mail_id}")
-        raw, message_id, digest = bytes(row.raw), row.message_id, row.digest
-        earlier = (repo.find_incoming(session, message_id, digest, before_id=mail_id)
-                   if message_id else None)
-        earlier_state = earlier.state if earlier is not None else None
-        earlier_id = earlier.id if earlier is not None else None
+        raw = bytes(row.raw)
     try:
-        incoming = read_message(raw, settings.judge_address)
+        incoming: Incoming | None = read_message(raw, settings.judge_address)
+        refusal = ""
     except MailRefused as exc:
-        return _finish(engine, mail_id, "quarantined", now, MailOutcome(
-            "quarantined", mail_id=mail_id, reason=exc.reason))
-    if earlier_state in ("handled", "ignored"):
-        return _finish(engine, mail_id, "ignored", now, MailOutcome(
-            "ignored", mail_id=mail_id, reason=f"a copy of message #{earlier_id}, "
-                                               "which was handled already"))
-    if incoming.automatic:
-        return _finish(engine, mail_id, "ignored", now, MailOutcome(
-            "ignored", mail_id=mail_id, reason=f"sent by a machine: {incoming.automatic}"))
+        incoming, refusal = None, exc.reason
+
+    def settle() -> MailOutcome | None:
+        with transaction(engine) as session:
+            return _settled(session, mail_id, incoming, refusal, now)
+
+    settled = retrying(settle)
+    if settled is not None:
+        return settled  # type: ignore[no-any-return]
+    assert incoming is not None
+    return _handled(engine, mail_id, incoming, settings, now)
+
+
+def _settled(session: Any, mail_id: int, incoming: Incoming | None, refusal: str,
+             now: datetime) -> MailOutcome | None:
+    """The outcome of a message not to be answered (unreadable, a copy of one handled
+    already, or sent by a machine), recorded in this transaction; None for the others."""
+    if incoming is None:
+        outcome = MailOutcome("quarantined", mail_id=mail_id, reason=refusal)
+        state = "quarantined"
+    else:
+        earlier = (repo.find_incoming(session, incoming.message_id, incoming.digest,
+                                      before_id=mail_id) if incoming.message_id else None)
+        if earlier is not None and earlier.state in ("handled", "ignored"):
+            outcome = MailOutcome("ignored", mail_id=mail_id, reason=f"a copy of message "
+                                  f"#{earlier.id}, which was handled already")
+        elif incoming.automatic:
+            outcome = MailOutcome("ignored", mail_id=mail_id,
+                                  reason=f"sent by a machine: {incoming.automatic}")
+        else:
+            return None
+        state = "ignored"
+    repo.mark_incoming(session, mail_id, state, now, reason=outcome.reason or None,
+                       outcome=outcome.as_json())
+    return outcome
+
+
+def _handled(engine: Engine, mail_id: int, incoming: Incoming, settings: MailSettings,
+             now: datetime) -> MailOutcome:
+    """Answer a message a person wrote: every block, its replies and the record that it
+    was handled commit together; a failure that is not the database's quarantines it."""
+    def work() -> MailOutcome:
+        with transaction(engine) as session:
+            outcome = _answer(session, mail_id, incoming, settings, now)
+            repo.mark_incoming(session, mail_id, "handled", now,
+                               reason=outcome.reason or None, outcome=outcome.as_json())
+            return outcome
+
     try:
-        outcome = _answer(engine, mail_id, incoming, settings, now)
+        return retrying(work)  # type: ignore[no-any-return]
     except (OperationalError, Fault):
         raise  # the database: transient or the operator's to fix; the message stays new
     except Exception as exc:  # noqa: BLE001 - a message that breaks the pipeline is kept
         LOG.exception("message #%s broke the mail pipeline", mail_id)
-        return _finish(engine, mail_id, "quarantined", now, MailOutcome(
-            "quarantined", mail_id=mail_id,
-            reason=f"the judge failed on it ({type(exc).__name__}: {exc})"))
-    return outcome
+        outcome = MailOutcome("quarantined", mail_id=mail_id,
+                              reason=f"the judge failed on it ({type(exc).__name__}: {exc})")
 
-
-def _finish(engine: Engine, mail_id: int, state: str, now: datetime,
-            outcome: MailOutcome) -> MailOutcome:
-    def work() -> None:
-        with transaction(engine) as session:
-            repo.mark_incoming(session, mail_id, state, now, reason=outcome.reason or None,
-                               outcome=outcome.as_json())
-    retrying(work)
-    return outcome
+        def quarantine() -> None:
+            with transaction(engine) as session:
+                repo.mark_incoming(session, mail_id, "quarantined", now,
+                                   reason=outcome.reason, outcome=outcome.as_json())
+        retrying(quarantine)
+        return outcome
 
 
 # --- reading the letter ------------------------------------------------------------------
@@ -202,133 +240,125 @@ def _registered(session: Any, address: str) -> bool:
         func.lower(PlayerRow.email) == address.lower())).scalar_one() > 0
 
 
-def _answer(engine: Engine, mail_id: int, incoming: Incoming, settings: MailSettings,
+def _answer(session: Any, mail_id: int, incoming: Incoming, settings: MailSettings,
             now: datetime) -> MailOutcome:
     letters = _letters(incoming)
     blocks = [block for _, letter in letters for block in letter.blocks]
     loose = [command for _, letter in letters for command in letter.loose_commands]
     ignored = list(letters[0][1].ignored) if letters else []
     if not blocks:
-        return _no_signon(engine, mail_id, incoming, settings, loose, now)
-    results = []
-    for number, block in enumerate(blocks):
-        results.append(retrying(lambda b=block, n=number: _block(
-            engine, mail_id, n, b, incoming, settings, ignored if n == 0 else [], now)))
+        return _no_signon(session, mail_id, incoming, settings, loose, now)
+    results = [_block(session, mail_id, number, block, incoming, settings,
+                      ignored if number == 0 else [], now)
+               for number, block in enumerate(blocks)]
     first = results[0]
-    total = MailOutcome(
+    return MailOutcome(
         first.outcome, first.game, first.player,
         accepted=sum(r.accepted for r in results), refused=sum(r.refused for r in results),
         replies=tuple(dict.fromkeys(a for r in results for a in r.replies)), mail_id=mail_id)
-    return _finish(engine, mail_id, "handled", now, total)
 
 
-def _no_signon(engine: Engine, mail_id: int, incoming: Incoming, settings: MailSettings,
+def _no_signon(session: Any, mail_id: int, incoming: Incoming, settings: MailSettings,
                loose: list[Command], now: datetime) -> MailOutcome:
     """A mail with no sign-on line: answered only when its sender is a registered address."""
-    def work() -> MailOutcome:
-        with transaction(engine) as session:
-            if not _registered(session, incoming.sender):
-                return MailOutcome("refused", mail_id=mail_id,
-                                   reason="no SIGNON line, from an unknown address")
-            parts = []
-            for command in loose:
-                if command.word == "HELP":
-                    parts.append(HELP)
-                else:
-                    parts.append(f"{command.word}: tell the judge which game and player "
-                                 "first: put it after a line SIGNON <game> <player> "
-                                 "<password>.")
-            if not loose:
-                parts.append("The judge found no SIGNON line in your mail, so it read "
-                             "nothing. Start your orders with a line SIGNON <game> <player> "
-                             "<password>; send HELP for more.")
-            _queue_reply(session, settings, mail_id, 0, incoming, [incoming.sender],
-                         "Your mail to the judge", parts, None, None, now)
-            outcome = "commands" if loose else "refused"
-            return MailOutcome(outcome, mail_id=mail_id, replies=(incoming.sender,))
-    result: MailOutcome = retrying(work)
-    return _finish(engine, mail_id, "handled", now, result)
+    if not _registered(session, incoming.sender):
+        return MailOutcome("refused", mail_id=mail_id,
+                           reason="no SIGNON line, from an unknown address")
+    parts = []
+    for command in loose:
+        if command.word == "HELP":
+            parts.append(HELP)
+        else:
+            parts.append(f"{command.word}: tell the judge which game and player first: put "
+                         "it after a line SIGNON <game> <player> <password>.")
+    if not loose:
+        parts.append("The judge found no SIGNON line in your mail, so it read nothing. Start "
+                     "your orders with a line SIGNON <game> <player> <password>; send HELP "
+                     "for more.")
+    _queue_reply(session, settings, mail_id, 0, incoming, [incoming.sender],
+                 "Your mail to the judge", parts, None, None, now)
+    return MailOutcome("commands" if loose else "refused", mail_id=mail_id,
+                       replies=(incoming.sender,))
 
 
 # --- one sign-on block -------------------------------------------------------------------
 
 
-def _block(engine: Engine, mail_id: int, number: int, block: Block, incoming: Incoming,
+def _block(session: Any, mail_id: int, number: int, block: Block, incoming: Incoming,
            settings: MailSettings, ignored: list[tuple[int, str]], now: datetime,
            ) -> MailOutcome:
     sender = incoming.sender
-    with transaction(engine) as session:
-        game = session.get(GameRow, block.game) if block.game else None
-        player = repo.player(session, game.id, block.player) if game and block.player else None
-        name = player.name if player is not None else None
-        game_id = game.id if game is not None else (block.game or None)
-        if block.problem or game is None or player is None:
-            if block.problem:
-                why = block.problem
-            elif game is None:
-                why = f"there is no game {block.game!r} on this judge"
-            else:
-                why = f"there is no player {block.player!r} in {game_id}"
-            if not _registered(session, sender):
-                return MailOutcome("refused", game_id, name, mail_id=mail_id)
-            _queue_reply(session, settings, mail_id, number, incoming, [sender],
-                         f"{block.game or 'Your mail'}: not signed on",
-                         [f"Line {block.line_no}: {why}. Nothing was done."], None, game_id,
-                         now)
-            return MailOutcome("refused", game_id, name, replies=(sender,), mail_id=mail_id)
-        registered = player.email.lower()
-        if repo.locked_out_until(session, player.id or 0, now) is not None:
-            if not repo.claim_lockout_notice(session, player.id or 0, now):
-                return MailOutcome("refused", game_id, name, mail_id=mail_id)
-            _queue_reply(session, settings, mail_id, number, incoming, [player.email],
-                         f"{game_id}: signing on is locked for an hour",
-                         ["Too many mails with a wrong password were sent in your name in "
-                          "the last hour, so the judge takes nothing for you for an hour "
-                          "after the last of them. Nothing in this mail was done. If "
-                          "somebody else is guessing your password, tell your game master."],
-                         None, game_id, now)
-            return MailOutcome("refused", game_id, name, replies=(player.email,),
-                               mail_id=mail_id)
-        if not check_password(block.password, player.password_hash):
-            repo.record_login_failure(session, player.id or 0, now)
-            if sender != registered:
-                return MailOutcome("refused", game_id, name, mail_id=mail_id)
-            hint = (" The sign-on line still says PASSWORD: put your own password in its "
-                    "place." if block.password == PLACEHOLDER else "")
-            _queue_reply(session, settings, mail_id, number, incoming, [player.email],
-                         f"{game_id}: wrong password",
-                         [f"Line {block.line_no}: the password for {player.name} in "
-                          f"{game_id} is wrong, so nothing in this mail was done.{hint} "
-                          "After five wrong passwords in an hour the judge stops taking "
-                          "mail for you for an hour."], None, game_id, now)
-            return MailOutcome("refused", game_id, name, replies=(player.email,),
-                               mail_id=mail_id)
-        to = [player.email] + ([sender] if sender and sender != registered else [])
-        reply = _Reply(to)
-        press_to: list[str] = []
-        for command in block.commands:
-            reply.parts.append(_command(session, settings, game, player, command, mail_id,
-                                        number, press_to, now))
-        accepted = refused = 0
-        orders_given = bool(block.orders.strip())
-        if orders_given:
-            accepted, refused = _orders(session, game, player, block, reply, now)
-        elif not block.commands:
-            reply.parts.append("Your mail held a sign-on line and nothing after it; the "
-                               "judge holds your orders as they were.")
-        if ignored:
-            shown = [f"  line {n}: {text}" for n, text in ignored[:SHOWN_IGNORED]]
-            more = len(ignored) - SHOWN_IGNORED
-            reply.parts.append("Not read (quoted text, signatures and lines after "
-                               "ENDORDERS are never orders):\n" + "\n".join(shown)
-                               + (f"\n  ... and {more} more lines" if more > 0 else ""))
-        reply.parts.append(_status(session, game, player))
-        subject = f"{game_id}: " + ("orders received" if orders_given else "your commands")
-        _queue_reply(session, settings, mail_id, number, incoming, reply.to, subject,
-                     reply.parts, reply.plan, game_id, now)
-        return MailOutcome("orders" if orders_given else "commands", game_id, name,
-                           accepted, refused, tuple(dict.fromkeys(to + press_to)),
+    game = session.get(GameRow, block.game) if block.game else None
+    player = repo.player(session, game.id, block.player) if game and block.player else None
+    name = player.name if player is not None else None
+    game_id = game.id if game is not None else (block.game or None)
+    if block.problem or game is None or player is None:
+        if block.problem:
+            why = block.problem
+        elif game is None:
+            why = f"there is no game {block.game!r} on this judge"
+        else:
+            why = f"there is no player {block.player!r} in {game_id}"
+        if not _registered(session, sender):
+            return MailOutcome("refused", game_id, name, mail_id=mail_id)
+        _queue_reply(session, settings, mail_id, number, incoming, [sender],
+                     f"{block.game or 'Your mail'}: not signed on",
+                     [f"Line {block.line_no}: {why}. Nothing was done."], None, game_id,
+                     now)
+        return MailOutcome("refused", game_id, name, replies=(sender,), mail_id=mail_id)
+    registered = player.email.lower()
+    if repo.locked_out_until(session, player.id or 0, now) is not None:
+        if not repo.claim_lockout_notice(session, player.id or 0, now):
+            return MailOutcome("refused", game_id, name, mail_id=mail_id)
+        _queue_reply(session, settings, mail_id, number, incoming, [player.email],
+                     f"{game_id}: signing on is locked for an hour",
+                     ["Too many mails with a wrong password were sent in your name in "
+                      "the last hour, so the judge takes nothing for you for an hour "
+                      "after the last of them. Nothing in this mail was done. If "
+                      "somebody else is guessing your password, tell your game master."],
+                     None, game_id, now)
+        return MailOutcome("refused", game_id, name, replies=(player.email,),
                            mail_id=mail_id)
+    if not check_password(block.password, player.password_hash):
+        repo.record_login_failure(session, player.id or 0, now)
+        if sender != registered:
+            return MailOutcome("refused", game_id, name, mail_id=mail_id)
+        hint = (" The sign-on line still says PASSWORD: put your own password in its "
+                "place." if block.password == PLACEHOLDER else "")
+        _queue_reply(session, settings, mail_id, number, incoming, [player.email],
+                     f"{game_id}: wrong password",
+                     [f"Line {block.line_no}: the password for {player.name} in "
+                      f"{game_id} is wrong, so nothing in this mail was done.{hint} "
+                      "After five wrong passwords in an hour the judge stops taking "
+                      "mail for you for an hour."], None, game_id, now)
+        return MailOutcome("refused", game_id, name, replies=(player.email,),
+                           mail_id=mail_id)
+    to = [player.email] + ([sender] if sender and sender != registered else [])
+    reply = _Reply(to)
+    press_to: list[str] = []
+    for command in block.commands:
+        reply.parts.append(_command(session, settings, game, player, command, mail_id,
+                                    number, press_to, now))
+    accepted = refused = 0
+    orders_given = bool(block.orders.strip())
+    if orders_given:
+        accepted, refused = _orders(session, game, player, block, reply, now)
+    elif not block.commands:
+        reply.parts.append("Your mail held a sign-on line and nothing after it; the "
+                           "judge holds your orders as they were.")
+    if ignored:
+        shown = [f"  line {n}: {text}" for n, text in ignored[:SHOWN_IGNORED]]
+        more = len(ignored) - SHOWN_IGNORED
+        reply.parts.append("Not read (quoted text, signatures and lines after "
+                           "ENDORDERS are never orders):\n" + "\n".join(shown)
+                           + (f"\n  ... and {more} more lines" if more > 0 else ""))
+    reply.parts.append(_status(session, game, player))
+    subject = f"{game_id}: " + ("orders received" if orders_given else "your commands")
+    _queue_reply(session, settings, mail_id, number, incoming, reply.to, subject,
+                 reply.parts, reply.plan, game_id, now)
+    return MailOutcome("orders" if orders_given else "commands", game_id, name,
+                       accepted, refused, tuple(dict.fromkeys(to + press_to)),
+                       mail_id=mail_id)
 
 
 def _order_count(text: str) -> int:

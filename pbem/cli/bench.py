@@ -55,6 +55,29 @@ def run_render(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_mail(args: argparse.Namespace) -> int:
+    import tempfile
+    from pathlib import Path
+
+    from pbem.bench import mail_figures
+
+    with tempfile.TemporaryDirectory(dir=args.dir) as folder:
+        figures = mail_figures(Path(folder), count=args.count, receive_runs=args.runs,
+                               lmtp_count=args.lmtp)
+    if args.json:
+        print(json.dumps(figures))
+    else:
+        print(f"order mails from a Maildir (parsed, authenticated, checked, stored, reply "
+              f"queued): {figures['messages_per_s']:.1f}/s")
+        print(f"bare sqlite3 insert of the same messages, one per transaction: "
+              f"{figures['floor_per_s']:.1f}/s")
+        print(f"ratio: {figures['ratio']:.3f}")
+        print(f"one `pbem mail receive` process for one order mail: {figures['receive_ms']:.1f} "
+              "ms (median)")
+        print(f"order mails over LMTP: {figures['lmtp_per_s']:.1f}/s")
+    return 0
+
+
 def register(nouns: Any) -> None:
     noun = nouns.add_parser("bench", help="measure speed; prints figures")
     verbs = noun.add_subparsers(dest="verb", required=True, metavar="VERB")
@@ -78,3 +101,10 @@ def register(nouns: Any) -> None:
     render.add_argument("--ruleset", default=rulesets.DEFAULT, choices=rulesets.names(),
                       help="whose sample game to measure (default: %(default)s)")
     render.set_defaults(run=run_render)
+    mail = verbs.add_parser("mail", help="mail gateway timings (Maildir, receive, LMTP)")
+    mail.add_argument("--json", action="store_true", help="one JSON object on stdout")
+    mail.add_argument("--count", type=int, default=200, help="order mails from a Maildir")
+    mail.add_argument("--runs", type=int, default=10, help="`pbem mail receive` processes")
+    mail.add_argument("--lmtp", type=int, default=100, help="order mails over LMTP")
+    mail.add_argument("--dir", default=None, help="where to put the scratch files")
+    mail.set_defaults(run=run_mail)

@@ -56,13 +56,14 @@ def _outcome_text(outcome: Any) -> str:
     return text
 
 
-def _take(args: argparse.Namespace, raw: bytes, source: str) -> int:
+def _take(args: argparse.Namespace, raw: bytes, source: str, deliver: bool) -> int:
     from pbem.app import mailgate
 
     settings = mail_settings_now()
     made = engine(args)
     outcome = mailgate.receive(made, raw, source, settings)
-    deliver_locally(made, settings)
+    if deliver:  # by hand: the replies are written at once; an MTA's pipe leaves them queued
+        deliver_locally(made, settings)
     emit(args, outcome.as_json(), _outcome_text(outcome))
     return 0
 
@@ -70,7 +71,7 @@ def _take(args: argparse.Namespace, raw: bytes, source: str) -> int:
 def _receive(args: argparse.Namespace) -> int:
     raw = sys.stdin.buffer.read()
     try:
-        return _take(args, raw, "stdin")
+        return _take(args, raw, "stdin", deliver=False)
     except Exception as exc:  # noqa: BLE001 - the MTA keeps the message and retries
         from pbem.cli.faults import explain
 
@@ -82,7 +83,7 @@ def _receive(args: argparse.Namespace) -> int:
 def _inject(args: argparse.Namespace) -> int:
     from pbem.cli.common import read_text
 
-    return _take(args, read_text(str(args.file)), "inject")
+    return _take(args, read_text(str(args.file)), "inject", deliver=True)
 
 
 def _poll(args: argparse.Namespace) -> int:
