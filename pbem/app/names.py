@@ -8,8 +8,6 @@ import unicodedata
 from functools import cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from confusable_homoglyphs import confusables
-
 from pbem.app.errors import JudgeError
 
 GAME_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
@@ -54,6 +52,8 @@ def check_timezone(zone: str, whose: str) -> None:
 def _fold_char(ch: str) -> str:
     """One representative of the characters that look like `ch` (Unicode confusables data):
     the smallest ASCII look-alike, or `ch` itself when it has none."""
+    from confusable_homoglyphs import confusables  # loaded by the few commands that name people
+
     ascii_like = [glyph["c"] for glyph in confusables.confusables_data.get(ch) or []
                   if len(glyph["c"]) == 1 and glyph["c"].isascii()]
     return min([ch, *ascii_like]) if ascii_like else ch

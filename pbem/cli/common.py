@@ -9,11 +9,12 @@ import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TextIO
-
-from sqlalchemy.engine import Engine
+from typing import TYPE_CHECKING, Any, TextIO
 
 from pbem.app.errors import JudgeError
+
+if TYPE_CHECKING:  # SQLAlchemy is imported only by the commands that use the database
+    from sqlalchemy.engine import Engine
 
 # C0 controls but tab and newline, DEL, C1 controls, and the Unicode marks that reorder text
 # (bidi embeddings, overrides and isolates, LRM/RLM, ALM) or break lines (U+2028/U+2029):
@@ -52,15 +53,16 @@ def add_json(parser: argparse.ArgumentParser) -> None:
 def engine(args: argparse.Namespace, upgrade: bool = False) -> Engine:
     """The database, checked to be at the current schema (migrated when `upgrade`). A missing
     database is a DatabaseMissing fault, except for the commands whose parser sets
-    `create_database` (see main.py): only they, and `pbem db init|upgrade`, create one."""
+    `create_database` (see main.py): only they, and `pbem db init|upgrade`, create one.
+    The check is one query: Alembic is loaded only when a migration runs."""
     from pbem.store.db import make_engine
-    from pbem.store.migrate import create, current, head
+    from pbem.store.migrate import create, current, schema_head
     from pbem.store.migrate import upgrade as run_upgrade
 
     made = make_engine(args.db)
     if getattr(args, "create_database", False):
         create(made)
-    if current(made) != head():
+    if current(made) != schema_head():
         if not upgrade:
             raise JudgeError("the database has no tables for this version of the judge yet; "
                              "run `pbem db upgrade` first")

@@ -7,39 +7,76 @@ exit statuses a script can act on (sysexits.h; deploy/README.md lists them):
   74 disk full or another I/O error; 75 database locked beyond the retries (try again).
 
 Every failure is one sentence on standard error; PBEM_DEBUG=1 adds the traceback.
+
+A command imports only its own noun's module (an MTA starts `pbem mail receive` once per
+mail): the other nouns are listed from NOUNS by name and help line.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
+import importlib
 import os
 import sys
 import traceback
+from collections.abc import Collection, Sequence
 
-from pbem.cli import bench, db, demo, dice, game, orders, phase, rules
 from pbem.cli.common import say
 from pbem.cli.faults import explain
 
+# noun: (its module in pbem.cli, which has `register(nouns)`; the help line `pbem --help` shows)
+NOUNS = {
+    "game": ("game", "games: new, list, show, verify, rollback, ..."),
+    "orders": ("orders", "check or submit a player's orders"),
+    "phase": ("phase", "process or preview the open phase"),
+    "db": ("db", "the database: create, migrate, back up"),
+    "dice": ("dice", "check dice against a revealed seed"),
+    "rules": ("rules", "the rules engine: cases, golden games, autoplay"),
+    "bench": ("bench", "measure speed; prints figures"),
+    "demo": ("demo", "play the example game of orders/demo in the database"),
+    "mail": ("mail", "the mail gateway: take orders by mail, send reports"),
+}
 CREATE_DATABASE = ("demo",)  # commands that may create a missing database (and db init|upgrade)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(load: Collection[str] | None = None) -> argparse.ArgumentParser:
+    """The command line. The nouns in `load` (default: all) bring their verbs; the others
+    are listed by name and help line only, without importing their modules."""
     parser = argparse.ArgumentParser(
-        prog="pbem", description="Play-by-email judge for galley wargames (Ram Speed).",
+        prog="pbem", description="Play-by-email judge for galley wargames.",
         epilog="Exit status: 0 done, 1 refused, 2 bad command line, 64 bad database URL, "
         "65 damaged data, 69 database missing or unreachable, 70 bug, 73 cannot create or "
         "write, 74 disk full or I/O error, 75 database locked (try again). PBEM_DEBUG=1 "
         "prints tracebacks.")
     nouns = parser.add_subparsers(dest="noun", required=True, metavar="NOUN")
-    for module in (game, orders, phase, db, dice, rules, bench, demo):
-        module.register(nouns)
+    for name, (module, help_line) in NOUNS.items():
+        if load is None or name in load:
+            importlib.import_module(f"pbem.cli.{module}").register(nouns)
+        else:
+            nouns.add_parser(name, help=help_line)
     for name in CREATE_DATABASE:
         nouns.choices[name].set_defaults(create_database=True)
     return parser
 
 
+def named_noun(argv: Sequence[str]) -> list[str]:
+    """The noun a command line names ([] when none is known): the first word that is not an
+    option, since `pbem` itself takes no option with a value."""
+    word = next((a for a in argv if not a.startswith("-")), None)
+    return [word] if word in NOUNS else []
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else argv
+    collecting = gc.isenabled()
+    gc.disable()  # importing a noun makes many objects that live as long as the process
+    try:
+        parser = build_parser(named_noun(argv))
+    finally:
+        if collecting:
+            gc.enable()
+    args = parser.parse_args(argv)
     try:
         return int(args.run(args))
     except KeyboardInterrupt:

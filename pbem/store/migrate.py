@@ -1,28 +1,39 @@
-"""Schema migrations with Alembic, from the first schema on (`pbem db upgrade`)."""
+"""Schema migrations with Alembic, from the first schema on (`pbem db upgrade`).
+
+Every command checks the schema before it runs, so that check loads no Alembic: `current`
+reads Alembic's version table with one query and `schema_head` takes the newest revision
+from the migration files' names (NNNN_what.py holds revision NNNN; a test holds them to
+Alembic's own `head`). Alembic is imported only when a migration runs."""
 
 from __future__ import annotations
 
 import contextlib
 import os
+import re
 import sqlite3
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from alembic import command
-from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
-from sqlalchemy import inspect
+from sqlalchemy import inspect, text
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import DBAPIError
 
 from pbem.errors import CannotCreate, DamagedData, JudgeError
 from pbem.store.db import SNAPSHOT, create_sqlite_file, describe, sqlite_file
 
+if TYPE_CHECKING:
+    from alembic.config import Config
+
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+VERSION_TABLE = "alembic_version"
+REVISION_FILE = re.compile(r"(\d{4})_\w+\.py")  # migrations/versions/0004_pieces.py: "0004"
 SQLITE_CORRUPT, SQLITE_NOTADB = 11, 26  # primary result codes that mean a damaged file
 
 
 def _config(url: str) -> Config:
+    from alembic.config import Config
+
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
@@ -54,6 +65,8 @@ def init(engine: Engine) -> str:
 def upgrade(engine: Engine) -> str:
     """Bring the schema to the newest revision, creating a SQLite file that is not there
     yet (`pbem db init|upgrade` only); returns the revision."""
+    from alembic import command
+
     create(engine)
     config = _config(engine.url.render_as_string(hide_password=False))
     with engine.begin() as connection:
@@ -63,19 +76,42 @@ def upgrade(engine: Engine) -> str:
 
 
 def head() -> str:
+    """The newest revision, as Alembic reads it from the migration scripts."""
+    from alembic.script import ScriptDirectory
+
     script = ScriptDirectory.from_config(_config("sqlite://"))
     return str(script.get_current_head())
 
 
+def schema_head() -> str:
+    """The newest revision, from the migration files' names, without loading Alembic."""
+    return max(match.group(1) for name in os.listdir(MIGRATIONS / "versions")
+               if (match := REVISION_FILE.fullmatch(name)))
+
+
 def current(engine: Engine) -> str | None:
-    """The schema revision, read without queueing behind a writer."""
+    """The schema revision (None for a database without tables), read with one plain query
+    and without queueing behind a writer. Several rows, which a linear history never
+    leaves, read as all of them ("0003, 0004"), so they never match the head."""
     with engine.connect() as connection:
         connection = connection.execution_options(**{SNAPSHOT: True})
-        return MigrationContext.configure(connection).get_current_revision()
+        try:
+            rows = connection.execute(text(f"SELECT version_num FROM {VERSION_TABLE}"))
+            versions = sorted(str(version) for version in rows.scalars())
+        except DBAPIError:
+            connection.rollback()
+            if inspect(connection).has_table(VERSION_TABLE):
+                raise  # the table is there: the failure is something else
+            return None
+    return ", ".join(versions) or None
 
 
 def revision(message: str, url: str) -> None:  # pragma: no cover - a developer's tool
-    command.revision(_config(url), message=message, autogenerate=True)
+    """A new migration script, numbered after the newest (as `schema_head` expects)."""
+    from alembic import command
+
+    command.revision(_config(url), message=message, autogenerate=True,
+                     rev_id=f"{int(schema_head()) + 1:04d}")
 
 
 def backup(engine: Engine, target: str | Path) -> Path:
