@@ -105,11 +105,15 @@ CORPUS = {
     "bounce.eml": ("ignored", None, None, []),
     "mailing_list.eml": ("ignored", None, None, []),
     "judge_loop.eml": ("ignored", None, None, []),
+    "forged_wrong_password.eml": ("refused", "aegean", "Ann", []),
+    "own_wrong_password.eml": ("refused", "aegean", "Ann", [ANN]),
+    "phase_not_open.eml": ("orders", "aegean", "Bo", [BO]),
 }
+SITUATIONS = {"finished_game.eml"}  # fed by their own tests, after setting the game up
 
 
 def test_the_corpus_lists_every_fixture() -> None:
-    assert set(CORPUS) == {p.name for p in FIXTURES.glob("*.eml")}
+    assert set(CORPUS) | SITUATIONS == {p.name for p in FIXTURES.glob("*.eml")}
 
 
 @pytest.mark.parametrize("name", sorted(CORPUS))
@@ -125,6 +129,12 @@ def test_each_fixture_has_its_outcome(aegean: Engine, settings, name: str) -> No
     assert len(stored) == 1 and bytes(stored[0].raw) == (FIXTURES / name).read_bytes()
     assert stored[0].state == {"quarantined": "quarantined", "ignored": "ignored"}.get(
         outcome, "handled")
+    if name == "phase_not_open.eml":
+        assert (done.accepted, done.refused) == (0, 2)
+        assert "nothing to order" in _text(sent[-1][2])  # type: ignore[arg-type]
+    if name.endswith("wrong_password.eml"):
+        with transaction(aegean) as session:
+            assert repo.login_failures_since(session, 1, NOW - timedelta(hours=1)) == 1
     if outcome == "orders":
         assert done.accepted + done.refused > 0
         assert any(kind == "reply" for kind, _, _ in sent)
@@ -237,9 +247,9 @@ def test_orders_from_a_side_that_owes_none_are_refused_as_a_whole(aegean: Engine
 
 def test_orders_for_a_finished_game_are_refused(aegean: Engine, settings) -> None:  # type: ignore[no-untyped-def]
     games.end_game(aegean, "aegean")
-    done = mailgate.receive(aegean, _mail("SIGNON aegean Ann s3cret-oars\nA: F3\n"),
-                            "inject", settings, NOW)
-    assert (done.outcome, done.accepted, done.refused) == ("orders", 0, 1)
+    done = mailgate.receive(aegean, (FIXTURES / "finished_game.eml").read_bytes(), "inject",
+                            settings, NOW)
+    assert (done.outcome, done.player, done.accepted, done.refused) == ("orders", "Ann", 0, 2)
     reply = _outbox(aegean)[-1][2]
     assert reply is not None and "has ended" in _text(reply)
 

@@ -22,10 +22,8 @@ from pbem.rules.interface import (
     Section,
     Switch,
 )
-from pbem.rules.ramspeed import benchmark, cases, codec, mapscene, phases, present
+from pbem.rules.ramspeed import codec, phases
 from pbem.rules.ramspeed.game import BUILD, OVER, Game, new_game, play_phase
-from pbem.rules.ramspeed.hints import order_hints
-from pbem.rules.ramspeed.narrate import sentence_of
 from pbem.rules.ramspeed.tables import (
     TableError,
     built_in_scenarios,
@@ -33,7 +31,6 @@ from pbem.rules.ramspeed.tables import (
     scenario,
     scenario_from_text,
 )
-from pbem.rules.ramspeed.tactics import orders_for
 from pbem.rules.ramspeed.view import side_events, side_view, state_json
 from pbem.rules.scene import Scene
 
@@ -164,12 +161,16 @@ class RamSpeedGame:
         return side_events(events, self.value.state, side)
 
     def hints(self, side: str) -> dict[str, list[str]]:
+        from pbem.rules.ramspeed.hints import order_hints
+
         phase = self.value.phase
         return order_hints(self.value.state, side, phase.kind, phase.zone)
 
     def order_template(self, side: str) -> tuple[str, ...]:
         if self.over or side not in self.owes():
             return ()
+        from pbem.rules.ramspeed import present
+
         return present.order_template(self.value.phase.kind, self.hints(side))
 
     @property
@@ -177,15 +178,21 @@ class RamSpeedGame:
         return bool(self.value.state.option("secret_records"))
 
     def narrate(self, event: dict[str, Any]) -> str:
+        from pbem.rules.ramspeed.narrate import sentence_of
+
         return sentence_of(event)
 
     def report_sections(self, view: dict[str, Any], viewer: str | None) -> tuple[Section, ...]:
+        from pbem.rules.ramspeed import present
+
         return present.report_sections(view, viewer, self.value.scenario.victory)
 
     def house_rules(self) -> tuple[str, ...]:
         return default_tables().house_rules + self.value.scenario.special_rules
 
     def autoplay_orders(self, side: str, rng: random.Random) -> str:
+        from pbem.rules.ramspeed.tactics import orders_for
+
         game = self.value
         if self.over or side not in self.owes():
             return ""
@@ -193,6 +200,8 @@ class RamSpeedGame:
 
     def map_scene(self, view: dict[str, Any], events: Sequence[dict[str, Any]], title: str,
                   subtitle: str, size: float = 18.0) -> Scene:
+        from pbem.rules.ramspeed import mapscene
+
         state = self.value.state
         return mapscene.map_scene(view, list(events), title, subtitle, size=size,
                                   columns=state.columns, rows=state.rows)
@@ -250,12 +259,18 @@ class RamSpeedPlugin:
 
     def sample(self, pieces: int, seed: int) -> RamSpeedGame:
         """A Fleet Action of `pieces` galleys placed at random, blue to move in turn 2."""
+        from pbem.rules.ramspeed import benchmark
+
         return RamSpeedGame(benchmark.fleet_position(random.Random(seed), pieces, turn=2))
 
     def bench(self, clock: Callable[[], int], repeat: int) -> BenchResult:
+        from pbem.rules.ramspeed import benchmark
+
         return benchmark.rules_figures(clock, repeat)
 
     def play_case(self, case: dict[str, Any], name: str) -> dict[str, Any]:
+        from pbem.rules.ramspeed import cases
+
         return cases.play_case(case, name)
 
 
