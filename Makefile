@@ -26,6 +26,7 @@ bench: venv
 	$(BIN)/pbem bench rules
 	$(BIN)/pbem bench store
 	$(BIN)/pbem bench render
+	$(BIN)/pbem bench mail
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis
