@@ -208,7 +208,8 @@ def phase_reports(engine: Engine, game_id: str, key: str | None = None,
 
 def archive_game(engine: Engine, game_id: str, folder: Path) -> Path:
     """A static HTML archive: an index of resolved phases, each with the public report and
-    map. Only what observers may see goes in; it can be published anywhere."""
+    map. Only what observers may see goes in; it can be published anywhere. The press
+    players sent each other joins it once the game has ended, never before."""
     with transaction(engine) as session:
         game = require_game(session, game_id)
         phases = [p for p in repo.phases(session, game_id) if p.status == "resolved"]
@@ -217,6 +218,9 @@ def archive_game(engine: Engine, game_id: str, folder: Path) -> Path:
             after = rulesets.load(game.ruleset, json.loads(phase.state_after or "{}"))
             items.append((phase.key, after, _events(phase)))
         status, winner = game.status, game.winner
+        names = {p.id: (p.name, p.side) for p in repo.players(session, game_id, active_only=False)}
+        press = ([(p.phase_key, names.get(p.from_player_id, ("?", "?")), p.to, p.body)
+                  for p in repo.press(session, game_id)] if status in ("over", "ended") else [])
     title = items[0][1].title if items else game.scenario
     folder.mkdir(parents=True, exist_ok=True)
     rows = []
@@ -227,6 +231,18 @@ def archive_game(engine: Engine, game_id: str, folder: Path) -> Path:
         public.write(folder)
         rows.append(f'<li><a href="{html.escape(public.basename)}.html">{html.escape(key)}</a>'
                     f' (<a href="{html.escape(public.basename)}.svg">map</a>)</li>')
+    if press:
+        entries = "".join(
+            f"<li><p><strong>{html.escape(who)}</strong> ({html.escape(side)}) to "
+            f"{'everyone' if to == 'all' else 'the ' + html.escape(to) + ' side'}, during "
+            f"{html.escape(key)}:</p><pre>{html.escape(body)}</pre></li>"
+            for key, (who, side), to, body in press)
+        (folder / "press.html").write_text(
+            "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            f"<title>Press of {html.escape(game_id)}</title></head><body>"
+            f"<h1>Press of {html.escape(game_id)}</h1><ol>{entries}</ol></body></html>\n",
+            encoding="utf-8")
+        rows.append('<li><a href="press.html">the press players sent each other</a></li>')
     index = folder / "index.html"
     index.write_text(
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"

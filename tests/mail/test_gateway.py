@@ -365,3 +365,21 @@ def test_replying_to_a_report_with_the_template_filled_in_is_right(aegean: Engin
                             "inject", settings, NOW + timedelta(hours=1))
     assert (done.outcome, done.player, done.refused) == ("orders", "Bo", 0)
     assert done.accepted > 0
+
+
+def test_press_joins_the_archive_only_when_the_game_has_ended(aegean: Engine, settings,
+                                                              tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from pbem.app.reports import archive_game
+
+    mailgate.receive(aegean, _mail("SIGNON aegean Ann s3cret-oars\nPRESS all\n"
+                                   "The strait is ours.\nENDPRESS\n"), "inject", settings, NOW)
+    during = tmp_path / "during"
+    archive_game(aegean, "aegean", during)
+    assert not (during / "press.html").exists()
+    assert "The strait is ours" not in "".join(p.read_text() for p in during.glob("*.html"))
+    games.end_game(aegean, "aegean")
+    after = tmp_path / "after"
+    archive_game(aegean, "aegean", after)
+    page = (after / "press.html").read_text()
+    assert "The strait is ours." in page and "Ann" in page and "everyone" in page
+    assert 'href="press.html"' in (after / "index.html").read_text()
