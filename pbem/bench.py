@@ -228,10 +228,11 @@ def mail_figures(folder: Path, count: int = 200, receive_runs: int = 10,
     from pbem.golden import load, order_file
     from pbem.mail.settings import mail_settings
     from pbem.mail.sources import LmtpListener, poll_maildir
+    from pbem.resources import demo_orders
     from pbem.store.db import make_engine
     from pbem.store.migrate import upgrade
 
-    demo = Path(__file__).resolve().parents[1] / "orders" / "demo"
+    demo = demo_orders()
     golden = load(demo)
     url = f"sqlite:///{folder / 'bench.sqlite'}"
     engine = make_engine(url)

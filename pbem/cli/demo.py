@@ -50,10 +50,11 @@ def letter(game_id: str, side: str, password: str, key: str, orders: str) -> byt
 
 
 def default_folder() -> Path:
+    """./orders/demo when run in a checkout's folder, else the demo shipped with the judge."""
+    from pbem.resources import demo_orders
+
     here = Path("orders/demo")
-    if here.is_dir():
-        return here
-    return Path(__file__).resolve().parents[2] / "orders" / "demo"
+    return here if here.is_dir() else demo_orders()
 
 
 def _free_name(made: Engine, base: str) -> str:

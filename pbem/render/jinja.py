@@ -9,12 +9,14 @@ from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
+from pbem import resources
+
 
 def templates_dir() -> Path:
     configured = os.environ.get("PBEM_TEMPLATES")
     if configured:
         return Path(configured)
-    return Path(__file__).resolve().parents[2] / "templates"
+    return resources.templates()
 
 
 @lru_cache(maxsize=4)
