@@ -23,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -30,7 +31,7 @@ from zoneinfo import ZoneInfo
 
 from sqlalchemy import func, select
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import DatabaseError, OperationalError
 
 from pbem.app import orders, rulesets
 from pbem.app.errors import JudgeError
@@ -38,7 +39,7 @@ from pbem.app.games import utcnow
 from pbem.app.passwords import check_password, hash_password
 from pbem.errors import Fault
 from pbem.mail.compose import compose, new_message_id
-from pbem.mail.reading import Incoming, MailRefused, read_message
+from pbem.mail.reading import Incoming, MailRefused, body_start, read_message
 from pbem.mail.settings import MailSettings
 from pbem.mail.signon import Block, Command, Letter, read_letter
 from pbem.store import repo
@@ -49,6 +50,8 @@ LOG = logging.getLogger(__name__)
 
 OUTCOMES = ("orders", "commands", "refused", "ignored", "quarantined")
 SHOWN_IGNORED = 12  # lines "not read" listed in a reply; the rest are counted
+MAX_BLOCKS = 10  # sign-on blocks read in one mail; a mail is not a way to flood a mailbox
+MAX_PRESS = 5  # PRESS commands carried out from one mail
 PLACEHOLDER = "PASSWORD"  # the order template's sign-on line, not filled in
 MIN_PASSWORD = 6
 
@@ -92,10 +95,20 @@ class MailOutcome:
     reason: str = ""
 
     def as_json(self) -> dict[str, Any]:
+        """Exactly the contract of `pbem mail inject --json`."""
         return {"outcome": self.outcome, "game": self.game, "player": self.player,
                 "accepted": self.accepted, "refused": self.refused,
-                "replies": list(self.replies), "mail": self.mail_id,
-                **({"reason": self.reason} if self.reason else {})}
+                "replies": list(self.replies)}
+
+    def record(self) -> dict[str, Any]:
+        """What is stored with the message: the contract, its number and the reason."""
+        return {**self.as_json(), "mail": self.mail_id, "reason": self.reason}
+
+    @property
+    def state(self) -> str:
+        """The stored message's state for this outcome."""
+        return {"quarantined": "quarantined", "ignored": "ignored"}.get(self.outcome,
+                                                                        "handled")
 
 
 @dataclass
@@ -107,8 +120,7 @@ class _Reply:
     plan: dict[str, Any] | None = None  # the map of the paths understood, made when sent
 
 
-def _digest_of(raw: bytes) -> str:
-    return hashlib.sha256(raw).hexdigest()
+_MESSAGE_ID = re.compile(rb"(?im)^message-id:[ \t]*((?:.*)(?:\r?\n[ \t].*)*)")
 
 
 def receive(engine: Engine, raw: bytes, source: str, settings: MailSettings,
@@ -118,26 +130,22 @@ def receive(engine: Engine, raw: bytes, source: str, settings: MailSettings,
     the stored copy stays "new" and `pbem mail quarantine retry` or a copy arriving again
     takes it up."""
     now = now or utcnow()
-    try:
-        incoming: Incoming | None = read_message(raw, settings.judge_address)
-        refusal = ""
-    except MailRefused as exc:
-        incoming, refusal = None, exc.reason
-    message_id = incoming.message_id if incoming else ""
-    digest = incoming.digest if incoming else _digest_of(raw)
+    message_id, digest = _identity(raw)
 
-    def store() -> tuple[int, MailOutcome | None]:
+    def store(key: str) -> int:
         with transaction(engine) as session:
-            row = repo.store_incoming(session, raw=raw, message_id=message_id, source=source,
+            row = repo.store_incoming(session, raw=raw, message_id=key, source=source,
                                       received_at=now, digest=digest)
-            mail_id = int(row.id or 0)
-            return mail_id, _settled(session, mail_id, incoming, refusal, now)
+            return int(row.id or 0)
 
-    mail_id, settled = retrying(store)
-    if settled is not None:
-        return settled  # type: ignore[no-any-return]
-    assert incoming is not None
-    return _handled(engine, mail_id, incoming, settings, now)
+    try:
+        mail_id = int(retrying(lambda: store(message_id)))
+    except (OperationalError, Fault):
+        raise  # transient, or the operator's to fix: the MTA keeps the message
+    except DatabaseError:  # whatever the id holds, the message is kept (and never deduplicated)
+        LOG.exception("a message's id could not be stored; storing it without one")
+        mail_id = int(retrying(lambda: store("")))
+    return _read_and_handle(engine, mail_id, raw, settings, now)
 
 
 def handle(engine: Engine, mail_id: int, settings: MailSettings,
@@ -148,46 +156,52 @@ def handle(engine: Engine, mail_id: int, settings: MailSettings,
         row = session.get(MailInRow, mail_id)
         if row is None:
             raise JudgeError(f"there is no received message #{mail_id}")
+        if row.state == "handled":
+            raise JudgeError(f"message #{mail_id} was handled already")
         raw = bytes(row.raw)
+    return _read_and_handle(engine, mail_id, raw, settings, now)
+
+
+def _identity(raw: bytes) -> tuple[str, str]:
+    """The Message-ID (as stored: printable ASCII of at most 250 characters, or a hash of a
+    longer or stranger one) and the body's digest, read without parsing the message."""
+    start = body_start(raw)
+    digest = hashlib.sha256(raw[start:]).hexdigest()
+    found = _MESSAGE_ID.search(raw[:min(start, 256 * 1024)])
+    if found is None:
+        return "", digest
+    value = b" ".join(found.group(1).split())
+    angled = re.search(rb"<([^<>]*)>", value)
+    text = (angled.group(1) if angled else value).strip().decode("ascii", "replace")
+    if not text:
+        return "", digest
+    if len(text) > 250 or not text.isprintable() or "\ufffd" in text:
+        return "sha256:" + hashlib.sha256(found.group(1)).hexdigest(), digest
+    return text, digest
+
+
+def _read_and_handle(engine: Engine, mail_id: int, raw: bytes, settings: MailSettings,
+                     now: datetime) -> MailOutcome:
+    """Read a stored message and settle or answer it."""
     try:
         incoming: Incoming | None = read_message(raw, settings.judge_address)
         refusal = ""
     except MailRefused as exc:
         incoming, refusal = None, exc.reason
-
-    def settle() -> MailOutcome | None:
-        with transaction(engine) as session:
-            return _settled(session, mail_id, incoming, refusal, now)
-
-    settled = retrying(settle)
-    if settled is not None:
-        return settled  # type: ignore[no-any-return]
-    assert incoming is not None
-    return _handled(engine, mail_id, incoming, settings, now)
-
-
-def _settled(session: Any, mail_id: int, incoming: Incoming | None, refusal: str,
-             now: datetime) -> MailOutcome | None:
-    """The outcome of a message not to be answered (unreadable, a copy of one handled
-    already, or sent by a machine), recorded in this transaction; None for the others."""
-    if incoming is None:
-        outcome = MailOutcome("quarantined", mail_id=mail_id, reason=refusal)
-        state = "quarantined"
-    else:
-        earlier = (repo.find_incoming(session, incoming.message_id, incoming.digest,
-                                      before_id=mail_id) if incoming.message_id else None)
-        if earlier is not None and earlier.state in ("handled", "ignored"):
-            outcome = MailOutcome("ignored", mail_id=mail_id, reason=f"a copy of message "
-                                  f"#{earlier.id}, which was handled already")
-        elif incoming.automatic:
+    if incoming is None or incoming.automatic:
+        if incoming is None:
+            outcome = MailOutcome("quarantined", mail_id=mail_id, reason=refusal)
+        else:
             outcome = MailOutcome("ignored", mail_id=mail_id,
                                   reason=f"sent by a machine: {incoming.automatic}")
-        else:
-            return None
-        state = "ignored"
-    repo.mark_incoming(session, mail_id, state, now, reason=outcome.reason or None,
-                       outcome=outcome.as_json())
-    return outcome
+
+        def settle() -> None:
+            with transaction(engine) as session:
+                repo.mark_incoming(session, mail_id, outcome.state, now,
+                                   reason=outcome.reason, outcome=outcome.record())
+        retrying(settle)
+        return outcome
+    return _handled(engine, mail_id, incoming, settings, now)
 
 
 def _handled(engine: Engine, mail_id: int, incoming: Incoming, settings: MailSettings,
@@ -196,9 +210,18 @@ def _handled(engine: Engine, mail_id: int, incoming: Incoming, settings: MailSet
     was handled commit together; a failure that is not the database's quarantines it."""
     def work() -> MailOutcome:
         with transaction(engine) as session:
+            row = session.get(MailInRow, mail_id)
+            copy = repo.copies_handled(session, mail_id, row.message_id if row else "",
+                                       row.digest if row else "")
+            if copy is not None:
+                outcome = MailOutcome("ignored", mail_id=mail_id, reason=f"a copy of message "
+                                      f"#{copy.id}, which was handled already")
+                repo.mark_incoming(session, mail_id, "ignored", now, reason=outcome.reason,
+                                   outcome=outcome.record())
+                return outcome
             outcome = _answer(session, mail_id, incoming, settings, now)
             repo.mark_incoming(session, mail_id, "handled", now,
-                               reason=outcome.reason or None, outcome=outcome.as_json())
+                               reason=outcome.reason or None, outcome=outcome.record())
             return outcome
 
     try:
@@ -213,7 +236,7 @@ def _handled(engine: Engine, mail_id: int, incoming: Incoming, settings: MailSet
         def quarantine() -> None:
             with transaction(engine) as session:
                 repo.mark_incoming(session, mail_id, "quarantined", now,
-                                   reason=outcome.reason, outcome=outcome.as_json())
+                                   reason=outcome.reason, outcome=outcome.record())
         retrying(quarantine)
         return outcome
 
@@ -227,7 +250,8 @@ def _letters(incoming: Incoming) -> list[tuple[str, Letter]]:
     found = []
     for number, text in enumerate(incoming.texts):
         letter = read_letter(text.text)
-        if number == 0 or letter.blocks:
+        first = next((n for n, line in enumerate(text.text.splitlines(), 1) if line.strip()), 0)
+        if number == 0 or (letter.blocks and letter.blocks[0].line_no == first):
             found.append((text.source, letter))
     return found
 
@@ -248,8 +272,14 @@ def _answer(session: Any, mail_id: int, incoming: Incoming, settings: MailSettin
     ignored = list(letters[0][1].ignored) if letters else []
     if not blocks:
         return _no_signon(session, mail_id, incoming, settings, loose, now)
+    if len(blocks) > MAX_BLOCKS:
+        ignored = [(b.line_no, f"SIGNON {b.game} {b.player} ... (only the first {MAX_BLOCKS} "
+                    "sign-on blocks of a mail are read)") for b in blocks[MAX_BLOCKS:]] + ignored
+        blocks = blocks[:MAX_BLOCKS]
+    signed: set[tuple[str, str]] = set()  # (game, player) signed on by a right password
+    budget = [MAX_PRESS]
     results = [_block(session, mail_id, number, block, incoming, settings,
-                      ignored if number == 0 else [], now)
+                      ignored if number == 0 else [], now, signed, budget)
                for number, block in enumerate(blocks)]
     first = results[0]
     return MailOutcome(
@@ -264,6 +294,9 @@ def _no_signon(session: Any, mail_id: int, incoming: Incoming, settings: MailSet
     if not _registered(session, incoming.sender):
         return MailOutcome("refused", mail_id=mail_id,
                            reason="no SIGNON line, from an unknown address")
+    if not repo.claim_mail_notice(session, incoming.sender, now):
+        return MailOutcome("refused", mail_id=mail_id,
+                           reason="no SIGNON line; this address was answered within the hour")
     parts = []
     for command in loose:
         if command.word == "HELP":
@@ -275,20 +308,31 @@ def _no_signon(session: Any, mail_id: int, incoming: Incoming, settings: MailSet
         parts.append("The judge found no SIGNON line in your mail, so it read nothing. Start "
                      "your orders with a line SIGNON <game> <player> <password>; send HELP "
                      "for more.")
-    _queue_reply(session, settings, mail_id, 0, incoming, [incoming.sender],
+    sent = _queue_reply(session, settings, mail_id, 0, incoming, [incoming.sender],
                  "Your mail to the judge", parts, None, None, now)
     return MailOutcome("commands" if loose else "refused", mail_id=mail_id,
-                       replies=(incoming.sender,))
+                       replies=sent)
 
 
 # --- one sign-on block -------------------------------------------------------------------
 
 
+def _game(session: Any, name: str) -> GameRow | None:
+    """The game of that id, whatever its letters' case (game ids are ASCII)."""
+    if not name:
+        return None
+    found: GameRow | None = session.get(GameRow, name)
+    if found is None:
+        found = session.execute(select(GameRow).where(
+            func.lower(GameRow.id) == name.lower()).limit(1)).scalars().first()
+    return found
+
+
 def _block(session: Any, mail_id: int, number: int, block: Block, incoming: Incoming,
            settings: MailSettings, ignored: list[tuple[int, str]], now: datetime,
-           ) -> MailOutcome:
+           signed: set[tuple[str, str]], budget: list[int]) -> MailOutcome:
     sender = incoming.sender
-    game = session.get(GameRow, block.game) if block.game else None
+    game = _game(session, block.game)
     player = repo.player(session, game.id, block.player) if game and block.player else None
     name = player.name if player is not None else None
     game_id = game.id if game is not None else (block.game or None)
@@ -299,44 +343,57 @@ def _block(session: Any, mail_id: int, number: int, block: Block, incoming: Inco
             why = f"there is no game {block.game!r} on this judge"
         else:
             why = f"there is no player {block.player!r} in {game_id}"
-        if not _registered(session, sender):
+        # answered only at a registered address, once an hour at most: a forged sender
+        # cannot turn the judge against somebody's mailbox
+        if not _registered(session, sender) or not repo.claim_mail_notice(session, sender, now):
             return MailOutcome("refused", game_id, name, mail_id=mail_id)
-        _queue_reply(session, settings, mail_id, number, incoming, [sender],
-                     f"{block.game or 'Your mail'}: not signed on",
-                     [f"Line {block.line_no}: {why}. Nothing was done."], None, game_id,
-                     now)
-        return MailOutcome("refused", game_id, name, replies=(sender,), mail_id=mail_id)
+        sent = _queue_reply(session, settings, mail_id, number, incoming, [sender],
+                     "Your mail to the judge: not signed on",
+                     [f"Line {block.line_no}: {why}. Nothing in that block was done."], None,
+                     game.id if game is not None else None, now)
+        return MailOutcome("refused", game_id, name, replies=sent, mail_id=mail_id)
     registered = player.email.lower()
     if repo.locked_out_until(session, player.id or 0, now) is not None:
         if not repo.claim_lockout_notice(session, player.id or 0, now):
             return MailOutcome("refused", game_id, name, mail_id=mail_id)
-        _queue_reply(session, settings, mail_id, number, incoming, [player.email],
+        sent = _queue_reply(session, settings, mail_id, number, incoming, [player.email],
                      f"{game_id}: signing on is locked for an hour",
                      ["Too many mails with a wrong password were sent in your name in "
                       "the last hour, so the judge takes nothing for you for an hour "
                       "after the last of them. Nothing in this mail was done. If "
                       "somebody else is guessing your password, tell your game master."],
                      None, game_id, now)
-        return MailOutcome("refused", game_id, name, replies=(player.email,),
+        return MailOutcome("refused", game_id, name, replies=sent,
                            mail_id=mail_id)
     if not check_password(block.password, player.password_hash):
-        repo.record_login_failure(session, player.id or 0, now)
+        placeholder = block.password == PLACEHOLDER
+        if placeholder and (game.id, player.name) in signed:
+            # the report's template, quoted below a reply that signed on already
+            return MailOutcome("refused", game_id, name, mail_id=mail_id)
+        if not placeholder:  # a template not filled in is not a guess
+            repo.record_login_failure(session, player.id or 0, now)
         if sender != registered:
             return MailOutcome("refused", game_id, name, mail_id=mail_id)
         hint = (" The sign-on line still says PASSWORD: put your own password in its "
-                "place." if block.password == PLACEHOLDER else "")
-        _queue_reply(session, settings, mail_id, number, incoming, [player.email],
+                "place." if placeholder else "")
+        sent = _queue_reply(session, settings, mail_id, number, incoming, [player.email],
                      f"{game_id}: wrong password",
                      [f"Line {block.line_no}: the password for {player.name} in "
-                      f"{game_id} is wrong, so nothing in this mail was done.{hint} "
-                      "After five wrong passwords in an hour the judge stops taking "
+                      f"{game_id} is wrong, so nothing in that sign-on block was done.{hint}"
+                      " After five wrong passwords in an hour the judge stops taking "
                       "mail for you for an hour."], None, game_id, now)
-        return MailOutcome("refused", game_id, name, replies=(player.email,),
+        return MailOutcome("refused", game_id, name, replies=sent,
                            mail_id=mail_id)
+    signed.add((game.id, player.name))
     to = [player.email] + ([sender] if sender and sender != registered else [])
     reply = _Reply(to)
     press_to: list[str] = []
     for command in block.commands:
+        if command.word == "PRESS" and command.known and not command.problem:
+            if budget[0] <= 0:
+                reply.parts.append(f"PRESS: not sent: a mail may carry {MAX_PRESS} at most.")
+                continue
+            budget[0] -= 1
         reply.parts.append(_command(session, settings, game, player, command, mail_id,
                                     number, press_to, now))
     accepted = refused = 0
@@ -354,10 +411,10 @@ def _block(session: Any, mail_id: int, number: int, block: Block, incoming: Inco
                            + (f"\n  ... and {more} more lines" if more > 0 else ""))
     reply.parts.append(_status(session, game, player))
     subject = f"{game_id}: " + ("orders received" if orders_given else "your commands")
-    _queue_reply(session, settings, mail_id, number, incoming, reply.to, subject,
-                 reply.parts, reply.plan, game_id, now)
+    sent = _queue_reply(session, settings, mail_id, number, incoming, reply.to, subject,
+                        reply.parts, reply.plan, game_id, now)
     return MailOutcome("orders" if orders_given else "commands", game_id, name,
-                       accepted, refused, tuple(dict.fromkeys(to + press_to)),
+                       accepted, refused, tuple(dict.fromkeys([*sent, *press_to])),
                        mail_id=mail_id)
 
 
@@ -377,6 +434,7 @@ def _orders(session: Any, game: GameRow, player: PlayerRow, block: Block, reply:
     placed = dict(zip(numbers, texts, strict=False))
     text = "\n".join(placed.get(n, "") for n in range(1, max(placed, default=0) + 1))
     try:
+        orders.decode(block.orders)  # the limits on size, lines and binary data
         answer = orders.store_orders(session.connection(), game.id, player.name, text,
                                      "mail", now)
     except orders.MissingOrderContext:
@@ -506,31 +564,52 @@ def _press(session: Any, settings: MailSettings, game: GameRow, player: PlayerRo
     row = repo.store_press(session, game_id=game.id, phase_key=phase.key if phase else "",
                            from_player_id=player.id or 0, to=to, body=command.body, now=now)
     addresses = list(dict.fromkeys(p.email for p in others))
-    if addresses:
-        message_id = new_message_id("press", f"{game.id}/{row.id}", settings.domain)
-        text = (f"PRESS in {game.id} from {player.name} ({player.side}) to "
-                f"{'everyone' if to == 'all' else 'the ' + to + ' side'}:\n\n{command.body}\n\n"
-                "(Relayed by the judge. Reply with a PRESS command of your own after your "
-                "SIGNON line; a plain reply to this mail reaches nobody.)")
-        raw = compose(sender=settings.judge_address, sender_name=settings.judge_name,
-                      to=addresses, subject=f"{game.id}: press from {player.name}", text=text,
-                      message_id=message_id, auto="auto-generated",
-                      loop=settings.judge_address, date=now)
+    text = (f"PRESS in {game.id} from {player.name} ({player.side}) to "
+            f"{'everyone' if to == 'all' else 'the ' + to + ' side'}:\n\n{command.body}\n\n"
+            "(Relayed by the judge. Reply with a PRESS command of your own after your "
+            "SIGNON line; a plain reply to this mail reaches nobody.)")
+    subject = f"{game.id}: press from {player.name}"
+    for address in addresses:  # one mail each: no player sees another's address
+        message_id = new_message_id("press", f"{game.id}/{row.id}/{address}", settings.domain)
+        try:
+            raw = compose(sender=settings.judge_address, sender_name=settings.judge_name,
+                          to=[address], subject=subject, text=text, message_id=message_id,
+                          auto="auto-generated", loop=settings.judge_address, date=now)
+        except ValueError:
+            LOG.warning("press to %r not sent: the judge cannot write to that address",
+                        address)
+            continue
         repo.queue_mail(session, message_id=message_id, kind="press", game_id=game.id,
-                        recipients=addresses, sender=settings.judge_address,
-                        subject=f"{game.id}: press from {player.name}", raw=raw, now=now)
-        press_to.extend(addresses)
+                        recipients=[address], sender=settings.judge_address, subject=subject,
+                        raw=raw, now=now)
+        press_to.append(address)
     told = "everyone" if to == "all" else f"the {to} side"
-    return f"PRESS: sent to {told} ({len(addresses)} player{'s' if len(addresses) != 1 else ''})."
+    return f"PRESS: sent to {told} ({len(press_to)} player{'s' if len(press_to) != 1 else ''})."
+
+
+def _deliverable(address: str) -> bool:
+    """Whether the judge can put this address on a mail (an ASCII address it can write)."""
+    from email.errors import HeaderParseError
+    from email.headerregistry import Address
+
+    try:
+        Address(addr_spec=address)
+    except (ValueError, IndexError, HeaderParseError):
+        return False
+    return address.isascii() and "@" in address
 
 
 def _queue_reply(session: Any, settings: MailSettings, mail_id: int, number: int,
                  incoming: Incoming, to: list[str], subject: str, parts: list[str],
-                 plan: dict[str, Any] | None, game_id: str | None, now: datetime) -> None:
+                 plan: dict[str, Any] | None, game_id: str | None,
+                 now: datetime) -> tuple[str, ...]:
+    """Queue the answer; the addresses it was queued to (those the judge can write to)."""
     message_id = new_message_id("reply", f"{mail_id}/{number}", settings.domain)
-    text = ("The judge's answer to your mail"
-            + (f" \"{incoming.subject}\"" if incoming.subject else "") + ".\n\n"
-            + "\n\n".join(parts) + "\n")
+    to = [address for address in to if _deliverable(address)]
+    if not to:
+        LOG.warning("the answer to message #%s has no address the judge can write to", mail_id)
+        return ()
+    text = "The judge's answer to your mail.\n\n" + "\n\n".join(parts) + "\n"
     in_reply_to = incoming.message_id or None
     if plan is None:
         raw = compose(sender=settings.judge_address, sender_name=settings.judge_name, to=to,
@@ -540,8 +619,9 @@ def _queue_reply(session: Any, settings: MailSettings, mail_id: int, number: int
         repo.queue_mail(session, message_id=message_id, kind="reply", game_id=game_id,
                         recipients=to, sender=settings.judge_address, subject=subject,
                         raw=raw, now=now)
-        return
+        return tuple(to)
     repo.queue_mail(session, message_id=message_id, kind="reply", game_id=game_id,
                     recipients=to, sender=settings.judge_address, subject=subject, raw=b"",
                     now=now, job={"type": "reply", "text": text, "in_reply_to": in_reply_to,
                                   "date": now.isoformat(), "plan": plan})
+    return tuple(to)

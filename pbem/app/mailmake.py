@@ -11,6 +11,7 @@ the resolution and the intent to mail each player commit together, while the dra
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any
@@ -24,6 +25,8 @@ from pbem.mail.settings import MailSettings
 from pbem.store import repo
 from pbem.store.db import transaction
 from pbem.store.models import GameRow, MailOutRow, PhaseRow, PlayerRow
+
+LOG = logging.getLogger(__name__)
 
 
 def queue_reports(session: Any, settings: MailSettings, game_id: str, phase_key: str,
@@ -69,17 +72,23 @@ def _reply_with_map(engine: Engine, settings: MailSettings, row: MailOutRow,
     from pbem.render.svg import write_svg
 
     plan = job["plan"]
-    with transaction(engine) as session:
-        phase = _phase(session, plan["game"], plan["phase"], resolved=False)
-        state = phase.state_before
-    hosted = rulesets.load(plan["ruleset"], json.loads(state))
-    scene = hosted.plan_scene(plan["side"], [(piece, tuple(places))
-                                             for piece, places in plan["plans"]],
-                              f"Orders of {plan['player']} for {plan['phase']}",
-                              "as the judge understood them")
+    png: bytes | None = None
+    svg: str | None = None
+    try:
+        with transaction(engine) as session:  # (a phase rolled back since is gone: no map)
+            state = _phase(session, plan["game"], plan["phase"], resolved=False).state_before
+        hosted = rulesets.load(plan["ruleset"], json.loads(state))
+        scene = hosted.plan_scene(plan["side"], [(piece, tuple(places))
+                                                 for piece, places in plan["plans"]],
+                                  f"Orders of {plan['player']} for {plan['phase']}",
+                                  "as the judge understood them")
+        png, svg = paint_png(scene), write_svg(scene)
+    except Exception:  # noqa: BLE001 - the answer goes out without its map, never not at all
+        LOG.exception("the map of %s could not be drawn; the reply goes without it",
+                      row.message_id)
     return compose(sender=row.sender, sender_name=settings.judge_name,
                    to=json.loads(row.recipients), subject=row.subject, text=job["text"],
-                   png=paint_png(scene), png_name="orders.png", svg=write_svg(scene),
+                   png=png, png_name="orders.png", svg=svg,
                    svg_name="orders.svg", message_id=row.message_id,
                    in_reply_to=job.get("in_reply_to"), auto="auto-replied",
                    loop=settings.judge_address, date=datetime.fromisoformat(job["date"]))

@@ -9,9 +9,10 @@ from functools import cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pbem.app.errors import JudgeError
+from pbem.mail.address import writable  # one rule for addresses the judge can write to
 
 GAME_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
-EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
+
 NAME_MAX = 60
 
 
@@ -36,8 +37,9 @@ def check_player_name(name: str) -> None:
 
 
 def check_email(email: str, whose: str) -> None:
-    if not EMAIL.fullmatch(email):
-        raise JudgeError(f"{email!r} is not an email address ({whose})")
+    if not writable(email):
+        raise JudgeError(f"{email!r} is not an email address the judge can write to "
+                         f"({whose}); write it as name@example.org, in ASCII letters")
 
 
 def check_timezone(zone: str, whose: str) -> None:

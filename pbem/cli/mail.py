@@ -18,6 +18,7 @@ from typing import Any
 from pbem.cli.common import add_db, add_json, emit, engine, say, table
 
 EX_TEMPFAIL = 75
+STUCK_MINUTES = 10  # a message left "new" this long was never finished: listed with quarantine
 
 
 def mail_settings_now() -> Any:
@@ -40,7 +41,7 @@ def deliver_locally(made: Any, settings: Any) -> None:
 
 
 def _outcome_text(outcome: Any) -> str:
-    data = outcome.as_json()
+    data = outcome.record()
     words = [f"message #{data['mail']}: {data['outcome']}"]
     if data["game"]:
         words.append(f"game {data['game']}")
@@ -68,16 +69,44 @@ def _take(args: argparse.Namespace, raw: bytes, source: str, deliver: bool) -> i
     return 0
 
 
+def transient(exc: BaseException) -> bool:
+    """A failure that passes: a locked or unreachable database, or a missing one (the
+    operator's to fix; the MTA keeps the message meanwhile instead of bouncing it)."""
+    from sqlalchemy.exc import OperationalError
+
+    from pbem.errors import DatabaseBusy, Unavailable
+
+    return isinstance(exc, DatabaseBusy | Unavailable | OperationalError)
+
+
 def _receive(args: argparse.Namespace) -> int:
     raw = sys.stdin.buffer.read()
     try:
         return _take(args, raw, "stdin", deliver=False)
-    except Exception as exc:  # noqa: BLE001 - the MTA keeps the message and retries
+    except Exception as exc:
+        if not transient(exc):
+            raise  # a bug or damaged data: its own exit status, and the MTA bounces
         from pbem.cli.faults import explain
 
         _, sentence = explain(exc, args.db)
         say(f"pbem mail receive: not taken, try again later: {sentence}", file=sys.stderr)
         return EX_TEMPFAIL
+
+
+def _source_handler(made: Any, settings: Any) -> Any:
+    """The handler a source calls: a transient database failure leaves the message where
+    it is (Transient), so the next poll or the MTA's next try takes it, in arrival order."""
+    from pbem.app import mailgate
+    from pbem.mail import sources
+
+    def handle(raw: bytes, source: str) -> object:
+        try:
+            return mailgate.receive(made, raw, source, settings)
+        except Exception as exc:
+            if transient(exc):
+                raise sources.Transient(str(exc)) from exc
+            raise
+    return handle
 
 
 def _inject(args: argparse.Namespace) -> int:
@@ -87,15 +116,11 @@ def _inject(args: argparse.Namespace) -> int:
 
 
 def _poll(args: argparse.Namespace) -> int:
-    from pbem.app import mailgate
     from pbem.mail import sources
 
     settings = mail_settings_now()
     made = engine(args)
-
-    def handle(raw: bytes, source: str) -> object:
-        return mailgate.receive(made, raw, source, settings)
-
+    handle = _source_handler(made, settings)
     if args.maildir:
         report = sources.poll_maildir(Path(args.maildir), handle)
     else:
@@ -113,14 +138,14 @@ def _poll(args: argparse.Namespace) -> int:
 
 
 def _lmtp(args: argparse.Namespace) -> int:
-    from pbem.app import mailgate
     from pbem.mail import sources
 
     settings = mail_settings_now()
     made = engine(args)
+    take = _source_handler(made, settings)
 
     def handle(raw: bytes, source: str) -> object:
-        outcome = mailgate.receive(made, raw, source, settings)
+        outcome = take(raw, source)
         deliver_locally(made, settings)
         return outcome
 
@@ -170,10 +195,18 @@ def _quarantine(args: argparse.Namespace) -> int:
 
     made = engine(args)
     if args.action == "list":
+        from datetime import timedelta
+
+        from pbem.app.games import utcnow
+
+        stuck_before = utcnow().replace(tzinfo=None) - timedelta(minutes=STUCK_MINUTES)
         with transaction(made) as session:
             rows = [{"id": r.id, "received": r.received_at.isoformat(), "source": r.source,
-                     "message_id": r.message_id, "reason": r.reason or ""}
-                    for r in repo.incoming(session, ["quarantined"])]
+                     "message_id": r.message_id,
+                     "reason": r.reason or f"never finished (left new for over {STUCK_MINUTES} "
+                     "minutes; retry it)"}
+                    for r in repo.incoming(session, ["quarantined", "new"])
+                    if r.state == "quarantined" or r.received_at.replace(tzinfo=None) < stuck_before]
         emit(args, rows, table(rows, ["id", "received", "source", "message_id", "reason"])
              if rows else "nothing is in quarantine")
         return 0
@@ -181,8 +214,8 @@ def _quarantine(args: argparse.Namespace) -> int:
         raise JudgeError(f"pbem mail quarantine {args.action} needs the message's number")
     with transaction(made) as session:
         row = session.get(MailInRow, args.id)
-        if row is None or row.state != "quarantined":
-            raise JudgeError(f"message #{args.id} is not in quarantine")
+        if row is None or row.state not in ("quarantined", "new"):
+            raise JudgeError(f"message #{args.id} is not in quarantine (nor left unfinished)")
         if args.action == "show":
             data = {"id": row.id, "reason": row.reason, "source": row.source,
                     "received": row.received_at.isoformat(),

@@ -58,8 +58,12 @@ from inscriptis import get_annotated_text  # type: ignore[import-untyped, unused
 from inscriptis.css_profiles import CSS_PROFILES  # type: ignore[import-untyped, unused-ignore]
 from inscriptis.model.config import ParserConfig  # type: ignore[import-untyped, unused-ignore]
 
+from pbem.mail.address import writable
+
 MAX_BYTES = 25 * 1024 * 1024   # larger: refused (MailRefused)
 MAX_DEPTH = 12                 # MIME nesting deeper than this: MailRefused
+MAX_TEXT_PARTS = 50            # more text parts than this: MailRefused (read time is the sender's)
+MAX_HTML = 2 * 1024 * 1024     # an HTML-only body longer than this: MailRefused
 
 LOOP_HEADER = "X-PBEM-Loop"
 BULK_PRECEDENCE = frozenset({"bulk", "junk", "list", "auto_reply"})
@@ -79,6 +83,7 @@ _HEADER_LINE = re.compile(rb"^(From |[\041-\071\073-\176]*:|[\t ])")
 _LINE_END = re.compile(rb"\r\n|\r|\n")
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 _ANGLED = re.compile(r"<([^<>]*)>")
+
 _HTML_QUOTES = {"blockquote": ["quote"], "#class=gmail_quote": ["quote"]}
 
 
@@ -197,8 +202,8 @@ def _from(message: Message) -> tuple[str, str]:
     else:
         name, address = email.utils.parseaddr(_header(message, "From"))
     address = _clean(address).strip().lower()
-    if "@" not in address.strip("@") or any(character.isspace() for character in address):
-        address = ""
+    if not writable(address):
+        address = ""  # nobody the judge could answer: treated as no sender at all
     return " ".join(_clean(name).split()), address
 
 
@@ -260,10 +265,15 @@ def _texts(message: Message) -> tuple[Text, ...]:
     body: str | None = None
     html: str | None = None
     attachments: list[Text] = []
+    seen = 0
     for part in _leaves(message):
         content_type = part.get_content_type()
         if content_type not in ("text/plain", "text/html"):
             continue
+        seen += 1
+        if seen > MAX_TEXT_PARTS:
+            raise MailRefused(f"The message has more than {MAX_TEXT_PARTS} text parts; the "
+                              "judge reads mail with a body and a few attachments.")
         filename = part.get_filename()
         attached = part.get_content_disposition() == "attachment" or filename is not None
         if content_type == "text/plain" and attached:
@@ -274,6 +284,9 @@ def _texts(message: Message) -> tuple[Text, ...]:
         elif content_type == "text/html" and not attached and html is None:
             html = _part_text(part)
     if html is not None and (body is None or not body.strip()):
+        if len(html) > MAX_HTML:
+            raise MailRefused(f"The message's HTML is {len(html):,} characters long; the judge "
+                              f"reads HTML mail of at most {MAX_HTML:,}. Send plain text.")
         return (Text("html body", _html_to_text(html)), *attachments)
     if body is not None:
         return (Text("body", body), *attachments)

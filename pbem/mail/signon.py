@@ -76,9 +76,14 @@ _ORIGINAL_MARKERS = (
     re.compile(r"-{2,}\s*original message\s*-{2,}", re.IGNORECASE),
     re.compile(r"-{2,}\s*forwarded message\s*-{2,}", re.IGNORECASE),
     re.compile(r"begin forwarded message:", re.IGNORECASE),
+    # the same in any language: "-----Ursprüngliche Nachricht-----", "----- Message d'origine
+    # -----": words between runs of five or more dashes
+    re.compile(r"-{5,}\s*\w[^-]*\w\s*-{5,}"),
 )
 _UNDERSCORES = re.compile(r"_{10,}")
-_REPLY_HEADER_NEXT = ("Sent:", "Date:")
+_REPLY_HEADER_FIRST = ("From:", "Von:", "De :", "De:", "Da:", "Van:", "Från:")
+_REPLY_HEADER_NEXT = ("Sent:", "Date:", "Gesendet:", "Envoyé :", "Envoyé:", "Enviado:",
+                      "Inviato:", "Verzonden:", "Skickat:", "Datum:")
 
 
 @dataclass(frozen=True)
@@ -260,7 +265,8 @@ class _Reader:
         return bool(_UNDERSCORES.fullmatch(line)) or self._reply_header(index)
 
     def _reply_header(self, index: int) -> bool:
-        return (self.lines[index].lstrip().startswith("From:") and index + 1 < len(self.lines)
+        return (self.lines[index].lstrip().startswith(_REPLY_HEADER_FIRST)
+                and index + 1 < len(self.lines)
                 and self.lines[index + 1].lstrip().startswith(_REPLY_HEADER_NEXT))
 
 

@@ -171,6 +171,16 @@ class LockoutNoticeRow(SQLModel, table=True):
     noticed_at: datetime  # UTC
 
 
+class MailNoticeRow(SQLModel, table=True):
+    """When an address that did not sign on was last answered: at most once an hour, so a
+    forged sender cannot turn the judge against a player's mailbox."""
+
+    __tablename__ = "mail_notices"
+
+    address: str = Field(primary_key=True, max_length=254)
+    noticed_at: datetime  # UTC
+
+
 class PressRow(SQLModel, table=True):
     """A message relayed between players (PRESS); hidden from the archive until the end."""
 

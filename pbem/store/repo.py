@@ -19,6 +19,7 @@ from pbem.store.models import (
     LockoutNoticeRow,
     LoginFailureRow,
     MailInRow,
+    MailNoticeRow,
     MailOutRow,
     PhaseRow,
     PlayerRow,
@@ -64,11 +65,10 @@ def players(session: Session, game_id: str, active_only: bool = True) -> Sequenc
 
 
 def player(session: Session, game_id: str, name: str) -> PlayerRow | None:
-    return session.exec(
-        select(PlayerRow).where(PlayerRow.game_id == game_id,
-                                func.lower(PlayerRow.name) == name.lower(),
-                                col(PlayerRow.active).is_(True)).limit(1)
-    ).first()
+    """The game's active player of that name, whatever its letters' case (compared in
+    Python: SQLite's lower() folds ASCII letters only)."""
+    wanted = name.casefold()
+    return next((p for p in players(session, game_id) if p.name.casefold() == wanted), None)
 
 
 def open_phase(session: Session, game_id: str) -> PhaseRow | None:
@@ -153,7 +153,8 @@ _ORDER_CONTEXT = text(
     "WHERE q.game_id = g.id AND q.side = p.side AND q.active), (SELECT count(*) FROM submissions s "
     "WHERE s.phase_id = ph.id AND s.player_id = p.id) "
     "FROM games g JOIN players p ON p.game_id = g.id JOIN phases ph ON ph.game_id = g.id "
-    "WHERE g.id = :game AND lower(p.name) = :name AND p.active AND ph.status = 'open' "
+    "WHERE g.id = :game AND (lower(p.name) = :name OR p.name = :exact) AND p.active "
+    "AND ph.status = 'open' "
     "LIMIT 1")
 _LOCK_GAME = text("SELECT id FROM games WHERE id = :game FOR UPDATE")
 _INSERT_SUBMISSION = text(
@@ -174,7 +175,7 @@ def order_context(connection: Connection, game_id: str,
                   player_name: str) -> OrderContext | None:
     """Game, active player and open phase together (None when any is missing); the game row
     is locked for the rest of the transaction (on SQLite, BEGIN IMMEDIATE already did)."""
-    params = {"game": game_id, "name": player_name.lower()}
+    params = {"game": game_id, "name": player_name.lower(), "exact": player_name}
     driver = _sqlite_driver(connection)
     if driver is not None:
         row = driver.execute(_ORDER_CONTEXT.text, params).fetchone()
@@ -459,6 +460,35 @@ def claim_lockout_notice(session: Session, player_id: int, now: datetime,
         notice.noticed_at = now
         session.flush()
     return True
+
+
+def claim_mail_notice(session: Session, address: str, now: datetime,
+                      every: timedelta = LOCKOUT_WINDOW) -> bool:
+    """True (and remembered) when an address that did not sign on may be answered now: not
+    more often than once in `every`."""
+    key = address.lower()[:254]
+    notice = session.get(MailNoticeRow, key, with_for_update=True)
+    if notice is not None and now - _utc(notice.noticed_at) < every:
+        return False
+    if notice is None:
+        add(session, MailNoticeRow(address=key, noticed_at=now))
+    else:
+        notice.noticed_at = now
+        session.flush()
+    return True
+
+
+def copies_handled(session: Session, mail_id: int, message_id: str,
+                   digest: str) -> MailInRow | None:
+    """Another stored copy of this message (same Message-ID and digest) already handled or
+    set aside; the rows of every copy are locked first, so two copies being handled at
+    once are handled one after the other (on SQLite the write lock already orders them)."""
+    if not message_id:
+        return None
+    copies = session.exec(select(MailInRow).where(
+        MailInRow.message_id == message_id, MailInRow.digest == digest,
+        col(MailInRow.id) != mail_id).order_by(col(MailInRow.id)).with_for_update()).all()
+    return next((c for c in copies if c.state in ("handled", "ignored")), None)
 
 
 def store_press(session: Session, *, game_id: str, phase_key: str, from_player_id: int,
