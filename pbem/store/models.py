@@ -26,6 +26,9 @@ class GameRow(SQLModel, table=True):
     created_at: datetime
     current_key: str = Field(max_length=40)
     winner: str | None = Field(default=None, max_length=40)
+    timing: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    # JSON of pbem.deadlines.Timing; None: the default timing
+    gm_email: str | None = Field(default=None, max_length=254)  # told of pauses and outages
 
 
 class SideRow(SQLModel, table=True):
@@ -72,6 +75,8 @@ class PhaseRow(SQLModel, table=True):
     dice_log: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
     opened_at: datetime
     resolved_at: datetime | None = None
+    reminded: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    # JSON list of the reminders sent for this deadline ("24h", "6h")
 
 
 class SubmissionRow(SQLModel, table=True):
@@ -169,6 +174,17 @@ class LockoutNoticeRow(SQLModel, table=True):
 
     player_id: int = Field(foreign_key="players.id", primary_key=True)
     noticed_at: datetime  # UTC
+
+
+class JudgeStateRow(SQLModel, table=True):
+    """What the running judge remembers of itself: the last sweep (for the outage guard and
+    `pbem status`)."""
+
+    __tablename__ = "judge_state"
+
+    key: str = Field(primary_key=True, max_length=40)
+    value: str = Field(sa_column=Column(Text, nullable=False))  # JSON
+    updated_at: datetime  # UTC
 
 
 class MailNoticeRow(SQLModel, table=True):

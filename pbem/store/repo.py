@@ -16,6 +16,7 @@ from sqlmodel import Session, col, select
 from pbem.store.models import (
     GameRow,
     JournalRow,
+    JudgeStateRow,
     LockoutNoticeRow,
     LoginFailureRow,
     MailInRow,
@@ -504,3 +505,19 @@ def press(session: Session, game_id: str) -> Sequence[PressRow]:
     """A game's press in the order sent."""
     return session.exec(select(PressRow).where(PressRow.game_id == game_id)
                         .order_by(col(PressRow.sent_at), col(PressRow.id))).all()
+
+
+def judge_state(session: Session, key: str) -> dict[str, Any] | None:
+    row = session.get(JudgeStateRow, key)
+    return None if row is None else dict(json.loads(row.value))
+
+
+def set_judge_state(session: Session, key: str, value: dict[str, Any], now: datetime) -> None:
+    row = session.get(JudgeStateRow, key, with_for_update=True)
+    if row is None:
+        add(session, JudgeStateRow(key=key, value=json.dumps(value, sort_keys=True),
+                                   updated_at=now))
+    else:
+        row.value = json.dumps(value, sort_keys=True)
+        row.updated_at = now
+        session.flush()
