@@ -7,7 +7,7 @@ import hashlib
 import json
 import secrets
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy.engine import Engine
@@ -16,6 +16,8 @@ from sqlalchemy.exc import IntegrityError
 from pbem.app import names, rulesets
 from pbem.app.errors import JudgeError
 from pbem.app.passwords import hash_password, new_password
+from pbem.app.timing import next_deadline
+from pbem.deadlines import Timing
 from pbem.store import repo
 from pbem.store.db import transaction
 from pbem.store.models import GameRow, PhaseRow, PlayerRow, SideRow, SubmissionRow
@@ -48,6 +50,8 @@ class GameSpec:
     rows: int | None = None
     phase_hours: int = 48
     position: dict[str, Any] | None = None  # a stored game value to start from (a set piece)
+    timing: Timing | None = None  # None: every phase lasts phase_hours
+    gm_email: str | None = None  # the game master, told of pauses and outages
     scenario_text: str | None = None  # a game master's own scenario file (scenario: its name)
 
 
@@ -107,7 +111,7 @@ def create_game(engine: Engine, spec: GameSpec, now: datetime | None = None) -> 
     _validate(spec, hosted)
     seed = spec.seed if spec.seed is not None else secrets.token_bytes(32)
     commitment = hashlib.sha256(seed).hexdigest()
-    passwords = {}
+    passwords: dict[str, str] = {}
     try:
         _insert_game(engine, spec, hosted, seed, commitment, passwords, now)
     except IntegrityError:  # created by someone else between our look and our insert
@@ -127,6 +131,8 @@ def _insert_game(engine: Engine, spec: GameSpec, hosted: rulesets.HostedGame, se
             options=json.dumps(_options(spec)), status="active", seed=seed.hex(),
             seed_commitment=commitment, dice_name=spec.dice_name or spec.game_id,
             phase_hours=spec.phase_hours, created_at=now, current_key=hosted.key,
+            timing=spec.timing.to_json() if spec.timing is not None else None,
+            gm_email=spec.gm_email.lower() if spec.gm_email else None,
         ))
         for seq, side in enumerate(hosted.sides):
             repo.add(session, SideRow(game_id=spec.game_id, name=side, seq=seq))
@@ -138,9 +144,11 @@ def _insert_game(engine: Engine, spec: GameSpec, hosted: rulesets.HostedGame, se
                 timezone=player.timezone, side=player.side,
                 pieces=json.dumps(list(player.pieces)), password_hash=hash_password(password),
             ))
+        game = repo.game(session, spec.game_id)
+        assert game is not None
         repo.add(session, PhaseRow(
             game_id=spec.game_id, seq=0, key=hosted.key, status="open",
-            deadline=now + timedelta(hours=spec.phase_hours),
+            deadline=next_deadline(game, hosted.phase.kind, now),
             state_before=json.dumps(hosted.to_json()), opened_at=now,
         ))
         repo.journal_append(session, spec.game_id, "game_created", {
@@ -235,7 +243,9 @@ def resume_game(engine: Engine, game_id: str, now: datetime | None = None) -> No
         session.add(row)
         phase = repo.open_phase(session, game_id)
         if phase is not None:
-            phase.deadline = now + timedelta(hours=row.phase_hours)
+            kind = rulesets.load(row.ruleset, json.loads(phase.state_before)).phase.kind
+            phase.deadline = next_deadline(row, kind, now)
+            phase.reminded = None
             session.add(phase)
         repo.journal_append(session, game_id, "resumed", {"status": "active"}, now)
 
@@ -290,7 +300,9 @@ def rollback(engine: Engine, game_id: str, key: str, now: datetime | None = None
         fresh = repo.add(session, PhaseRow(
             game_id=game_id, seq=target.seq,
             generation=repo.next_generation(session, game_id, target.seq), key=key,
-            status="open", deadline=now + timedelta(hours=row.phase_hours),
+            status="open",
+            deadline=next_deadline(row, rulesets.load(
+                row.ruleset, json.loads(target.state_before)).phase.kind, now),
             state_before=target.state_before, opened_at=now,
         ))
         for order in orders:

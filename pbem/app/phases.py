@@ -11,7 +11,7 @@ import hashlib
 import json
 import logging
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy.engine import Engine
@@ -19,6 +19,7 @@ from sqlalchemy.engine import Engine
 from pbem.app import rulesets
 from pbem.app.errors import JudgeError
 from pbem.app.games import require_game, utcnow
+from pbem.app.timing import next_deadline
 from pbem.rules.dice import SeededDice
 from pbem.rules.interface import PhaseResult
 from pbem.store import repo
@@ -145,7 +146,7 @@ def process_phase(engine: Engine, game_id: str, expected_key: str | None = None,
                     game_id=game_id, seq=phase.seq + 1,
                     generation=repo.next_generation(session, game_id, phase.seq + 1),
                     key=after.key, status="open",
-                    deadline=now + timedelta(hours=game.phase_hours),
+                    deadline=next_deadline(game, after.phase.kind, now, phase.deadline),
                     state_before=json.dumps(after.to_json()), opened_at=now,
                 ))
             session.add(game)

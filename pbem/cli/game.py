@@ -43,13 +43,46 @@ def _scenario_file(name: str) -> str:
         raise JudgeError(f"{name} is not UTF-8 text; save the scenario as UTF-8") from None
 
 
+TIMING_FLAGS = ("durations", "at", "zone", "quiet_days", "reminders", "grace", "late",
+                "early", "settle")
+
+
+def _timing(args: argparse.Namespace) -> Any:
+    """The game's timing from the command line (None: every phase lasts --hours)."""
+    from datetime import timedelta
+
+    from pbem.deadlines import DEFAULT_TIMING, parse_timing
+
+    if all(getattr(args, flag) is None for flag in TIMING_FLAGS):
+        return None
+    from dataclasses import replace
+
+    base = replace(DEFAULT_TIMING, default=timedelta(hours=args.hours))
+    try:
+        timing = parse_timing(durations=args.durations, hour=args.at, timezone=args.zone,
+                              quiet_days=args.quiet_days, reminders=args.reminders,
+                              grace=args.grace, late_policy=args.late, early=args.early,
+                              settle=args.settle, base=base)
+        timing.zone  # noqa: B018 - an unknown zone is refused now, not at the first deadline
+    except ValueError as exc:
+        raise JudgeError(str(exc)) from None
+    except Exception:  # noqa: BLE001 - zoneinfo's errors for a name it does not know
+        raise JudgeError(f"--zone {args.zone!r} is not a time zone this system knows; write "
+                         "an IANA name such as Europe/London") from None
+    return timing
+
+
 def _new(args: argparse.Namespace) -> int:
+    if args.gm:
+        from pbem.app.names import check_email
+
+        check_email(args.gm, "the game master")
     spec = games.GameSpec(
         game_id=args.name, scenario=Path(args.scenario_file).name if args.scenario_file
         else args.scenario, players=tuple(_player(p) for p in args.player),
         ruleset=args.ruleset, options=tuple(_option(o) for o in args.option),
         columns=args.columns, rows=args.rows,
-        phase_hours=args.hours,
+        phase_hours=args.hours, timing=_timing(args), gm_email=args.gm,
         scenario_text=_scenario_file(args.scenario_file) if args.scenario_file else None,
     )
     made = games.create_game(engine(args, upgrade=True), spec)
@@ -176,7 +209,28 @@ def register(nouns: Any) -> None:
     new.add_argument("--option", action="append", default=[], metavar="NAME[=VALUE]",
                      help="a ruleset option, e.g. secret_records or columns=20 "
                      "(`pbem rules list` shows them)")
-    new.add_argument("--hours", type=int, default=48, help="hours each phase stays open")
+    new.add_argument("--hours", type=int, default=48,
+                     help="hours each phase stays open (the default duration)")
+    new.add_argument("--gm", metavar="EMAIL", help="the game master's address (told of "
+                     "pauses, late players and outages)")
+    timing = new.add_argument_group("timing (each optional; pbem/deadlines.py)")
+    timing.add_argument("--durations", metavar="KIND=LEN,...",
+                        help="duration per phase kind, e.g. build=7d,movement=48h,combat=24h")
+    timing.add_argument("--at", metavar="HH:MM", help="round deadlines up to this time of day")
+    timing.add_argument("--zone", metavar="TZ", help="the time zone of --at and of quiet "
+                        "days, e.g. Europe/London")
+    timing.add_argument("--quiet-days", metavar="DAYS", help="days nothing falls due, e.g. "
+                        "sat,sun")
+    timing.add_argument("--reminders", metavar="LENS", help="reminders before the deadline "
+                        "to those who still owe orders, e.g. 24h,6h")
+    timing.add_argument("--grace", metavar="LEN", help="how long after the deadline late "
+                        "orders are waited for, e.g. 12h")
+    timing.add_argument("--late", metavar="POLICY", help="after the grace: wait (pause the "
+                        "game, tell the game master) or proceed (no orders for the late)")
+    timing.add_argument("--early", metavar="on|off", help="process as soon as all owed "
+                        "orders are in (after --settle)")
+    timing.add_argument("--settle", metavar="LEN", help="the wait after the last owed orders "
+                        "before early processing, e.g. 10m")
     new.add_argument("--columns", type=int, help="map width (default: the scenario's)")
     new.add_argument("--rows", type=int, help="map height (default: the scenario's)")
     new.set_defaults(run=_new)

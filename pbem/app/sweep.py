@@ -1,0 +1,329 @@
+"""The running judge's one job: a sweep that reads what is due from the database and does it.
+
+The scheduler only wakes it (`pbem serve`); the deadlines, the reminders sent and the last
+sweep are stored, so a judge that was down catches up at its first sweep, and one that was
+down longer than the outage limit does not process a backlog of deadlines at once: it moves
+those deadlines on, tells the players and the game master, and goes on.
+
+A sweep, in order: the outage guard; a read-only scan of every active game's open phase
+(a snapshot that never waits for a writer); each phase's state by pbem.deadlines
+(`phase_state`): processed when ready or due, the late policy applied after the grace
+(`wait` pauses the game and tells the game master; `proceed` processes it without the
+late orders), reminders to the players who still owe orders; then the outbox is sent and,
+when configured, the IMAP mailbox polled. Each game is handled on its own: a fault in one
+is logged and reported, and the sweep goes on.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from sqlalchemy.engine import Engine
+from sqlmodel import col, select
+
+from pbem.app import games, phases, rulesets
+from pbem.app.errors import JudgeError
+from pbem.app.timing import timing_of
+from pbem.deadlines import format_length, outage_extension, phase_state, reminders_due
+from pbem.mail.compose import compose, deadline_ics, new_message_id
+from pbem.mail.settings import MailSettings
+from pbem.store import repo
+from pbem.store.db import retrying, snapshot, transaction
+from pbem.store.models import GameRow, PhaseRow
+
+LOG = logging.getLogger(__name__)
+SWEEP_KEY = "sweep"
+OUTAGE_LIMIT = timedelta(hours=6)
+
+
+@dataclass
+class SweepReport:
+    at: datetime
+    seconds: float = 0.0
+    processed: list[tuple[str, str]] = field(default_factory=list)
+    failed: list[tuple[str, str, str]] = field(default_factory=list)
+    paused: list[tuple[str, str]] = field(default_factory=list)
+    extended: list[tuple[str, str, str]] = field(default_factory=list)
+    reminders: int = 0
+    sent: int = 0
+    polled: int = 0
+
+    def as_json(self) -> dict[str, Any]:
+        return {"at": self.at.isoformat(), "seconds": round(self.seconds, 3),
+                "processed": [list(p) for p in self.processed],
+                "failed": [list(f) for f in self.failed],
+                "paused": [list(p) for p in self.paused],
+                "extended": [list(e) for e in self.extended],
+                "reminders": self.reminders, "sent": self.sent, "polled": self.polled}
+
+
+@dataclass(frozen=True)
+class _Open:
+    """An active game's open phase as the scan saw it."""
+
+    game_id: str
+    phase_id: int
+    key: str
+    state: str  # of pbem.deadlines.phase_state
+    late: tuple[tuple[int, str, str, str], ...]  # (player id, name, email, timezone) owing
+    reminders: tuple[timedelta, ...]  # due now, to the late
+    policy: str
+
+
+def _aware(moment: datetime | None) -> datetime | None:
+    if moment is None:
+        return None
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def _scan(engine: Engine, now: datetime) -> list[_Open]:
+    found = []
+    with snapshot(engine) as session:
+        for game in _active_games(session):
+            phase = repo.open_phase(session, game.id)
+            if phase is None or phase.deadline is None:
+                continue
+            timing = timing_of(game)
+            hosted = rulesets.load(game.ruleset, json.loads(phase.state_before))
+            owing = set(hosted.owes())
+            players = [p for p in repo.players(session, game.id) if p.side in owing]
+            latest = {p.id: repo.latest_submission(session, phase.id or 0, p.id or 0)
+                      for p in players}
+            late = tuple((p.id or 0, p.name, p.email, p.timezone) for p in players
+                         if latest[p.id] is None)
+            all_in = None
+            if players and not late:
+                all_in = max(_aware(s.received_at) for s in latest.values()  # type: ignore[type-var, union-attr]
+                             if s is not None)
+            deadline = _aware(phase.deadline)
+            assert deadline is not None
+            state = phase_state(now, deadline, timing, all_in, nobody_owes=not players)
+            sent = frozenset(_lengths(phase.reminded))
+            due = tuple(reminders_due(deadline, timing, sent, now,
+                                      opened=_aware(phase.opened_at)))
+            found.append(_Open(game.id, phase.id or 0, phase.key, state, late,
+                               due if late and state in ("waiting", "settling") else (),
+                               timing.late_policy))
+    return found
+
+
+def _active_games(session: Any) -> list[GameRow]:
+    return list(session.exec(select(GameRow).where(GameRow.status == "active")
+                             .order_by(col(GameRow.id))).all())
+
+
+def _lengths(stored: str | None) -> list[timedelta]:
+    from pbem.deadlines import parse_length
+
+    return [parse_length(text, "reminder") for text in json.loads(stored or "[]")]
+
+
+def sweep(engine: Engine, settings: MailSettings | None, now: datetime, *,
+          outage_limit: timedelta = OUTAGE_LIMIT, send: bool = True,
+          poll: Callable[[], int] | None = None) -> SweepReport:
+    """One sweep at `now` (see the module's docstring); `send` delivers the outbox after,
+    `poll` (if given) takes the mail waiting in a mailbox and returns how many."""
+    started = time.perf_counter()
+    report = SweepReport(at=now)
+    _guard_outage(engine, settings, now, outage_limit, report)
+    for item in _scan(engine, now):
+        try:
+            _act(engine, settings, item, now, report)
+        except Exception as exc:  # noqa: BLE001 - the next game must still be swept
+            LOG.exception("sweeping %s of %s failed", item.key, item.game_id,
+                          extra={"game": item.game_id, "phase": item.key})
+            report.failed.append((item.game_id, item.key,
+                                  f"{type(exc).__name__}: {exc}".splitlines()[0][:300]))
+    if poll is not None:
+        try:
+            report.polled = poll()
+        except Exception:  # noqa: BLE001 - a mailbox down must not stop the deadlines
+            LOG.exception("polling the mailbox failed")
+    if send and settings is not None:
+        report.sent = _send(engine, settings, now)
+    report.seconds = time.perf_counter() - started
+
+    def remember() -> None:
+        with transaction(engine) as session:
+            repo.set_judge_state(session, SWEEP_KEY, {
+                "at": now.isoformat(), "seconds": round(report.seconds, 3),
+                "processed": len(report.processed), "failed": len(report.failed),
+                "reminders": report.reminders, "sent": report.sent}, now)
+    retrying(remember)
+    LOG.info("sweep done", extra={"processed": len(report.processed),
+                                  "failed": len(report.failed), "reminders": report.reminders,
+                                  "sent": report.sent, "seconds": round(report.seconds, 3)})
+    return report
+
+
+def _act(engine: Engine, settings: MailSettings | None, item: _Open, now: datetime,
+         report: SweepReport) -> None:
+    if item.state in ("ready", "due") or (item.state == "late" and item.policy == "proceed"):
+        try:
+            phases.process_phase(engine, item.game_id, item.key, now, settings)
+        except JudgeError as exc:  # processed meanwhile by another judge, or paused
+            LOG.info("skipped: %s", exc, extra={"game": item.game_id, "phase": item.key})
+            return
+        report.processed.append((item.game_id, item.key))
+        LOG.info("phase processed", extra={"game": item.game_id, "phase": item.key,
+                                            "why": item.state})
+    elif item.state == "late":
+        _pause_for_late(engine, settings, item, now)
+        report.paused.append((item.game_id, item.key))
+    elif item.reminders:
+        report.reminders += _remind(engine, settings, item, now)
+
+
+def _pause_for_late(engine: Engine, settings: MailSettings | None, item: _Open,
+                    now: datetime) -> None:
+    """Policy `wait`: the game stands still until its game master resumes it."""
+    games.pause_game(engine, item.game_id, now)
+    names = ", ".join(name for _, name, _, _ in item.late)
+    LOG.warning("game paused: orders missing after the grace",
+                extra={"game": item.game_id, "phase": item.key, "late": names})
+    if settings is None:
+        return
+
+    def tell() -> None:
+        with transaction(engine) as session:
+            game = repo.game(session, item.game_id)
+            addresses = [p.email for p in repo.players(session, item.game_id)]
+            if game is not None and game.gm_email:
+                addresses.append(game.gm_email)
+            text = (f"{item.game_id} is paused: the deadline of {item.key} and its grace have "
+                    f"passed without orders from {names}. The game waits for its game master "
+                    "(`pbem game resume`), who may extend the deadline or replace a player.")
+            for address in dict.fromkeys(addresses):
+                _notice(session, settings, address, f"{item.game_id}: paused for late orders",
+                        text, f"paused/{item.game_id}/{item.phase_id}/{address}",
+                        item.game_id, now)
+    retrying(tell)
+
+
+def _remind(engine: Engine, settings: MailSettings | None, item: _Open, now: datetime) -> int:
+    """The nearest reminder due, to each player who still owes orders, once."""
+    def work() -> int:
+        with transaction(engine) as session:
+            game = repo.lock_game(session, item.game_id)
+            phase = session.get(PhaseRow, item.phase_id)
+            if game is None or phase is None or phase.status != "open":
+                return 0
+            sent = _lengths(phase.reminded)
+            new = [r for r in item.reminders if r not in sent]
+            if not new:
+                return 0
+            phase.reminded = json.dumps(sorted({format_length(r) for r in [*sent, *new]}))
+            session.add(phase)
+            if settings is None:
+                return 0
+            deadline = _aware(phase.deadline)
+            count = 0
+            for pid, _name, address, zone in item.late:
+                left = format_length(max(deadline - now, timedelta(0))) if deadline else "?"
+                text = (f"A reminder from the judge: {item.game_id} waits for your orders for "
+                        f"{item.key}, due {_local(deadline, zone)} (in about {left}). Send "
+                        "them after your SIGNON line, as in your last report's template.")
+                _notice(session, settings, address, f"{item.game_id}: orders for {item.key} "
+                        "are due", text, f"reminder/{item.phase_id}/{pid}/{new[0]}",
+                        item.game_id, now, kind="reminder")
+                count += 1
+            return count
+    return int(retrying(work))
+
+
+def _local(moment: datetime | None, zone: str) -> str:
+    from zoneinfo import ZoneInfo
+
+    if moment is None:
+        return "(no deadline)"
+    try:
+        local = moment.astimezone(ZoneInfo(zone))
+    except (KeyError, ValueError):
+        local, zone = moment.astimezone(UTC), "UTC"
+    return f"{local:%A %d %B %Y, %H:%M} ({zone})"
+
+
+def _notice(session: Any, settings: MailSettings, address: str, subject: str, text: str,
+            key: str, game_id: str, now: datetime, kind: str = "notice",
+            ics: bytes | None = None) -> None:
+    message_id = new_message_id(kind, key, settings.domain)
+    try:
+        raw = compose(sender=settings.judge_address, sender_name=settings.judge_name,
+                      to=[address], subject=subject, text=text, ics=ics,
+                      message_id=message_id, auto="auto-generated",
+                      loop=settings.judge_address, date=now)
+    except ValueError:
+        LOG.warning("no notice to %r: the judge cannot write to that address", address)
+        return
+    repo.queue_mail(session, message_id=message_id, kind=kind, game_id=game_id,
+                    recipients=[address], sender=settings.judge_address, subject=subject,
+                    raw=raw, now=now)
+
+
+def _guard_outage(engine: Engine, settings: MailSettings | None, now: datetime,
+                  limit: timedelta, report: SweepReport) -> None:
+    """After an outage longer than `limit`, the deadlines that fell in it move on."""
+    with snapshot(engine) as session:
+        last = repo.judge_state(session, SWEEP_KEY)
+    if last is None:
+        return
+    last_at = datetime.fromisoformat(last["at"])
+    if now - last_at <= limit:
+        return
+
+    def work() -> None:
+        with transaction(engine) as session:
+            for game in _active_games(session):
+                phase = repo.open_phase(session, game.id)
+                deadline = _aware(phase.deadline) if phase is not None else None
+                if phase is None or deadline is None:
+                    continue
+                moved = outage_extension(last_at, now, limit, deadline)
+                if moved is None:
+                    continue
+                phase.deadline = moved
+                phase.reminded = None
+                session.add(phase)
+                repo.journal_append(session, game.id, "deadline_extended", {
+                    "phase": phase.key, "was": deadline.isoformat(),
+                    "now": moved.isoformat(), "why": "the judge was down"}, now)
+                report.extended.append((game.id, phase.key, moved.isoformat()))
+                LOG.warning("deadline moved after an outage",
+                            extra={"game": game.id, "phase": phase.key,
+                                   "deadline": moved.isoformat()})
+                if settings is not None:
+                    _tell_deadline(session, settings, game, phase, moved, now,
+                                   "the judge was not running when it fell due")
+    retrying(work)
+
+
+def _tell_deadline(session: Any, settings: MailSettings, game: GameRow, phase: PhaseRow,
+                   deadline: datetime, now: datetime, why: str) -> None:
+    """Every player and the game master are told of a new deadline, with an .ics."""
+    ics = deadline_ics(uid=f"{game.id}-{phase.key}@{settings.domain}", game=game.id,
+                       phase=phase.key, deadline=deadline,
+                       summary=f"{game.id}: orders for {phase.key} due",
+                       description=f"Orders for {phase.key} of {game.id} are due.", stamp=now)
+    people = [(p.email, p.timezone) for p in repo.players(session, game.id)]
+    if game.gm_email:
+        people.append((game.gm_email, "UTC"))
+    for address, zone in dict.fromkeys(people):
+        _notice(session, settings, address, f"{game.id}: new deadline for {phase.key}",
+                f"The deadline of {phase.key} in {game.id} is now {_local(deadline, zone)}: "
+                f"{why}.", f"deadline/{phase.id}/{deadline.isoformat()}/{address}", game.id,
+                now, kind="deadline", ics=ics)
+
+
+def _send(engine: Engine, settings: MailSettings, now: datetime) -> int:
+    from pbem.app.mailmake import maker
+    from pbem.mail.outbox import deliver
+    from pbem.mail.transport import transport_for
+
+    done = deliver(engine, transport_for(settings), now, limit=1000, make=maker(engine, settings))
+    return len(done.sent)

@@ -1,0 +1,31 @@
+"""A game's timing as stored, and the deadlines the use-cases set with it (the arithmetic is
+pbem.deadlines, pure). A game made before timings were stored keeps its one duration for
+every phase (its `phase_hours`)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime, timedelta
+
+from pbem.deadlines import DEFAULT_TIMING, Timing, deadline_for
+from pbem.store.models import GameRow
+
+ON_TIME = timedelta(minutes=15)  # a phase processed this soon after its deadline opens the
+# next one at that deadline, so the sweep's own minutes never push a rounded deadline a day
+
+
+def timing_of(game: GameRow) -> Timing:
+    if game.timing:
+        return Timing.from_json(game.timing)
+    return replace(DEFAULT_TIMING, durations=(), default=timedelta(hours=game.phase_hours))
+
+
+def next_deadline(game: GameRow, kind: str, now: datetime,
+                  previous: datetime | None = None) -> datetime:
+    """The deadline of a phase of `kind` opening now (after a phase due at `previous`)."""
+    opened = now
+    if previous is not None:
+        previous = previous if previous.tzinfo else previous.replace(tzinfo=now.tzinfo)
+        if timedelta(0) <= now - previous <= ON_TIME:
+            opened = previous
+    return deadline_for(opened, kind, timing_of(game))

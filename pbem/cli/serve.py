@@ -1,0 +1,98 @@
+"""`pbem serve`: the running judge. One APScheduler 3 job, the sweep (pbem/app/sweep.py),
+with a fixed id, coalesced, never two at once and never dropped however late it runs; in
+UTC. The scheduler only wakes the sweep: every deadline, reminder and message lives in the
+database, so the job store is the process's memory and the job is added again at each
+start (APScheduler 3 must not share a persistent job store between processes, and several
+`pbem serve` may share one PostgreSQL database). The first sweep runs at once: a judge that
+was down catches up.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import signal
+from datetime import UTC, timedelta
+from typing import Any
+
+from pbem.cli.common import add_db, engine, say
+
+JOB_ID = "sweep"
+LOG = logging.getLogger("pbem.serve")
+
+
+def sweep_once(made: Any, settings: Any, outage_limit: timedelta, poll: Any) -> Any:
+    from pbem.app.games import utcnow
+    from pbem.app.sweep import sweep
+
+    return sweep(made, settings, utcnow(), outage_limit=outage_limit, poll=poll)
+
+
+def _poller(made: Any, settings: Any) -> Any:
+    """The IMAP mailbox's poll, when PBEM_IMAP_HOST is set; else None."""
+    from pbem.mail import sources
+
+    imap = sources.imap_settings(os.environ)
+    if imap is None:
+        return None
+    from pbem.cli.mail import _source_handler
+
+    handle = _source_handler(made, settings)
+
+    def poll() -> int:
+        done = sources.poll_imap(imap, handle)
+        for error in done.errors:
+            LOG.warning("IMAP: %s", error)
+        return done.handled
+    return poll
+
+
+def run(args: argparse.Namespace) -> int:
+    from apscheduler.schedulers.blocking import BlockingScheduler
+
+    from pbem.app.games import utcnow
+    from pbem.cli.mail import mail_settings_now
+
+    try:
+        from pbem.logs import configure
+        configure(json_lines=not args.plain)
+    except ImportError:  # pragma: no cover - the logging module ships with the judge
+        logging.basicConfig(level=logging.INFO)
+    made = engine(args)
+    settings = mail_settings_now()
+    limit = timedelta(hours=args.outage_limit)
+    poll = _poller(made, settings)
+    scheduler = BlockingScheduler(timezone=UTC, job_defaults={
+        "coalesce": True, "max_instances": 1, "misfire_grace_time": None})
+    scheduler.add_job(sweep_once, "interval", seconds=args.every, id=JOB_ID,
+                      replace_existing=True, next_run_time=utcnow(),
+                      args=(made, settings, limit, poll))
+
+    def stop(signum: int, frame: Any) -> None:
+        LOG.info("stopping", extra={"signal": signum})
+        scheduler.shutdown(wait=False)
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    LOG.info("judge running", extra={"every_s": args.every, "outage_limit_h": args.outage_limit,
+                                     "imap": poll is not None,
+                                     "smtp": settings.smtp_host or str(settings.outbox_dir)})
+    scheduler.start()
+    say("pbem serve: stopped")
+    return 0
+
+
+def register(nouns: Any) -> None:
+    serve = nouns.add_parser("serve", help="run the judge: deadlines, reminders, mail")
+    serve.add_argument("--every", type=int, default=60, metavar="SECONDS",
+                       help="how often the sweep runs (default 60)")
+    serve.add_argument("--outage-limit", type=float, default=6.0, metavar="HOURS",
+                       help="after a longer outage, deadlines that fell in it move on "
+                       "instead of being processed at once (default 6)")
+    serve.add_argument("--workers", type=int, default=os.cpu_count() or 1, metavar="N",
+                       help="processes that draw reports and maps (default: the cores)")
+    serve.add_argument("--plain", action="store_true",
+                       help="log lines for people instead of JSON lines")
+    add_db(serve)
+    serve.set_defaults(run=run)
