@@ -36,6 +36,7 @@ NOUNS = {
     "bench": ("bench", "measure speed; prints figures"),
     "demo": ("demo", "play the example game of orders/demo in the database"),
     "mail": ("mail", "the mail gateway: take orders by mail, send reports"),
+    "status": ("status", "games, due phases, late players, mail and the last sweep"),
 }
 CREATE_DATABASE = ("demo",)  # commands that may create a missing database (and db init|upgrade)
 

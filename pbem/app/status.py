@@ -1,0 +1,123 @@
+"""What the operator asks of a running judge (`pbem status`): games by state, phases past
+their deadline and the players they wait for, the outbox, the quarantine and the last sweep,
+read in one snapshot that never takes SQLite's write lock."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, col
+
+from pbem.app import rulesets
+from pbem.store import repo
+from pbem.store.db import snapshot
+from pbem.store.models import GameRow, MailInRow, MailOutRow, PhaseRow, SubmissionRow
+
+GAME_STATES = ("active", "paused", "over", "ended")
+MAIL_OUT_STATES = ("queued", "sent", "failed")
+UNFINISHED_AFTER = timedelta(minutes=10)  # a mail stored "new" this long ago was never handled
+SWEEP = "sweep"  # the judge_state key the sweep writes
+
+
+def _utc(moment: datetime) -> datetime:
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+
+
+def _when(moment: datetime | None) -> str | None:
+    return None if moment is None else _utc(moment).isoformat()
+
+
+def _counts(session: Session, state: Any, names: tuple[str, ...]) -> dict[str, int]:
+    """Rows by state: every name in `names` (0 when none), then any other state found."""
+    found = {str(name): int(count) for name, count in
+             session.execute(select(state, func.count()).group_by(state)).all()}
+    return {**{name: 0 for name in names}, **found}
+
+
+def _open_phases(session: Session) -> list[tuple[str, str, int, str, datetime | None]]:
+    """Each active game's open phase (its latest, as repo.open_phase reads it): game, ruleset,
+    phase id, key, deadline; the phases' stored states are not read here."""
+    rows = session.execute(
+        select(col(PhaseRow.game_id), col(GameRow.ruleset), col(PhaseRow.id), col(PhaseRow.key),
+               col(PhaseRow.deadline))
+        .join(GameRow, col(GameRow.id) == col(PhaseRow.game_id))
+        .where(col(GameRow.status) == "active", col(PhaseRow.status) == "open")
+        .order_by(col(PhaseRow.game_id), col(PhaseRow.seq).desc())).all()
+    latest: dict[str, tuple[str, str, int, str, datetime | None]] = {}
+    for game_id, ruleset, phase_id, key, deadline in rows:
+        latest.setdefault(game_id, (game_id, ruleset, phase_id, key, deadline))
+    return list(latest.values())
+
+
+def _late(session: Session, game_id: str, ruleset: str, phase_id: int, key: str,
+          deadline: str | None) -> list[dict[str, Any]]:
+    """The players of the sides the phase waits for who have sent no orders for it."""
+    state = session.execute(select(col(PhaseRow.state_before))
+                            .where(col(PhaseRow.id) == phase_id)).scalar_one()
+    owing = set(rulesets.load(ruleset, json.loads(state)).owes())
+    sent = set(session.execute(select(col(SubmissionRow.player_id)).distinct()
+                               .where(col(SubmissionRow.phase_id) == phase_id)).scalars())
+    return [{"game": game_id, "phase": key, "player": player.name, "side": player.side,
+             "deadline": deadline}
+            for player in repo.players(session, game_id)
+            if player.side in owing and player.id not in sent]
+
+
+def _sweep_age(last: dict[str, Any] | None, now: datetime) -> float | None:
+    if not last or not isinstance(last.get("at"), str):
+        return None
+    try:
+        at = _utc(datetime.fromisoformat(last["at"]))
+    except ValueError:
+        return None
+    return round((now - at).total_seconds(), 3)
+
+
+def judge_status(engine: Engine, now: datetime) -> dict[str, Any]:
+    """The judge at `now` (UTC; a naive time is taken as UTC), as plain JSON values: games
+    by state; phases due and late players (active games only); the outbox by state and its
+    oldest queued mail; the quarantine and the mail stored but never handled; the last
+    sweep and how long ago it ended. `problems`: games whose open phase cannot be read."""
+    now = _utc(now)
+    due: list[dict[str, Any]] = []
+    late: list[dict[str, Any]] = []
+    problems: list[str] = []
+    with snapshot(engine) as session:
+        games = _counts(session, GameRow.status, GAME_STATES)
+        for game_id, ruleset, phase_id, key, deadline in _open_phases(session):
+            if deadline is None or _utc(deadline) > now:
+                continue
+            when = _when(deadline)
+            due.append({"game": game_id, "phase": key, "deadline": when})
+            try:
+                late.extend(_late(session, game_id, ruleset, phase_id, key, when))
+            except Exception as exc:  # noqa: BLE001 - one broken game must not hide the others
+                problems.append(f"{game_id} {key}: the stored phase cannot be read "
+                                f"({type(exc).__name__}: {exc})")
+        mail = _counts(session, MailOutRow.state, MAIL_OUT_STATES)
+        oldest = session.execute(select(func.min(col(MailOutRow.created_at)))
+                                 .where(col(MailOutRow.state) == "queued")).scalar_one_or_none()
+        quarantined = session.execute(select(func.count()).select_from(MailInRow)
+                                      .where(col(MailInRow.state) == "quarantined")).scalar_one()
+        unfinished = session.execute(
+            select(func.count()).select_from(MailInRow)
+            .where(col(MailInRow.state) == "new",
+                   col(MailInRow.received_at) < now - UNFINISHED_AFTER)).scalar_one()
+        last_sweep = repo.judge_state(session, SWEEP)
+    due.sort(key=lambda phase: (phase["deadline"], phase["game"]))
+    late.sort(key=lambda player: (player["deadline"], player["game"]))
+    return {
+        "now": now.isoformat(),
+        "games": games,
+        "phases_due": due,
+        "late_players": late,
+        "mail": {**mail, "oldest_queued": _when(oldest)},
+        "quarantine": {"quarantined": int(quarantined), "unfinished": int(unfinished)},
+        "last_sweep": last_sweep,
+        "sweep_age_s": _sweep_age(last_sweep, now),
+        "problems": problems,
+    }

@@ -1,0 +1,92 @@
+"""`pbem status`: the running judge at a glance, for the operator (or a monitoring script,
+with --json)."""
+
+from __future__ import annotations
+
+import argparse
+from datetime import UTC, datetime
+from typing import Any
+
+from pbem.cli.common import add_db, add_json, emit, engine, table
+
+
+def _short(moment: Any) -> str:
+    """An ISO-8601 time for a person, to the minute in UTC (as it came when unreadable)."""
+    try:
+        parsed = datetime.fromisoformat(str(moment))
+    except ValueError:
+        return str(moment)
+    parsed = parsed.replace(tzinfo=UTC) if parsed.tzinfo is None else parsed.astimezone(UTC)
+    return f"{parsed:%Y-%m-%d %H:%M} UTC"
+
+
+def _ago(seconds: float) -> str:
+    for size, unit in ((86400, "d"), (3600, "h"), (60, "min")):
+        if abs(seconds) >= size:
+            return f"{seconds / size:.1f} {unit} ago"
+    return f"{seconds:.0f} s ago"
+
+
+def _sweep(last: dict[str, Any] | None, age: float | None) -> str:
+    if not last:
+        return "Last sweep: none yet (is `pbem serve` running?)."
+    ago = f", {_ago(age)}" if age is not None else ""
+    took = last.get("seconds")
+    took_text = f", took {took:.2f} s" if isinstance(took, int | float) else ""
+    return (f"Last sweep: {_short(last.get('at', '?'))}{ago}{took_text}: "
+            f"{last.get('processed', 0)} "
+            f"processed, {last.get('failed', 0)} failed, {last.get('reminders', 0)} "
+            f"reminders, {last.get('sent', 0)} mails sent.")
+
+
+def _people(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{**row, "deadline": _short(row["deadline"])} for row in rows]
+
+
+def summary(status: dict[str, Any]) -> str:
+    """The status for a person: a line per subject, the due phases and late players as
+    tables."""
+    games = ", ".join(f"{count} {state}" for state, count in status["games"].items())
+    mail = status["mail"]
+    oldest = f" (oldest {_short(mail['oldest_queued'])})" if mail["oldest_queued"] else ""
+    others = "".join(f", {count} {state}" for state, count in mail.items()
+                     if state not in ("queued", "sent", "failed", "oldest_queued"))
+    quarantine = status["quarantine"]
+    lines = [f"Games: {games}.",
+             f"Phases past their deadline: {len(status['phases_due'])}"]
+    if status["phases_due"]:
+        lines.append(table(_people(status["phases_due"]), ("game", "phase", "deadline")))
+    lines.append(f"Late players: {len(status['late_players'])}")
+    if status["late_players"]:
+        lines.append(table(_people(status["late_players"]), ("game", "phase", "player",
+                                                             "side", "deadline")))
+    lines += [f"Mail out: {mail['queued']} queued{oldest}, {mail['sent']} sent, "
+              f"{mail['failed']} failed{others}.",
+              f"Mail in: {quarantine['quarantined']} quarantined, {quarantine['unfinished']} "
+              f"stored over 10 minutes ago and never handled.",
+              _sweep(status["last_sweep"], status["sweep_age_s"])]
+    lines += [f"Problem: {problem}" for problem in status["problems"]]
+    return "\n".join(lines)
+
+
+def _status(args: argparse.Namespace) -> int:
+    from pbem.app.status import judge_status
+
+    made = engine(args)
+    try:
+        status = judge_status(made, datetime.now(UTC))
+    finally:
+        made.dispose()
+    emit(args, status, summary(status))
+    return 0
+
+
+def register(nouns: Any) -> None:
+    noun = nouns.add_parser("status", help="games, due phases, late players, mail and "
+                            "the last sweep",
+                            description="Games by state, phases past their deadline and "
+                            "the players they wait for, the outbox, the quarantine and the "
+                            "last sweep, read without taking the database's write lock.")
+    noun.set_defaults(run=_status)
+    add_db(noun)
+    add_json(noun)
