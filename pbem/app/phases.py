@@ -103,7 +103,8 @@ def phase_seen(engine: Engine, game_id: str) -> tuple[int, str] | None:
 
 
 def process_phase(engine: Engine, game_id: str, expected_key: str | None = None,
-                  now: datetime | None = None, mail: Any = None) -> Processed:
+                  now: datetime | None = None, mail: Any = None,
+                  skip_locked: bool = False) -> Processed:
     """Resolve the open phase of a game exactly once and open the next. Only the phase open
     when this call began (and, given `expected_key`, only that one): a phase opened meanwhile
     by another judge is never resolved by a call that started before it existed. Given the
@@ -115,6 +116,10 @@ def process_phase(engine: Engine, game_id: str, expected_key: str | None = None,
 
     def work() -> Processed:
         with transaction(engine) as session:
+            if skip_locked:  # another judge at work on this game: leave it to that one
+                locked = repo.lock_game(session, game_id, skip_locked=True)
+                if locked is None:
+                    raise JudgeError(f"{game_id} is being processed by another judge")
             game = require_game(session, game_id, lock=True)
             if game.status != "active":
                 raise JudgeError(f"{game_id} is {game.status}; no phase can be processed")

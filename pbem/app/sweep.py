@@ -126,7 +126,7 @@ def _lengths(stored: str | None) -> list[timedelta]:
 
 def sweep(engine: Engine, settings: MailSettings | None, now: datetime, *,
           outage_limit: timedelta = OUTAGE_LIMIT, send: bool = True,
-          poll: Callable[[], int] | None = None) -> SweepReport:
+          poll: Callable[[], int] | None = None, workers: int = 1) -> SweepReport:
     """One sweep at `now` (see the module's docstring); `send` delivers the outbox after,
     `poll` (if given) takes the mail waiting in a mailbox and returns how many."""
     started = time.perf_counter()
@@ -146,7 +146,7 @@ def sweep(engine: Engine, settings: MailSettings | None, now: datetime, *,
         except Exception:  # noqa: BLE001 - a mailbox down must not stop the deadlines
             LOG.exception("polling the mailbox failed")
     if send and settings is not None:
-        report.sent = _send(engine, settings, now)
+        report.sent = _send(engine, settings, now, workers)
     report.seconds = time.perf_counter() - started
 
     def remember() -> None:
@@ -166,7 +166,8 @@ def _act(engine: Engine, settings: MailSettings | None, item: _Open, now: dateti
          report: SweepReport) -> None:
     if item.state in ("ready", "due") or (item.state == "late" and item.policy == "proceed"):
         try:
-            phases.process_phase(engine, item.game_id, item.key, now, settings)
+            phases.process_phase(engine, item.game_id, item.key, now, settings,
+                                 skip_locked=True)
         except JudgeError as exc:  # processed meanwhile by another judge, or paused
             LOG.info("skipped: %s", exc, extra={"game": item.game_id, "phase": item.key})
             return
@@ -320,10 +321,75 @@ def _tell_deadline(session: Any, settings: MailSettings, game: GameRow, phase: P
                 now, kind="deadline", ics=ics)
 
 
-def _send(engine: Engine, settings: MailSettings, now: datetime) -> int:
+def _send(engine: Engine, settings: MailSettings, now: datetime, workers: int = 1) -> int:
     from pbem.app.mailmake import maker
     from pbem.mail.outbox import deliver
     from pbem.mail.transport import transport_for
 
+    if workers > 1:
+        make_in_pool(engine, settings, now, workers)
     done = deliver(engine, transport_for(settings), now, limit=1000, make=maker(engine, settings))
     return len(done.sent)
+
+
+# --- drawing reports and maps on every core -----------------------------------------
+
+_POOL_STATE: dict[str, Any] = {}
+
+
+def _pool_start(url: str, settings: MailSettings) -> None:
+    from pbem.store.db import make_engine
+
+    _POOL_STATE["engine"] = make_engine(url)
+    _POOL_STATE["settings"] = settings
+
+
+def _pool_make(mail_id: int) -> tuple[int, bytes | None]:
+    from pbem.app.mailmake import maker
+    from pbem.store.models import MailOutRow
+
+    engine = _POOL_STATE["engine"]
+    with transaction(engine) as session:
+        row = session.get(MailOutRow, mail_id)
+        if row is None or row.raw or not row.job:
+            return mail_id, None
+        session.expunge(row)
+    try:
+        return mail_id, maker(engine, _POOL_STATE["settings"])(row)
+    except Exception:  # noqa: BLE001 - the sender tries again and records why it fails
+        LOG.exception("drawing message %s failed in a worker", mail_id)
+        return mail_id, None
+
+
+def make_in_pool(engine: Engine, settings: MailSettings, now: datetime, workers: int) -> int:
+    """The queued messages still to be drawn (reports, reply maps), drawn by `workers`
+    processes at once (each with its own connection; SQLite's readers do not wait) and
+    stored, so the sender only sends. Returns how many were made."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    from pbem.store.models import MailOutRow
+
+    with snapshot(engine) as session:
+        todo = [row_id for row_id, in session.execute(
+            select(MailOutRow.id).where(MailOutRow.state == "queued", MailOutRow.raw == b"",
+                                        col(MailOutRow.job).is_not(None),
+                                        col(MailOutRow.next_attempt_at) <= now)
+            .order_by(col(MailOutRow.id)).limit(5000)).all()]
+    if len(todo) < 2:
+        return 0
+    url = engine.url.render_as_string(hide_password=False)
+    made = 0
+    with ProcessPoolExecutor(max_workers=workers, initializer=_pool_start,
+                             initargs=(url, settings)) as pool:
+        for mail_id, raw in pool.map(_pool_make, todo, chunksize=4):
+            if raw is None:
+                continue
+
+            def keep(mail_id: int = mail_id, raw: bytes = raw) -> None:
+                with transaction(engine) as session:
+                    row = session.get(MailOutRow, mail_id)
+                    if row is not None and not row.raw:
+                        repo.store_made(session, row, raw)
+            retrying(keep)
+            made += 1
+    return made

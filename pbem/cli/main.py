@@ -37,6 +37,7 @@ NOUNS = {
     "demo": ("demo", "play the example game of orders/demo in the database"),
     "mail": ("mail", "the mail gateway: take orders by mail, send reports"),
     "status": ("status", "games, due phases, late players, mail and the last sweep"),
+    "serve": ("serve", "run the judge: deadlines, reminders, mail"),
 }
 CREATE_DATABASE = ("demo",)  # commands that may create a missing database (and db init|upgrade)
 

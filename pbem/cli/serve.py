@@ -22,11 +22,13 @@ JOB_ID = "sweep"
 LOG = logging.getLogger("pbem.serve")
 
 
-def sweep_once(made: Any, settings: Any, outage_limit: timedelta, poll: Any) -> Any:
+def sweep_once(made: Any, settings: Any, outage_limit: timedelta, poll: Any,
+               workers: int) -> Any:
     from pbem.app.games import utcnow
     from pbem.app.sweep import sweep
 
-    return sweep(made, settings, utcnow(), outage_limit=outage_limit, poll=poll)
+    return sweep(made, settings, utcnow(), outage_limit=outage_limit, poll=poll,
+                 workers=workers)
 
 
 def _poller(made: Any, settings: Any) -> Any:
@@ -49,7 +51,7 @@ def _poller(made: Any, settings: Any) -> Any:
 
 
 def run(args: argparse.Namespace) -> int:
-    from apscheduler.schedulers.blocking import BlockingScheduler
+    from apscheduler.schedulers.blocking import BlockingScheduler  # type: ignore[import-untyped]
 
     from pbem.app.games import utcnow
     from pbem.cli.mail import mail_settings_now
@@ -67,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
         "coalesce": True, "max_instances": 1, "misfire_grace_time": None})
     scheduler.add_job(sweep_once, "interval", seconds=args.every, id=JOB_ID,
                       replace_existing=True, next_run_time=utcnow(),
-                      args=(made, settings, limit, poll))
+                      args=(made, settings, limit, poll, max(args.workers, 1)))
 
     def stop(signum: int, frame: Any) -> None:
         LOG.info("stopping", extra={"signal": signum})

@@ -36,10 +36,13 @@ def game(session: Session, game_id: str) -> GameRow | None:
     return session.get(GameRow, game_id)
 
 
-def lock_game(session: Session, game_id: str) -> GameRow | None:
+def lock_game(session: Session, game_id: str, skip_locked: bool = False) -> GameRow | None:
     """The game row, locked until the transaction ends: writers of one game queue up on
-    PostgreSQL as they do on SQLite, where BEGIN IMMEDIATE already locks the database."""
-    return session.exec(select(GameRow).where(GameRow.id == game_id).with_for_update()).first()
+    PostgreSQL as they do on SQLite, where BEGIN IMMEDIATE already locks the database. With
+    `skip_locked`, a row another transaction holds is not waited for: None (PostgreSQL's
+    SKIP LOCKED, how several running judges share the due games)."""
+    return session.exec(select(GameRow).where(GameRow.id == game_id)
+                        .with_for_update(skip_locked=skip_locked)).first()
 
 
 def games(session: Session) -> Sequence[GameRow]:

@@ -183,3 +183,25 @@ def test_the_last_sweep_is_remembered(engine: Engine, settings) -> None:  # type
     with transaction(engine) as session:
         last = repo.judge_state(session, sweep.SWEEP_KEY)
     assert last is not None and last["at"] == START.isoformat() and last["processed"] == 0
+
+
+def test_reports_drawn_by_worker_processes_are_the_same_bytes(engine: Engine,
+                                                              settings) -> None:  # type: ignore[no-untyped-def]
+    from pbem.app import phases
+    from pbem.app.mailmake import maker
+
+    _game(engine, DEFAULT_TIMING)
+    _submit(engine, "Ann", "blue", "build", START + timedelta(hours=1))
+    _submit(engine, "Bo", "red", "build", START + timedelta(hours=2))
+    phases.process_phase(engine, "aegean", now=START + timedelta(hours=3), mail=settings)
+    with transaction(engine) as session:
+        rows = [r for r in repo.outbox_rows(session) if r.kind == "report"]
+        for row in rows:
+            session.expunge(row)
+    assert len(rows) == 2 and all(not r.raw for r in rows)
+    made = sweep.make_in_pool(engine, settings, START + timedelta(hours=3), workers=2)
+    assert made == 2
+    with transaction(engine) as session:
+        stored = {r.id: bytes(r.raw) for r in repo.outbox_rows(session)}
+    for row in rows:
+        assert stored[row.id] == maker(engine, settings)(row)  # drawn anywhere: same bytes
