@@ -4,11 +4,14 @@ ruleset's sample game through the same boundary as the judge."""
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import sqlite3
 import statistics
 import time
+from collections.abc import Sequence
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -297,3 +300,87 @@ def mail_figures(folder: Path, count: int = 200, receive_runs: int = 10,
     return {"messages_per_s": round(messages, 1), "floor_per_s": round(floor, 1),
             "ratio": round(messages / floor, 3), "receive_ms": round(statistics.median(timings), 1),
             "lmtp_per_s": round(lmtp, 1), "messages": polled.handled}
+
+
+# --- the sweep -----------------------------------------------------------------------
+
+
+def _due_games(engine: Any, count: int, opened: datetime) -> None:
+    """`count` two-player Squadron games through the use-cases, opened at `opened`, each
+    with both players' build orders of the demo game in, so the build is truly resolved."""
+    from pbem.app import games, orders
+    from pbem.deadlines import Timing
+    from pbem.golden import load, order_file
+    from pbem.resources import demo_orders
+
+    demo = demo_orders()
+    golden = load(demo)
+    build = {side: (demo / order_file("build", side)).read_text(encoding="utf-8")
+             for side in ("blue", "red")}
+    timing = Timing(late_policy="proceed", reminders=())
+    # scrypt costs ~40 ms a password by design; each distinct password is hashed once here
+    # (setting up is not part of the figure: a game is created once, swept many times)
+    hashing = games.hash_password
+    games.hash_password = functools.lru_cache(maxsize=None)(hashing)
+    try:
+        for number in range(count):
+            game_id = f"sweep-{number:05d}"
+            games.create_game(engine, games.GameSpec(
+                game_id, scenario="squadron", seed=golden.seed, dice_name=golden.game_id,
+                options=golden.options, timing=timing,
+                players=(games.PlayerSpec("Aristides", f"aristides.{number}@example.org",
+                                          "blue", password="aristides-oars"),
+                         games.PlayerSpec("Hanno", f"hanno.{number}@example.org", "red",
+                                          password="hanno-oars"))), now=opened)
+            orders.submit_orders(engine, game_id, "Aristides", build["blue"], now=opened)
+            orders.submit_orders(engine, game_id, "Hanno", build["red"], now=opened)
+    finally:
+        games.hash_password = hashing
+
+
+def sweep_figures(folder: Path, sizes: Sequence[int] = (100, 1000),
+                  workers: int | None = None) -> dict[str, Any]:
+    """Seconds for one sweep (`pbem.app.sweep.sweep`, sending on) when `size` games are due at
+    once, for each size: a fresh SQLite database in WAL; every game's build phase resolved
+    with both fleets, every player's report and map drawn (by `workers` processes, the
+    machine's cores by default) and delivered into a Maildir. Setting the games up is not
+    timed. `ratio` is the largest size's seconds over the smallest's."""
+    import os
+
+    from pbem.app.sweep import sweep
+    from pbem.mail.settings import mail_settings
+    from pbem.store import repo
+    from pbem.store.db import make_engine, snapshot
+    from pbem.store.migrate import upgrade
+
+    workers = workers or os.cpu_count() or 1
+    seconds: dict[str, float] = {}
+    setup: dict[str, float] = {}
+    processed: dict[str, int] = {}
+    delivered: dict[str, int] = {}
+    left: dict[str, int] = {}
+    failed: dict[str, int] = {}
+    for size in sizes:
+        place = folder / f"sweep-{size}"
+        place.mkdir()
+        engine = make_engine(f"sqlite:///{place / 'bench.sqlite'}")
+        upgrade(engine)
+        settings = mail_settings({"PBEM_MAIL_FROM": "judge@bench.example"}, place)
+        now = datetime.now(UTC).replace(microsecond=0)
+        start = time.perf_counter()
+        _due_games(engine, size, now - timedelta(days=8))  # the build lasts 7 days
+        setup[str(size)] = round(time.perf_counter() - start, 2)
+        start = time.perf_counter()
+        report = sweep(engine, settings, now, send=True, workers=workers)
+        seconds[str(size)] = round(time.perf_counter() - start, 2)
+        processed[str(size)] = len(report.processed)
+        failed[str(size)] = len(report.failed)
+        delivered[str(size)] = sum(1 for _ in (settings.outbox_dir / "new").iterdir())
+        with snapshot(engine) as session:
+            left[str(size)] = len(repo.outbox_rows(session, states=("queued",)))
+        engine.dispose()
+    smallest, largest = str(min(sizes)), str(max(sizes))
+    return {"sweep_s": seconds,
+            "ratio": round(seconds[largest] / seconds[smallest], 2) if seconds[smallest] else 0.0,
+            "games": processed, "reports": delivered, "queued_after": left, "failed": failed,
+            "workers": workers, "setup_s": setup}

@@ -66,6 +66,9 @@ class CreatedGame:
 def _check_player(player: PlayerSpec, others: list[str]) -> None:
     """The checks a player passes when a game is created and when they replace someone."""
     names.check_player_name(player.name)
+    if player.name.casefold() == "gm":
+        raise JudgeError("the name GM is the game master's (SIGNON <game> GM <password>); "
+                         "choose another name for this player")
     names.check_distinct(player.name, others)
     names.check_email(player.email, player.name)
     names.check_timezone(player.timezone, player.name)
@@ -120,8 +123,14 @@ def create_game(engine: Engine, spec: GameSpec, now: datetime | None = None) -> 
     return CreatedGame(spec.game_id, commitment, hosted.key, passwords)
 
 
+GM = "GM"  # the game master's name in a sign-on line: SIGNON <game> GM <password>
+
+
 def _insert_game(engine: Engine, spec: GameSpec, hosted: rulesets.HostedGame, seed: bytes,
                  commitment: str, passwords: dict[str, str], now: datetime) -> None:
+    gm_password = new_password() if spec.gm_email else None
+    if gm_password:
+        passwords[GM] = gm_password  # shown once with the players' (the name GM is reserved)
     with transaction(engine) as session:
         if repo.game(session, spec.game_id) is not None:
             raise JudgeError(f"there is already a game called {spec.game_id}; choose another name")
@@ -133,6 +142,7 @@ def _insert_game(engine: Engine, spec: GameSpec, hosted: rulesets.HostedGame, se
             phase_hours=spec.phase_hours, created_at=now, current_key=hosted.key,
             timing=spec.timing.to_json() if spec.timing is not None else None,
             gm_email=spec.gm_email.lower() if spec.gm_email else None,
+            gm_password_hash=hash_password(gm_password) if gm_password else None,
         ))
         for seq, side in enumerate(hosted.sides):
             repo.add(session, SideRow(game_id=spec.game_id, name=side, seq=seq))

@@ -93,6 +93,7 @@ class MailOutcome:
     replies: tuple[str, ...] = ()
     mail_id: int | None = None
     reason: str = ""
+    later: tuple[Any, ...] = ()  # a game master's actions, done once the mail is recorded
 
     def as_json(self) -> dict[str, Any]:
         """Exactly the contract of `pbem mail inject --json`."""
@@ -225,7 +226,10 @@ def _handled(engine: Engine, mail_id: int, incoming: Incoming, settings: MailSet
             return outcome
 
     try:
-        return retrying(work)  # type: ignore[no-any-return]
+        done: MailOutcome = retrying(work)
+        for action in done.later:  # a game master's orders: use-cases of their own
+            action(engine, settings, now)
+        return done
     except (OperationalError, Fault):
         raise  # the database: transient or the operator's to fix; the message stays new
     except Exception as exc:  # noqa: BLE001 - a message that breaks the pipeline is kept
@@ -285,7 +289,8 @@ def _answer(session: Any, mail_id: int, incoming: Incoming, settings: MailSettin
     return MailOutcome(
         first.outcome, first.game, first.player,
         accepted=sum(r.accepted for r in results), refused=sum(r.refused for r in results),
-        replies=tuple(dict.fromkeys(a for r in results for a in r.replies)), mail_id=mail_id)
+        replies=tuple(dict.fromkeys(a for r in results for a in r.replies)), mail_id=mail_id,
+        later=tuple(action for r in results for action in r.later))
 
 
 def _no_signon(session: Any, mail_id: int, incoming: Incoming, settings: MailSettings,
@@ -333,6 +338,10 @@ def _block(session: Any, mail_id: int, number: int, block: Block, incoming: Inco
            signed: set[tuple[str, str]], budget: list[int]) -> MailOutcome:
     sender = incoming.sender
     game = _game(session, block.game)
+    if game is not None and block.player.casefold() == "gm" and game.gm_password_hash:
+        from pbem.app.gmmail import gm_block
+
+        return gm_block(session, mail_id, number, block, incoming, settings, game, now)  # type: ignore[no-any-return]
     player = repo.player(session, game.id, block.player) if game and block.player else None
     name = player.name if player is not None else None
     game_id = game.id if game is not None else (block.game or None)

@@ -29,9 +29,9 @@ from sqlmodel import col, select
 
 from pbem.app import games, phases, rulesets
 from pbem.app.errors import JudgeError
+from pbem.app.notices import local, notice, tell_deadline
 from pbem.app.timing import timing_of
 from pbem.deadlines import format_length, outage_extension, phase_state, reminders_due
-from pbem.mail.compose import compose, deadline_ics, new_message_id
 from pbem.mail.settings import MailSettings
 from pbem.store import repo
 from pbem.store.db import retrying, snapshot, transaction
@@ -201,7 +201,7 @@ def _pause_for_late(engine: Engine, settings: MailSettings | None, item: _Open,
                     f"passed without orders from {names}. The game waits for its game master "
                     "(`pbem game resume`), who may extend the deadline or replace a player.")
             for address in dict.fromkeys(addresses):
-                _notice(session, settings, address, f"{item.game_id}: paused for late orders",
+                notice(session, settings, address, f"{item.game_id}: paused for late orders",
                         text, f"paused/{item.game_id}/{item.phase_id}/{address}",
                         item.game_id, now)
     retrying(tell)
@@ -228,43 +228,14 @@ def _remind(engine: Engine, settings: MailSettings | None, item: _Open, now: dat
             for pid, _name, address, zone in item.late:
                 left = format_length(max(deadline - now, timedelta(0))) if deadline else "?"
                 text = (f"A reminder from the judge: {item.game_id} waits for your orders for "
-                        f"{item.key}, due {_local(deadline, zone)} (in about {left}). Send "
+                        f"{item.key}, due {local(deadline, zone)} (in about {left}). Send "
                         "them after your SIGNON line, as in your last report's template.")
-                _notice(session, settings, address, f"{item.game_id}: orders for {item.key} "
+                notice(session, settings, address, f"{item.game_id}: orders for {item.key} "
                         "are due", text, f"reminder/{item.phase_id}/{pid}/{new[0]}",
                         item.game_id, now, kind="reminder")
                 count += 1
             return count
     return int(retrying(work))
-
-
-def _local(moment: datetime | None, zone: str) -> str:
-    from zoneinfo import ZoneInfo
-
-    if moment is None:
-        return "(no deadline)"
-    try:
-        local = moment.astimezone(ZoneInfo(zone))
-    except (KeyError, ValueError):
-        local, zone = moment.astimezone(UTC), "UTC"
-    return f"{local:%A %d %B %Y, %H:%M} ({zone})"
-
-
-def _notice(session: Any, settings: MailSettings, address: str, subject: str, text: str,
-            key: str, game_id: str, now: datetime, kind: str = "notice",
-            ics: bytes | None = None) -> None:
-    message_id = new_message_id(kind, key, settings.domain)
-    try:
-        raw = compose(sender=settings.judge_address, sender_name=settings.judge_name,
-                      to=[address], subject=subject, text=text, ics=ics,
-                      message_id=message_id, auto="auto-generated",
-                      loop=settings.judge_address, date=now)
-    except ValueError:
-        LOG.warning("no notice to %r: the judge cannot write to that address", address)
-        return
-    repo.queue_mail(session, message_id=message_id, kind=kind, game_id=game_id,
-                    recipients=[address], sender=settings.judge_address, subject=subject,
-                    raw=raw, now=now)
 
 
 def _guard_outage(engine: Engine, settings: MailSettings | None, now: datetime,
@@ -299,26 +270,9 @@ def _guard_outage(engine: Engine, settings: MailSettings | None, now: datetime,
                             extra={"game": game.id, "phase": phase.key,
                                    "deadline": moved.isoformat()})
                 if settings is not None:
-                    _tell_deadline(session, settings, game, phase, moved, now,
+                    tell_deadline(session, settings, game, phase, moved, now,
                                    "the judge was not running when it fell due")
     retrying(work)
-
-
-def _tell_deadline(session: Any, settings: MailSettings, game: GameRow, phase: PhaseRow,
-                   deadline: datetime, now: datetime, why: str) -> None:
-    """Every player and the game master are told of a new deadline, with an .ics."""
-    ics = deadline_ics(uid=f"{game.id}-{phase.key}@{settings.domain}", game=game.id,
-                       phase=phase.key, deadline=deadline,
-                       summary=f"{game.id}: orders for {phase.key} due",
-                       description=f"Orders for {phase.key} of {game.id} are due.", stamp=now)
-    people = [(p.email, p.timezone) for p in repo.players(session, game.id)]
-    if game.gm_email:
-        people.append((game.gm_email, "UTC"))
-    for address, zone in dict.fromkeys(people):
-        _notice(session, settings, address, f"{game.id}: new deadline for {phase.key}",
-                f"The deadline of {phase.key} in {game.id} is now {_local(deadline, zone)}: "
-                f"{why}.", f"deadline/{phase.id}/{deadline.isoformat()}/{address}", game.id,
-                now, kind="deadline", ics=ics)
 
 
 def _send(engine: Engine, settings: MailSettings, now: datetime, workers: int = 1) -> int:

@@ -1,4 +1,4 @@
-"""`pbem bench rules|store|render`: speed figures, printed (never asserted in tests)."""
+"""`pbem bench rules|store|render|mail|sweep`: speed figures, printed (never asserted in tests)."""
 
 from __future__ import annotations
 
@@ -78,6 +78,38 @@ def run_mail(args: argparse.Namespace) -> int:
     return 0
 
 
+def _sizes(text: str) -> list[int]:
+    try:
+        sizes = sorted({int(part) for part in text.split(",") if part.strip()})
+    except ValueError:
+        sizes = []
+    if not sizes or sizes[0] < 1:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a list of game counts: write whole numbers above 0 separated by "
+            "commas, like 100,1000")
+    return sizes
+
+
+def run_sweep(args: argparse.Namespace) -> int:
+    import tempfile
+    from pathlib import Path
+
+    from pbem.bench import sweep_figures
+
+    with tempfile.TemporaryDirectory(dir=args.dir) as folder:
+        figures = sweep_figures(Path(folder), sizes=args.games, workers=args.workers)
+    if args.json:
+        print(json.dumps(figures))
+    else:
+        for size, seconds in figures["sweep_s"].items():
+            print(f"sweep with {size} games due: {seconds:.1f} s ({figures['games'][size]} "
+                  f"phases resolved, {figures['reports'][size]} reports with maps delivered, "
+                  f"{figures['queued_after'][size]} left queued; {figures['workers']} "
+                  f"workers)")
+        print(f"ratio, most games to fewest: {figures['ratio']:.2f}")
+    return 0
+
+
 def register(nouns: Any) -> None:
     noun = nouns.add_parser("bench", help="measure speed; prints figures")
     verbs = noun.add_subparsers(dest="verb", required=True, metavar="VERB")
@@ -108,3 +140,11 @@ def register(nouns: Any) -> None:
     mail.add_argument("--lmtp", type=int, default=100, help="order mails over LMTP")
     mail.add_argument("--dir", default=None, help="where to put the scratch files")
     mail.set_defaults(run=run_mail)
+    sweep = verbs.add_parser("sweep", help="one sweep with many games due at once (SQLite)")
+    sweep.add_argument("--json", action="store_true", help="one JSON object on stdout")
+    sweep.add_argument("--games", type=_sizes, default=[100, 1000], metavar="N,N",
+                       help="how many games are due, one sweep each (default: 100,1000)")
+    sweep.add_argument("--workers", type=int, default=None,
+                       help="processes drawing reports and maps (default: the machine's cores)")
+    sweep.add_argument("--dir", default=None, help="where to put the scratch files")
+    sweep.set_defaults(run=run_sweep)

@@ -170,26 +170,72 @@ def _archive(args: argparse.Namespace) -> int:
 
 
 def _simple(action: str) -> Any:
+    """The game master's actions; the players are told by mail (queued with the action,
+    written at once to the local Maildir when no SMTP server is set)."""
     def run(args: argparse.Namespace) -> int:
-        made = engine(args)
+        from pbem.app import gm
+        from pbem.cli.mail import deliver_locally, mail_settings_now
+
+        made, mail = engine(args), mail_settings_now()
         if action == "rollback":
-            games.rollback(made, args.name, args.phase)
-            say(f"{args.name} is back at {args.phase}; later phases are archived.")
+            gm.rollback(made, args.name, args.phase, args.why, mail)
+            say(f"{args.name} is back at {args.phase}; later phases are archived. The players "
+                "were told why.")
         elif action == "pause":
-            games.pause_game(made, args.name)
+            gm.pause(made, args.name, mail)
             say(f"{args.name} is paused.")
         elif action == "resume":
-            games.resume_game(made, args.name)
+            gm.resume(made, args.name, mail)
             say(f"{args.name} is running again; the open phase has a new deadline.")
         elif action == "end":
-            seed = games.end_game(made, args.name)
+            seed = gm.end(made, args.name, mail)
             say(f"{args.name} has ended without a winner. Its seed is now public: {seed}")
         else:
             new = games.PlayerSpec(args.new_name, args.email, "", args.timezone)
-            password = games.replace_player(made, args.name, args.old, new)
+            password = gm.replace(made, args.name, args.old, new, mail)
             say(f"{args.new_name} now commands {args.old}'s pieces. Password: {password}")
+        deliver_locally(made, mail)
         return 0
     return run
+
+
+def _deadline(args: argparse.Namespace) -> int:
+    from datetime import datetime
+
+    from pbem.app import gm
+    from pbem.cli.mail import deliver_locally, mail_settings_now
+    from pbem.deadlines import parse_length
+
+    made, mail = engine(args), mail_settings_now()
+    try:
+        by = parse_length(args.extend, "--extend") if args.extend else None
+        at = datetime.fromisoformat(args.at) if args.at else None
+    except ValueError as exc:
+        raise JudgeError(f"{exc} (--at takes a moment such as 2026-12-24T18:00+00:00)") from None
+    new = gm.set_deadline(made, args.name, by=by, at=at, mail=mail)
+    deliver_locally(made, mail)
+    emit(args, {"game": args.name, "deadline": new.isoformat()},
+         f"{args.name}: the deadline is now {new:%Y-%m-%d %H:%M} UTC; the players were told.")
+    return 0
+
+
+def _announce(args: argparse.Namespace) -> int:
+    from pbem.app import gm
+    from pbem.cli.mail import deliver_locally, mail_settings_now
+
+    made, mail = engine(args), mail_settings_now()
+    told = gm.announce(made, args.name, args.text, mail)
+    deliver_locally(made, mail)
+    emit(args, {"game": args.name, "told": told}, f"told {len(told)}: {', '.join(told)}")
+    return 0
+
+
+def _journal(args: argparse.Namespace) -> int:
+    from pbem.app import gm
+
+    entries = gm.journal_of(engine(args), args.name)
+    emit(args, entries, "\n".join(f"{e['at']}  {e['kind']}  {e['data']}" for e in entries))
+    return 0
 
 
 def register(nouns: Any) -> None:
@@ -258,7 +304,23 @@ def register(nouns: Any) -> None:
                                 "archived)")
     rollback.add_argument("name")
     rollback.add_argument("phase", help="the phase key, e.g. T3-move-blue")
+    rollback.add_argument("--why", required=True, help="the reason, told to the players")
     rollback.set_defaults(run=_simple("rollback"))
+    deadline = verbs.add_parser("deadline", help="extend or set the open phase's deadline "
+                                "(the players are told, with an .ics)")
+    deadline.add_argument("name")
+    when = deadline.add_mutually_exclusive_group(required=True)
+    when.add_argument("--extend", metavar="LEN", help="e.g. 24h or 2d")
+    when.add_argument("--at", metavar="MOMENT", help="e.g. 2026-12-24T18:00+00:00")
+    deadline.set_defaults(run=_deadline)
+    announce = verbs.add_parser("announce", help="a message from the game master to every "
+                                "player")
+    announce.add_argument("name")
+    announce.add_argument("text")
+    announce.set_defaults(run=_announce)
+    journal = verbs.add_parser("journal", help="what was done to the game, when")
+    journal.add_argument("name")
+    journal.set_defaults(run=_journal)
     for name, text in (("pause", "stop the clock"), ("resume", "start it again"),
                        ("end", "end the game without a winner (reveals the seed)")):
         verb = verbs.add_parser(name, help=text)

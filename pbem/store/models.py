@@ -29,6 +29,7 @@ class GameRow(SQLModel, table=True):
     timing: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
     # JSON of pbem.deadlines.Timing; None: the default timing
     gm_email: str | None = Field(default=None, max_length=254)  # told of pauses and outages
+    gm_password_hash: str | None = Field(default=None, max_length=300)  # signs on by mail as GM
 
 
 class SideRow(SQLModel, table=True):

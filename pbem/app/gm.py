@@ -1,0 +1,198 @@
+"""The game master's tools, from the command line or by mail (SIGNON <game> GM <password>):
+set or extend a deadline, force processing now, preview the next resolution privately,
+pause, resume, end, roll back a phase, replace a player, post an announcement. Each is
+journaled; the players are told of those that change the game (queued with the change)."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy.engine import Engine
+
+from pbem.app import games, phases
+from pbem.app.errors import JudgeError
+from pbem.app.games import require_game, utcnow
+from pbem.app.notices import tell_deadline, tell_game
+from pbem.app.timing import timing_of
+from pbem.deadlines import extend
+from pbem.mail.settings import MailSettings
+from pbem.store import repo
+from pbem.store.db import retrying, transaction
+
+MAX_ANNOUNCEMENT = 20_000
+
+
+def set_deadline(engine: Engine, game_id: str, *, by: timedelta | None = None,
+                 at: datetime | None = None, mail: MailSettings | None = None,
+                 now: datetime | None = None) -> datetime:
+    """Move the open phase's deadline by `by` (quiet days and the game's rules for them
+    kept) or to `at`; every player is told, with an .ics."""
+    now = now or utcnow()
+    if (by is None) == (at is None):
+        raise JudgeError("give either how long to extend the deadline by or the new deadline")
+    if at is not None and (at.tzinfo is None or at <= now):
+        raise JudgeError("the new deadline must be a moment in the future, with its time zone")
+
+    def work() -> datetime:
+        with transaction(engine) as session:
+            game = require_game(session, game_id, lock=True)
+            phase = repo.open_phase(session, game_id)
+            if phase is None or phase.deadline is None:
+                raise JudgeError(f"{game_id} has no open phase with a deadline")
+            was = phase.deadline
+            try:
+                new = extend(was, by, timing_of(game)) if by is not None else at
+            except ValueError as exc:
+                raise JudgeError(str(exc)) from None
+            assert new is not None
+            phase.deadline = new
+            phase.reminded = None
+            session.add(phase)
+            repo.journal_append(session, game_id, "deadline_set", {
+                "phase": phase.key, "was": was.isoformat(), "now": new.isoformat(),
+                "by": "game master"}, now)
+            if mail is not None:
+                tell_deadline(session, mail, game, phase, new, now,
+                              "the game master set it")
+            return new
+    return retrying(work)  # type: ignore[no-any-return]
+
+
+def announce(engine: Engine, game_id: str, text: str, mail: MailSettings,
+             now: datetime | None = None) -> list[str]:
+    """An announcement from the game master to every player; journaled."""
+    now = now or utcnow()
+    text = text.strip()
+    if not text:
+        raise JudgeError("an announcement needs some text")
+    if len(text) > MAX_ANNOUNCEMENT:
+        raise JudgeError(f"an announcement is at most {MAX_ANNOUNCEMENT:,} characters")
+
+    def work() -> list[str]:
+        with transaction(engine) as session:
+            game = require_game(session, game_id, lock=True)
+            entry = repo.journal_append(session, game_id, "announcement", {"text": text}, now)
+            return tell_game(session, mail, game, f"{game_id}: from the game master",
+                             f"The game master of {game_id} says:\n\n{text}",
+                             f"announce/{game_id}/{entry}",
+                             now)
+    return retrying(work)  # type: ignore[no-any-return]
+
+
+def tell(engine: Engine, game_id: str, mail: MailSettings | None, subject: str, text: str,
+         key: str, now: datetime | None = None) -> list[str]:
+    """The players and game master told of a game master's action that changed the game."""
+    if mail is None:
+        return []
+    now = now or utcnow()
+
+    def work() -> list[str]:
+        with transaction(engine) as session:
+            game = require_game(session, game_id)
+            return tell_game(session, mail, game, subject, text, key, now)
+    return retrying(work)  # type: ignore[no-any-return]
+
+
+def pause(engine: Engine, game_id: str, mail: MailSettings | None,
+          now: datetime | None = None) -> None:
+    now = now or utcnow()
+    games.pause_game(engine, game_id, now)
+    tell(engine, game_id, mail, f"{game_id}: paused", f"The game master has paused "
+         f"{game_id}; no phase is processed until it is resumed.",
+         f"pause/{game_id}/{now.isoformat()}", now)
+
+
+def resume(engine: Engine, game_id: str, mail: MailSettings | None,
+           now: datetime | None = None) -> datetime | None:
+    now = now or utcnow()
+    games.resume_game(engine, game_id, now)
+    with transaction(engine) as session:
+        phase = repo.open_phase(session, game_id)
+        deadline = phase.deadline if phase is not None else None
+        game = require_game(session, game_id)
+        if mail is not None and phase is not None and deadline is not None:
+            tell_deadline(session, mail, game, phase, deadline, now,
+                          "the game master resumed the game")
+    return deadline
+
+
+def end(engine: Engine, game_id: str, mail: MailSettings | None,
+        now: datetime | None = None) -> str:
+    now = now or utcnow()
+    seed = games.end_game(engine, game_id, now)
+    tell(engine, game_id, mail, f"{game_id}: ended", f"The game master has ended {game_id} "
+         f"without a winner. The seed is now revealed: {seed} (check every roll with "
+         f"`pbem dice verify {game_id}`).", f"end/{game_id}", now)
+    return seed
+
+
+def rollback(engine: Engine, game_id: str, key: str, why: str, mail: MailSettings | None,
+             now: datetime | None = None) -> None:
+    now = now or utcnow()
+    if not why.strip():
+        raise JudgeError("say why the phase is rolled back: the players are told")
+    games.rollback(engine, game_id, key, now)
+    with transaction(engine) as session:
+        repo.journal_append(session, game_id, "rollback_reason", {"phase": key, "why": why},
+                            now)
+    tell(engine, game_id, mail, f"{game_id}: {key} is open again",
+         f"The game master has rolled {game_id} back to {key}: {why.strip()}\n\nEverything "
+         f"after it is set aside (kept, never deleted); the orders you had sent for {key} "
+         "stand, and you may send new ones.", f"rollback/{game_id}/{key}/{now.isoformat()}",
+         now)
+
+
+def force(engine: Engine, game_id: str, mail: MailSettings | None,
+          now: datetime | None = None) -> phases.Processed:
+    """Process the open phase now, whatever its deadline (a game master's decision)."""
+    now = now or utcnow()
+    with transaction(engine) as session:
+        require_game(session, game_id)
+        repo.journal_append(session, game_id, "forced", {"by": "game master"}, now)
+    return phases.process_phase(engine, game_id, now=now, mail=mail)
+
+
+def preview(engine: Engine, game_id: str) -> phases.Processed:
+    """What processing now would give, for the game master's eyes only; nothing is kept."""
+    return phases.preview_phase(engine, game_id)
+
+
+def replace(engine: Engine, game_id: str, old: str, new: games.PlayerSpec,
+            mail: MailSettings | None, now: datetime | None = None) -> str:
+    """A newcomer takes over a player's pieces; they are mailed the latest report (their
+    side's history is in it and in the archive) and everyone is told."""
+    now = now or utcnow()
+    password = games.replace_player(engine, game_id, old, new, now)
+    tell(engine, game_id, mail, f"{game_id}: {new.name} replaces {old}",
+         f"{new.name} now commands what {old} commanded in {game_id}.",
+         f"replace/{game_id}/{old}/{new.name}", now)
+    if mail is not None:
+        _report_to(engine, game_id, new.name, mail, now)
+    return password
+
+
+def _report_to(engine: Engine, game_id: str, name: str, mail: MailSettings,
+               now: datetime) -> None:
+    from pbem.mail.compose import new_message_id
+
+    with transaction(engine) as session:
+        player = repo.player(session, game_id, name)
+        resolved = [p for p in repo.phases(session, game_id) if p.status == "resolved"]
+        if player is None or not resolved:
+            return
+        key = resolved[-1].key
+        repo.queue_mail(session, message_id=new_message_id(
+            "report", f"{game_id}/{key}/{player.id}/welcome", mail.domain), kind="report",
+            game_id=game_id, recipients=[player.email], sender=mail.judge_address,
+            subject=f"{game_id}: report after {key}", raw=b"", now=now,
+            job={"type": "report", "game": game_id, "phase": key, "player": player.id})
+
+
+def journal_of(engine: Engine, game_id: str) -> list[dict[str, Any]]:
+    """The game's journal, for the game master (what was done, when)."""
+    with transaction(engine) as session:
+        require_game(session, game_id)
+        return [{"at": e.at.isoformat(), "kind": e.kind, "data": json.loads(e.data)}
+                for e in repo.journal(session, game_id)]

@@ -1,0 +1,164 @@
+"""The game master's tools, by use-case and by mail: deadlines moved with every player told
+(with an .ics), announcements, rollback with its reason, pause and resume, forced
+processing and a private preview; a game master signs on with a password of their own."""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import json
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from sqlalchemy.engine import Engine
+
+from pbem.app import games, gm, mailgate, orders
+from pbem.app.errors import JudgeError
+from pbem.deadlines import DEFAULT_TIMING
+from pbem.golden import load, order_file
+from pbem.mail.settings import mail_settings
+from pbem.store import repo
+from pbem.store.db import transaction
+
+DEMO = Path(__file__).resolve().parents[2] / "orders" / "demo"
+START = datetime(2026, 5, 4, 9, 0, tzinfo=UTC)
+ANN, BO, GM = "ann@example.org", "bo@example.org", "gm@example.org"
+
+
+@pytest.fixture
+def settings(tmp_path: Path):  # type: ignore[no-untyped-def]
+    return mail_settings({"PBEM_MAIL_FROM": "judge@example.net"}, tmp_path)
+
+
+@pytest.fixture
+def gm_password(engine: Engine) -> str:
+    golden = load(DEMO)
+    made = games.create_game(engine, games.GameSpec(
+        game_id="aegean", scenario="squadron", seed=golden.seed, dice_name=golden.game_id,
+        columns=18, rows=10, timing=DEFAULT_TIMING, gm_email=GM,
+        players=(games.PlayerSpec("Ann", ANN, "blue", "Europe/Athens", "s3cret-oars"),
+                 games.PlayerSpec("Bo", BO, "red", "UTC", "bo-password"))), now=START)
+    return made.passwords["GM"]
+
+
+def _mail(engine: Engine, kind: str) -> list[tuple[list[str], str, bytes]]:
+    with transaction(engine) as session:
+        return [(json.loads(r.recipients), r.subject, bytes(r.raw))
+                for r in repo.outbox_rows(session) if r.kind == kind]
+
+
+def _text(raw: bytes) -> str:
+    message = email.message_from_bytes(raw, policy=email.policy.default)
+    body = message.get_body(("plain",))
+    assert body is not None
+    return str(body.get_content())
+
+
+def _deadline(engine: Engine) -> datetime:
+    with transaction(engine) as session:
+        phase = repo.open_phase(session, "aegean")
+        assert phase is not None and phase.deadline is not None
+        return phase.deadline
+
+
+def _journal(engine: Engine) -> list[str]:
+    return [e["kind"] for e in gm.journal_of(engine, "aegean")]
+
+
+def test_the_game_master_gets_a_password_of_their_own(engine: Engine, gm_password: str) -> None:
+    assert len(gm_password) >= 8
+    with pytest.raises(JudgeError, match="the name GM is the game master's"):
+        games.create_game(engine, games.GameSpec(
+            game_id="other", players=(games.PlayerSpec("gm", "x@example.org", "blue"),)))
+
+
+def test_an_extended_deadline_is_told_to_every_player_with_a_calendar(
+        engine: Engine, gm_password: str, settings) -> None:  # type: ignore[no-untyped-def]
+    before = _deadline(engine)
+    new = gm.set_deadline(engine, "aegean", by=timedelta(hours=24), mail=settings,
+                          now=START + timedelta(hours=1))
+    assert new == before + timedelta(hours=24) == _deadline(engine)
+    told = _mail(engine, "deadline")
+    assert sorted(to[0] for to, _, _ in told) == [ANN, BO, GM]
+    ann = next(raw for to, _, raw in told if to == [ANN])
+    assert "(Europe/Athens)" in _text(ann)
+    message = email.message_from_bytes(ann, policy=email.policy.default)
+    assert [p.get_filename() for p in message.iter_attachments()] == ["deadline.ics"]
+    assert "deadline_set" in _journal(engine)
+    with pytest.raises(JudgeError, match="in the future"):
+        gm.set_deadline(engine, "aegean", at=START - timedelta(days=1), mail=settings,
+                        now=START)
+
+
+def test_an_announcement_reaches_every_player_and_is_journaled(
+        engine: Engine, gm_password: str, settings) -> None:  # type: ignore[no-untyped-def]
+    told = gm.announce(engine, "aegean", "Turn 3 is postponed a day.", settings, START)
+    assert sorted(told) == [ANN, BO, GM]
+    assert all("Turn 3 is postponed a day." in _text(raw) for _, _, raw in _mail(engine, "notice"))
+    assert _journal(engine)[-1] == "announcement"
+
+
+def test_a_rollback_tells_the_players_why(engine: Engine, gm_password: str,
+                                          settings) -> None:  # type: ignore[no-untyped-def]
+    for who, side in (("Ann", "blue"), ("Bo", "red")):
+        orders.submit_orders(engine, "aegean", who,
+                             (DEMO / order_file("build", side)).read_bytes(), now=START)
+    gm.force(engine, "aegean", settings, START + timedelta(hours=1))
+    assert games.show_game(engine, "aegean")["phase"] == "setup-blue"
+    with pytest.raises(JudgeError, match="say why"):
+        gm.rollback(engine, "aegean", "build", " ", settings)
+    gm.rollback(engine, "aegean", "build", "Bo's fleet was entered wrongly.", settings,
+                START + timedelta(hours=2))
+    assert games.show_game(engine, "aegean")["phase"] == "build"
+    notices = [(to, _text(raw)) for to, subject, raw in _mail(engine, "notice")
+               if "open again" in subject]
+    assert sorted(to[0] for to, _ in notices) == [ANN, BO, GM]
+    assert all("Bo's fleet was entered wrongly." in text for _, text in notices)
+    assert {"forced", "rollback", "rollback_reason"} <= set(_journal(engine))
+
+
+def test_a_game_master_runs_the_game_by_mail(engine: Engine, gm_password: str,
+                                            settings) -> None:  # type: ignore[no-untyped-def]
+    raw = (f"From: {GM}\r\nTo: judge@example.net\r\nSubject: gm\r\nMessage-ID: <gm1@x>\r\n\r\n"
+           f"SIGNON aegean GM {gm_password}\r\nEXTEND 12h\r\nANNOUNCE\r\nWelcome, both.\r\n"
+           "ENDANNOUNCE\r\nFLY\r\nPAUSE\r\n").encode()
+    before = _deadline(engine)
+    done = mailgate.receive(engine, raw, "inject", settings, START)
+    assert (done.outcome, done.game, done.player) == ("commands", "aegean", "GM")
+    assert _deadline(engine) == before + timedelta(hours=12)
+    assert games.show_game(engine, "aegean")["status"] == "paused"
+    answer = [raw for to, subject, raw in _mail(engine, "reply")
+              if subject == "aegean: game master's orders"]
+    assert len(answer) == 1
+    text = _text(answer[0])
+    assert "the deadline is now" in text and "told 3 players" in text
+    assert "NOT DONE: the judge knows no game master's command FLY" in text
+    assert "paused; the players were told" in text
+    welcome = [raw for _, subject, raw in _mail(engine, "notice")
+               if subject == "aegean: from the game master"]
+    assert len(welcome) == 3 and "Welcome, both." in _text(welcome[0])
+
+
+def test_a_wrong_game_master_password_does_nothing(engine: Engine, gm_password: str,
+                                                   settings) -> None:  # type: ignore[no-untyped-def]
+    for sender, replies in (("mallory@evil.example", ()), (GM, (GM,))):
+        raw = (f"From: {sender}\r\nSubject: x\r\nMessage-ID: <{sender}@x>\r\n\r\n"
+               "SIGNON aegean GM guess\r\nEND\r\n").encode()
+        done = mailgate.receive(engine, raw, "inject", settings, START)
+        assert (done.outcome, done.player, done.replies) == ("refused", "GM", replies)
+    assert games.show_game(engine, "aegean")["status"] == "active"
+
+
+def test_the_game_masters_preview_is_private(engine: Engine, gm_password: str,
+                                             settings) -> None:  # type: ignore[no-untyped-def]
+    for who, side in (("Ann", "blue"), ("Bo", "red")):
+        orders.submit_orders(engine, "aegean", who,
+                             (DEMO / order_file("build", side)).read_bytes(), now=START)
+    raw = (f"From: {GM}\r\nSubject: x\r\nMessage-ID: <p@x>\r\n\r\n"
+           f"SIGNON aegean GM {gm_password}\r\nPREVIEW\r\n").encode()
+    mailgate.receive(engine, raw, "inject", settings, START)
+    assert games.show_game(engine, "aegean")["phase"] == "build"  # nothing was kept
+    answers = _mail(engine, "reply")
+    assert [to for to, _, _ in answers] == [[GM]]
+    assert "if processed now (build; nothing was kept)" in _text(answers[0][2])
