@@ -66,16 +66,24 @@ class CreatedGame:
 def _check_player(player: PlayerSpec, others: list[str]) -> None:
     """The checks a player passes when a game is created and when they replace someone."""
     names.check_player_name(player.name)
-    if player.name.casefold() == "gm":
-        raise JudgeError("the name GM is the game master's (SIGNON <game> GM <password>); "
-                         "choose another name for this player")
     names.check_distinct(player.name, others)
     names.check_email(player.email, player.name)
     names.check_timezone(player.timezone, player.name)
 
 
+def _gm_name(name: str) -> None:
+    """In a game with a game master, GM is theirs: SIGNON <game> GM <password>."""
+    if name.casefold() == "gm":
+        raise JudgeError("the name GM is the game master's in a game that has one (SIGNON "
+                         "<game> GM <password>); choose another name for this player")
+
+
 def _validate(spec: GameSpec, hosted: rulesets.HostedGame) -> None:
     names.check_game_id(spec.game_id)
+    if spec.gm_email:
+        names.check_email(spec.gm_email, "the game master")
+        for player in spec.players:
+            _gm_name(player.name)
     for number, player in enumerate(spec.players):
         _check_player(player, [p.name for p in spec.players[:number]])
         if player.side not in hosted.sides:
@@ -272,11 +280,13 @@ def replace_player(engine: Engine, game_id: str, old_name: str, new: PlayerSpec,
     """A new player takes over a player's pieces; returns the new player's password."""
     now = now or utcnow()
     with transaction(engine) as session:
-        require_game(session, game_id, lock=True)
+        game = require_game(session, game_id, lock=True)
         old = repo.player(session, game_id, old_name)
         if old is None:
             raise JudgeError(f"there is no player '{old_name}' in {game_id}")
         _check_player(new, [p.name for p in repo.players(session, game_id) if p.id != old.id])
+        if game.gm_password_hash:
+            _gm_name(new.name)
         password = new.password or new_password()
         row = repo.add(session, PlayerRow(
             game_id=game_id, name=new.name, email=new.email.lower(), timezone=new.timezone,

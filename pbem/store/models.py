@@ -3,10 +3,44 @@ before and after; the journal is append-only with a hash chain."""
 
 from __future__ import annotations
 
+import base64
+import zlib
 from datetime import datetime
+from typing import Any
 
-from sqlalchemy import Column, Index, LargeBinary, Text, UniqueConstraint
+from sqlalchemy import Column, Index, LargeBinary, Text, TypeDecorator, UniqueConstraint
 from sqlmodel import Field, SQLModel
+
+PACKED = "z1:"  # a packed text: zlib-compressed UTF-8, in base64
+PACK_FROM = 512  # shorter texts are kept as they are
+
+
+def pack(text: str) -> str:
+    """A long text as stored: compressed (a game's state is mostly repeated keys)."""
+    if len(text) < PACK_FROM:
+        return text
+    return PACKED + base64.b64encode(zlib.compress(text.encode("utf-8"), 6)).decode("ascii")
+
+
+def unpack(stored: str) -> str:
+    """A stored text as written (texts stored before packing existed read as they are)."""
+    if not stored.startswith(PACKED):
+        return stored
+    return zlib.decompress(base64.b64decode(stored[len(PACKED):])).decode("utf-8")
+
+
+class PackedText(TypeDecorator[str]):
+    """A TEXT column whose long values are stored packed and read back as written: a phase's
+    game states, events and dice take a fraction of the room, and every reader sees JSON."""
+
+    impl = Text
+    cache_ok = True
+
+    def process_bind_param(self, value: str | None, dialect: Any) -> str | None:
+        return None if value is None else pack(value)
+
+    def process_result_value(self, value: str | None, dialect: Any) -> str | None:
+        return None if value is None else unpack(value)
 
 
 class GameRow(SQLModel, table=True):
@@ -69,11 +103,11 @@ class PhaseRow(SQLModel, table=True):
     key: str = Field(max_length=40)
     status: str = Field(max_length=12)  # open | resolved | archived
     deadline: datetime | None = None  # UTC
-    state_before: str = Field(sa_column=Column(Text, nullable=False))  # JSON game value
-    state_after: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
-    events: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    state_before: str = Field(sa_column=Column(PackedText, nullable=False))  # JSON game value
+    state_after: str | None = Field(default=None, sa_column=Column(PackedText, nullable=True))
+    events: str | None = Field(default=None, sa_column=Column(PackedText, nullable=True))
     refused: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
-    dice_log: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    dice_log: str | None = Field(default=None, sa_column=Column(PackedText, nullable=True))
     opened_at: datetime
     resolved_at: datetime | None = None
     reminded: str | None = Field(default=None, sa_column=Column(Text, nullable=True))

@@ -27,6 +27,7 @@ from pbem.store.models import (
     PressRow,
     SideRow,
     SubmissionRow,
+    unpack,
 )
 
 GENESIS = "0" * 64
@@ -186,7 +187,11 @@ def order_context(connection: Connection, game_id: str,
     else:
         connection.execute(_LOCK_GAME, {"game": game_id})
         row = connection.execute(_ORDER_CONTEXT, params).first()
-    return None if row is None else OrderContext(*row[:-1], earlier=int(row[-1]))
+    if row is None:
+        return None
+    values = list(row[:-1])
+    values[10] = unpack(values[10])  # ph.state_before, read by hand: unpacked by hand
+    return OrderContext(*values, earlier=int(row[-1]))
 
 
 def store_submission(connection: Connection, phase_id: int, player_id: int, side: str,

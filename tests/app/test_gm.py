@@ -70,7 +70,8 @@ def test_the_game_master_gets_a_password_of_their_own(engine: Engine, gm_passwor
     assert len(gm_password) >= 8
     with pytest.raises(JudgeError, match="the name GM is the game master's"):
         games.create_game(engine, games.GameSpec(
-            game_id="other", players=(games.PlayerSpec("gm", "x@example.org", "blue"),)))
+            game_id="other", gm_email=GM,
+            players=(games.PlayerSpec("gm", "x@example.org", "blue"),)))
 
 
 def test_an_extended_deadline_is_told_to_every_player_with_a_calendar(

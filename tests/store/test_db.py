@@ -6,6 +6,7 @@ import os
 import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import text
@@ -215,3 +216,22 @@ def test_migration_0004_renames_the_players_list_and_keeps_it(tmp_path: Path) ->
     with engine.connect() as connection:
         assert connection.execute(text("SELECT pieces FROM players")).scalar() == '["A1"]'
     engine.dispose()
+
+
+def test_long_texts_are_stored_packed_and_read_back_as_written(engine: Any) -> None:
+    from pbem.store.models import PACKED, pack, unpack
+
+    state = '{"galleys": ' + ", ".join(f'{{"id": "A{n}", "hull_damage": 0}}' for n in range(80)) + "}"
+    packed = pack(state)
+    assert packed.startswith(PACKED) and len(packed) < len(state) / 3
+    assert unpack(packed) == state
+    assert pack("short") == "short" and unpack('{"plain": "json"}') == '{"plain": "json"}'
+    from tests.app.helpers import new_demo_game
+
+    new_demo_game(engine)
+    with engine.connect() as connection:  # on disk: packed; through the model: JSON
+        stored = connection.execute(text("SELECT state_before FROM phases")).scalar_one()
+    assert stored.startswith(PACKED)
+    with transaction(engine) as session:
+        phase = repo.open_phase(session, "g1")
+        assert phase is not None and phase.state_before.startswith("{")
