@@ -230,6 +230,16 @@ def _announce(args: argparse.Namespace) -> int:
     return 0
 
 
+def _record(args: argparse.Namespace) -> int:
+    from pbem.app.records import player_record
+
+    record = player_record(engine(args), args.email)
+    shown = f"{record.reliability:.0%}" if record.reliability is not None else "none owed yet"
+    emit(args, record.as_json(), f"{record.email}: {record.on_time} on time, {record.late} late, "
+         f"{record.missing} missing of {record.owed} owed; reliability {shown}")
+    return 0
+
+
 def _journal(args: argparse.Namespace) -> int:
     from pbem.app import gm
 
@@ -318,6 +328,10 @@ def register(nouns: Any) -> None:
     announce.add_argument("name")
     announce.add_argument("text")
     announce.set_defaults(run=_announce)
+    record = verbs.add_parser("record", help="a player's orders on time, late and missing, "
+                              "across games")
+    record.add_argument("email")
+    record.set_defaults(run=_record)
     journal = verbs.add_parser("journal", help="what was done to the game, when")
     journal.add_argument("name")
     journal.set_defaults(run=_journal)

@@ -205,3 +205,25 @@ def test_reports_drawn_by_worker_processes_are_the_same_bytes(engine: Engine,
         stored = {r.id: bytes(r.raw) for r in repo.outbox_rows(session)}
     for row in rows:
         assert stored[row.id] == maker(engine, settings)(row)  # drawn anywhere: same bytes
+
+
+def test_a_players_record_counts_orders_on_time_late_and_missing(engine: Engine,
+                                                                  settings) -> None:  # type: ignore[no-untyped-def]
+    from dataclasses import replace
+
+    from pbem.app.records import player_record
+
+    _game(engine, replace(LONDON_18, late_policy="proceed", grace=timedelta(hours=2)))
+    deadline = datetime(2026, 3, 27, 18, 0, tzinfo=UTC)
+    _submit(engine, "Ann", "blue", "build", deadline - timedelta(hours=1))  # on time
+    _submit(engine, "Bo", "red", "build", deadline + timedelta(hours=1))  # late, in the grace
+    sweep.sweep(engine, settings, deadline + timedelta(hours=1, minutes=5), send=False)
+    assert _phase(engine)[0] == "setup-blue"
+    setup_deadline = _phase(engine)[1]
+    for hours in (-5, -1, 1):  # the judge sweeps all along (a gap would be an outage)
+        sweep.sweep(engine, settings, setup_deadline + timedelta(hours=hours), send=False)
+    sweep.sweep(engine, settings, setup_deadline + timedelta(hours=2, minutes=1), send=False)
+    assert _phase(engine)[0] == "setup-red"  # Ann sent nothing for her set-up: missing
+    ann, bo = player_record(engine, ANN), player_record(engine, "BO@example.org")
+    assert (ann.on_time, ann.late, ann.missing, ann.reliability) == (1, 0, 1, 0.5)
+    assert (bo.on_time, bo.late, bo.missing, bo.reliability) == (0, 1, 0, 0.0)
