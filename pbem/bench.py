@@ -344,7 +344,9 @@ def sweep_figures(folder: Path, sizes: Sequence[int] = (100, 1000),
     once, for each size: a fresh SQLite database in WAL; every game's build phase resolved
     with both fleets, every player's report and map drawn (by `workers` processes, the
     machine's cores by default) and delivered into a Maildir. Setting the games up is not
-    timed. `ratio` is the largest size's seconds over the smallest's."""
+    timed. `ratio` is the largest size's seconds over the smallest's. A sweep sends at most
+    the outbox's batch; `queued_after` counts what it left, and `next_sweep_s` times the
+    sweep right after (nothing more due), which sends it."""
     import os
 
     from pbem.app.sweep import sweep
@@ -360,6 +362,8 @@ def sweep_figures(folder: Path, sizes: Sequence[int] = (100, 1000),
     delivered: dict[str, int] = {}
     left: dict[str, int] = {}
     failed: dict[str, int] = {}
+    after: dict[str, float] = {}
+    delivered_after: dict[str, int] = {}
     for size in sizes:
         place = folder / f"sweep-{size}"
         place.mkdir()
@@ -378,9 +382,15 @@ def sweep_figures(folder: Path, sizes: Sequence[int] = (100, 1000),
         delivered[str(size)] = sum(1 for _ in (settings.outbox_dir / "new").iterdir())
         with snapshot(engine) as session:
             left[str(size)] = len(repo.outbox_rows(session, states=("queued",)))
+        # the sweep after, at once: nothing more is due, it sends what the first left queued
+        start = time.perf_counter()
+        sweep(engine, settings, now, send=True, workers=workers)
+        after[str(size)] = round(time.perf_counter() - start, 2)
+        delivered_after[str(size)] = sum(1 for _ in (settings.outbox_dir / "new").iterdir())
         engine.dispose()
     smallest, largest = str(min(sizes)), str(max(sizes))
     return {"sweep_s": seconds,
             "ratio": round(seconds[largest] / seconds[smallest], 2) if seconds[smallest] else 0.0,
             "games": processed, "reports": delivered, "queued_after": left, "failed": failed,
-            "workers": workers, "setup_s": setup}
+            "next_sweep_s": after, "reports_after_next": delivered_after, "workers": workers,
+            "setup_s": setup}

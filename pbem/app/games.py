@@ -16,7 +16,7 @@ from sqlalchemy.exc import IntegrityError
 from pbem.app import names, rulesets
 from pbem.app.errors import JudgeError
 from pbem.app.passwords import hash_password, new_password
-from pbem.app.timing import next_deadline
+from pbem.app.timing import next_deadline, vacations_of
 from pbem.deadlines import Timing
 from pbem.store import repo
 from pbem.store.db import transaction
@@ -52,6 +52,7 @@ class GameSpec:
     position: dict[str, Any] | None = None  # a stored game value to start from (a set piece)
     timing: Timing | None = None  # None: every phase lasts phase_hours
     gm_email: str | None = None  # the game master, told of pauses and outages
+    player_extensions: int = 0  # EXTENDs each player may ask for by mail
     scenario_text: str | None = None  # a game master's own scenario file (scenario: its name)
 
 
@@ -80,6 +81,8 @@ def _gm_name(name: str) -> None:
 
 def _validate(spec: GameSpec, hosted: rulesets.HostedGame) -> None:
     names.check_game_id(spec.game_id)
+    if not 0 <= spec.player_extensions <= 10:
+        raise JudgeError("a game lets each player ask for 0 to 10 extensions")
     if spec.gm_email:
         names.check_email(spec.gm_email, "the game master")
         for player in spec.players:
@@ -151,6 +154,7 @@ def _insert_game(engine: Engine, spec: GameSpec, hosted: rulesets.HostedGame, se
             timing=spec.timing.to_json() if spec.timing is not None else None,
             gm_email=spec.gm_email.lower() if spec.gm_email else None,
             gm_password_hash=hash_password(gm_password) if gm_password else None,
+            player_extensions=spec.player_extensions,
         ))
         for seq, side in enumerate(hosted.sides):
             repo.add(session, SideRow(game_id=spec.game_id, name=side, seq=seq))
@@ -262,7 +266,7 @@ def resume_game(engine: Engine, game_id: str, now: datetime | None = None) -> No
         phase = repo.open_phase(session, game_id)
         if phase is not None:
             kind = rulesets.load(row.ruleset, json.loads(phase.state_before)).phase.kind
-            phase.deadline = next_deadline(row, kind, now)
+            phase.deadline = next_deadline(row, kind, now, vacations=vacations_of(session, game_id))
             phase.reminded = None
             session.add(phase)
         repo.journal_append(session, game_id, "resumed", {"status": "active"}, now)
@@ -322,7 +326,8 @@ def rollback(engine: Engine, game_id: str, key: str, now: datetime | None = None
             generation=repo.next_generation(session, game_id, target.seq), key=key,
             status="open",
             deadline=next_deadline(row, rulesets.load(
-                row.ruleset, json.loads(target.state_before)).phase.kind, now),
+                row.ruleset, json.loads(target.state_before)).phase.kind, now,
+                vacations=vacations_of(session, game_id)),
             state_before=target.state_before, opened_at=now,
         ))
         for order in orders:

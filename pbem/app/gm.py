@@ -6,8 +6,9 @@ journaled; the players are told of those that change the game (queued with the c
 from __future__ import annotations
 
 import json
-from datetime import datetime, timedelta
+from datetime import date, datetime, time, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from sqlalchemy.engine import Engine
 
@@ -15,11 +16,12 @@ from pbem.app import games, phases
 from pbem.app.errors import JudgeError
 from pbem.app.games import require_game, utcnow
 from pbem.app.notices import tell_deadline, tell_game
-from pbem.app.timing import timing_of
+from pbem.app.timing import timing_of, vacations_of
 from pbem.deadlines import extend
 from pbem.mail.settings import MailSettings
 from pbem.store import repo
 from pbem.store.db import retrying, transaction
+from pbem.store.models import GameRow, PhaseRow, PlayerRow
 
 MAX_ANNOUNCEMENT = 20_000
 
@@ -43,21 +45,92 @@ def set_deadline(engine: Engine, game_id: str, *, by: timedelta | None = None,
                 raise JudgeError(f"{game_id} has no open phase with a deadline")
             was = phase.deadline
             try:
-                new = extend(was, by, timing_of(game)) if by is not None else at
+                new = (extend(was, by, timing_of(game), vacations_of(session, game_id))
+                       if by is not None else at)
             except ValueError as exc:
                 raise JudgeError(str(exc)) from None
             assert new is not None
-            phase.deadline = new
-            phase.reminded = None
-            session.add(phase)
-            repo.journal_append(session, game_id, "deadline_set", {
-                "phase": phase.key, "was": was.isoformat(), "now": new.isoformat(),
-                "by": "game master"}, now)
-            if mail is not None:
-                tell_deadline(session, mail, game, phase, new, now,
-                              "the game master set it")
+            move_deadline(session, game, phase, new, mail, now, "game master",
+                          "the game master set it")
             return new
     return retrying(work)  # type: ignore[no-any-return]
+
+
+def move_deadline(session: Any, game: GameRow, phase: PhaseRow, new: datetime,
+                  mail: MailSettings | None, now: datetime, who: str, why: str) -> None:
+    """In the caller's transaction: the open phase's deadline moved, journaled, and every
+    player and the game master told (with an .ics)."""
+    was = phase.deadline
+    phase.deadline = new
+    phase.reminded = None  # the reminders are for the new deadline
+    session.add(phase)
+    repo.journal_append(session, game.id, "deadline_set", {
+        "phase": phase.key, "was": was.isoformat() if was else None, "now": new.isoformat(),
+        "by": who}, now)
+    if mail is not None:
+        tell_deadline(session, mail, game, phase, new, now, why)
+
+
+MAX_PLAYER_EXTENSION = timedelta(days=3)
+MAX_VACATION = timedelta(days=31)
+
+
+def ask_extension(session: Any, game: GameRow, player: PlayerRow, by: timedelta,
+                  mail: MailSettings | None, now: datetime) -> str:
+    """A player's EXTEND: as many a game as it allows each player, at most three days."""
+    if game.player_extensions <= player.extensions_used:
+        allowed = game.player_extensions
+        raise JudgeError(f"{game.id} lets each player ask for {allowed} extension"
+                         f"{'s' if allowed != 1 else ''}, and you have used "
+                         f"{player.extensions_used}; ask the game master")
+    if by > MAX_PLAYER_EXTENSION:
+        raise JudgeError("a player may extend a deadline by three days at most")
+    phase = repo.open_phase(session, game.id)
+    if phase is None or phase.deadline is None or game.status != "active":
+        raise JudgeError(f"{game.id} has no running phase with a deadline")
+    new = extend(phase.deadline, by, timing_of(game), vacations_of(session, game.id))
+    player.extensions_used += 1
+    session.add(player)
+    move_deadline(session, game, phase, new, mail, now, player.name,
+                  f"{player.name} asked for more time")
+    left = game.player_extensions - player.extensions_used
+    return (f"the deadline of {phase.key} is now {new:%Y-%m-%d %H:%M} UTC; everyone was told. "
+            f"You have {left} extension{'s' if left != 1 else ''} left in this game.")
+
+
+def declare_vacation(session: Any, game: GameRow, player: PlayerRow, first: date,
+                     last: date, mail: MailSettings | None, now: datetime) -> str:
+    """A player away from `first` to `last` (whole days in their zone): no deadline falls
+    then; the open phase's moves to the day after if it would."""
+    from pbem.deadlines import on_wall
+    from pbem.store.models import VacationRow
+
+    zone = ZoneInfo(player.timezone)
+    start = on_wall(first, time(0, 0), zone)
+    end = on_wall(last + timedelta(days=1), time(0, 0), zone)
+    if end <= start:
+        raise JudgeError("a vacation ends on or after the day it begins")
+    if end <= now:
+        raise JudgeError("that vacation is over already")
+    if end - start > MAX_VACATION:
+        raise JudgeError("a vacation is at most 31 days; ask the game master for longer")
+    repo.add(session, VacationRow(game_id=game.id, player_id=player.id or 0, start=start,
+                                  end=end, declared_at=now))
+    repo.journal_append(session, game.id, "vacation", {
+        "player": player.name, "start": start.isoformat(), "end": end.isoformat()}, now)
+    phase = repo.open_phase(session, game.id)
+    said = f"noted: no deadline falls between {first} and {last} ({player.timezone})"
+    if phase is None or phase.deadline is None:
+        return said + "."
+    deadline = phase.deadline
+    if start <= deadline < end:
+        # (the vacation's end, then the game's quiet days and the other vacations)
+        new = extend(end - timedelta(minutes=1), timedelta(minutes=1), timing_of(game),
+                     vacations_of(session, game.id))
+        move_deadline(session, game, phase, new, mail, now, player.name,
+                      f"{player.name} is away until {last}")
+        return said + f"; the deadline of {phase.key} moved to {new:%Y-%m-%d %H:%M} UTC."
+    return said + "."
 
 
 def announce(engine: Engine, game_id: str, text: str, mail: MailSettings,

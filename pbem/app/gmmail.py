@@ -41,10 +41,15 @@ Action = Callable[[Any, MailSettings, datetime], None]
 
 def _lines(block: Block) -> list[str]:
     """The block's lines as the game master wrote them: commands, then the order lines."""
-    found = [f"{c.word} {c.argument}".strip() + (f"\n{c.body}" if c.body else "")
-             for c in block.commands]
+    numbered = [(c.line_no, f"{c.word} {c.argument}".strip() + (f"\n{c.body}" if c.body else ""))
+                for c in block.commands]
+    texts = block.orders.split("\n") if block.orders else []
+    numbers = block.order_lines or tuple(range(block.orders_line,
+                                               block.orders_line + len(texts)))
+    numbered += list(zip(numbers, texts, strict=False))
+    found: list[str] = []
     pending: list[str] | None = None  # an ANNOUNCE alone gathers the lines to ENDANNOUNCE
-    for line in block.orders.splitlines():
+    for _, line in sorted(numbered, key=lambda item: item[0]):
         if pending is not None:
             if line.strip().upper() == "ENDANNOUNCE":
                 found.append("ANNOUNCE\n" + "\n".join(pending))

@@ -76,6 +76,8 @@ Commands, on their own line after SIGNON (each is answered):
   PRESS <side|all>     a message to the players of a side, or everyone; end it with a
   ...                  line ENDPRESS. It is marked as press and kept with the game.
   ENDPRESS
+  EXTEND <length>      more time for the open phase (24h, 2d), if the game allows it
+  VACATION <first> <last>  days away (2026-12-20 2026-12-28): no deadline falls then
 
 Sending orders again replaces the earlier ones for the same phase. The order syntax is
 described in orders/README.md of the judge."""
@@ -509,7 +511,8 @@ def _command(session: Any, settings: MailSettings, game: GameRow, player: Player
     word = command.word
     if not command.known:
         return (f"{word}: the judge knows no command {word}. Commands: HELP, STATUS, REPORT, "
-                "ORDERS, PASSWORD <new>, PRESS <side|all> ... ENDPRESS.")
+                "ORDERS, PASSWORD <new>, PRESS <side|all> ... ENDPRESS, EXTEND <length>, "
+                "VACATION <first day> <last day>.")
     if command.problem:
         return f"{word}: not done: {command.problem}"
     if word == "HELP":
@@ -536,7 +539,30 @@ def _command(session: Any, settings: MailSettings, game: GameRow, player: Player
         return _report_again(session, settings, game, player, mail_id, number, now)
     if word == "PRESS":
         return _press(session, settings, game, player, command, mail_id, number, press_to, now)
+    if word in ("EXTEND", "VACATION"):
+        return _time_command(session, settings, game, player, command, now)
     return f"{word}: not done."  # (every known word is handled above)
+
+
+def _time_command(session: Any, settings: MailSettings, game: GameRow, player: PlayerRow,
+                  command: Command, now: datetime) -> str:
+    """EXTEND <length> (as many as the game allows each player) and VACATION <first day>
+    <last day> (no deadline falls while the player is away)."""
+    from datetime import date
+
+    from pbem.app import gm
+    from pbem.deadlines import parse_length
+
+    try:
+        if command.word == "EXTEND":
+            return "EXTEND: " + gm.ask_extension(
+                session, game, player, parse_length(command.argument, "EXTEND"), settings, now)
+        first, last = (date.fromisoformat(day) for day in command.argument.split())
+        return "VACATION: " + gm.declare_vacation(session, game, player, first, last,
+                                                  settings, now)
+    except (JudgeError, ValueError) as exc:
+        example = "EXTEND 24h" if command.word == "EXTEND" else "VACATION 2026-12-20 2026-12-28"
+        return f"{command.word}: not done: {exc} (write it as {example})"
 
 
 def _report_again(session: Any, settings: MailSettings, game: GameRow, player: PlayerRow,

@@ -19,7 +19,7 @@ from sqlalchemy.engine import Engine
 from pbem.app import rulesets
 from pbem.app.errors import JudgeError
 from pbem.app.games import require_game, utcnow
-from pbem.app.timing import next_deadline
+from pbem.app.timing import next_deadline, vacations_of
 from pbem.rules.dice import SeededDice
 from pbem.rules.interface import PhaseResult
 from pbem.store import repo
@@ -151,7 +151,8 @@ def process_phase(engine: Engine, game_id: str, expected_key: str | None = None,
                     game_id=game_id, seq=phase.seq + 1,
                     generation=repo.next_generation(session, game_id, phase.seq + 1),
                     key=after.key, status="open",
-                    deadline=next_deadline(game, after.phase.kind, now, phase.deadline),
+                    deadline=next_deadline(game, after.phase.kind, now, phase.deadline,
+                                           vacations_of(session, game_id)),
                     state_before=json.dumps(after.to_json()), opened_at=now,
                 ))
             session.add(game)

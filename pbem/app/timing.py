@@ -4,11 +4,15 @@ every phase (its `phase_hours`)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime, timedelta
+from typing import Any
 
-from pbem.deadlines import DEFAULT_TIMING, Timing, deadline_for
-from pbem.store.models import GameRow
+from sqlmodel import col, select
+
+from pbem.deadlines import DEFAULT_TIMING, Timing, Vacation, deadline_for
+from pbem.store.models import GameRow, PlayerRow, VacationRow
 
 ON_TIME = timedelta(minutes=15)  # a phase processed this soon after its deadline opens the
 # next one at that deadline, so the sweep's own minutes never push a rounded deadline a day
@@ -20,12 +24,28 @@ def timing_of(game: GameRow) -> Timing:
     return replace(DEFAULT_TIMING, durations=(), default=timedelta(hours=game.phase_hours))
 
 
+def vacations_of(session: Any, game_id: str) -> list[Vacation]:
+    """The vacations declared by the game's active players."""
+    rows = session.exec(select(VacationRow, PlayerRow.name).join(
+        PlayerRow, col(PlayerRow.id) == col(VacationRow.player_id)).where(
+        VacationRow.game_id == game_id, col(PlayerRow.active).is_(True))).all()
+    return [Vacation(_aware(v.start), _aware(v.end), name) for v, name in rows]
+
+
+def _aware(moment: datetime) -> datetime:
+    from datetime import UTC
+
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
 def next_deadline(game: GameRow, kind: str, now: datetime,
-                  previous: datetime | None = None) -> datetime:
-    """The deadline of a phase of `kind` opening now (after a phase due at `previous`)."""
+                  previous: datetime | None = None,
+                  vacations: Sequence[Vacation] = ()) -> datetime:
+    """The deadline of a phase of `kind` opening now (after a phase due at `previous`),
+    pushed out of the players' vacations."""
     opened = now
     if previous is not None:
         previous = previous if previous.tzinfo else previous.replace(tzinfo=now.tzinfo)
         if timedelta(0) <= now - previous <= ON_TIME:
             opened = previous
-    return deadline_for(opened, kind, timing_of(game))
+    return deadline_for(opened, kind, timing_of(game), vacations)

@@ -106,6 +106,9 @@ def run_sweep(args: argparse.Namespace) -> int:
                   f"phases resolved, {figures['reports'][size]} reports with maps delivered, "
                   f"{figures['queued_after'][size]} left queued; {figures['workers']} "
                   f"workers)")
+            if figures["queued_after"][size]:
+                print(f"  the sweep after, sending what it left: "
+                      f"{figures['next_sweep_s'][size]:.1f} s")
         print(f"ratio, most games to fewest: {figures['ratio']:.2f}")
     return 0
 

@@ -83,6 +83,7 @@ def _new(args: argparse.Namespace) -> int:
         ruleset=args.ruleset, options=tuple(_option(o) for o in args.option),
         columns=args.columns, rows=args.rows,
         phase_hours=args.hours, timing=_timing(args), gm_email=args.gm,
+        player_extensions=args.player_extensions,
         scenario_text=_scenario_file(args.scenario_file) if args.scenario_file else None,
     )
     made = games.create_game(engine(args, upgrade=True), spec)
@@ -240,6 +241,31 @@ def _record(args: argparse.Namespace) -> int:
     return 0
 
 
+def _vacation(args: argparse.Namespace) -> int:
+    from datetime import date
+
+    from pbem.app import gm
+    from pbem.app.games import require_game, utcnow
+    from pbem.cli.mail import deliver_locally, mail_settings_now
+    from pbem.store import repo
+    from pbem.store.db import transaction
+
+    made, mail = engine(args), mail_settings_now()
+    try:
+        first, last = date.fromisoformat(args.first), date.fromisoformat(args.last)
+    except ValueError:
+        raise JudgeError("write the days as 2026-12-20") from None
+    with transaction(made) as session:
+        game = require_game(session, args.name, lock=True)
+        player = repo.player(session, args.name, args.player)
+        if player is None:
+            raise JudgeError(f"there is no player '{args.player}' in {args.name}")
+        said = gm.declare_vacation(session, game, player, first, last, mail, utcnow())
+    deliver_locally(made, mail)
+    emit(args, {"game": args.name, "player": args.player, "said": said}, said)
+    return 0
+
+
 def _journal(args: argparse.Namespace) -> int:
     from pbem.app import gm
 
@@ -269,6 +295,8 @@ def register(nouns: Any) -> None:
                      help="hours each phase stays open (the default duration)")
     new.add_argument("--gm", metavar="EMAIL", help="the game master's address (told of "
                      "pauses, late players and outages)")
+    new.add_argument("--player-extensions", type=int, default=0, metavar="N",
+                     help="deadline extensions each player may ask for by mail (EXTEND)")
     timing = new.add_argument_group("timing (each optional; pbem/deadlines.py)")
     timing.add_argument("--durations", metavar="KIND=LEN,...",
                         help="duration per phase kind, e.g. build=7d,movement=48h,combat=24h")
@@ -332,6 +360,12 @@ def register(nouns: Any) -> None:
                               "across games")
     record.add_argument("email")
     record.set_defaults(run=_record)
+    vacation = verbs.add_parser("vacation", help="a player away: no deadline falls then")
+    vacation.add_argument("name")
+    vacation.add_argument("player")
+    vacation.add_argument("first", help="the first day away, e.g. 2026-12-20")
+    vacation.add_argument("last", help="the last day away")
+    vacation.set_defaults(run=_vacation)
     journal = verbs.add_parser("journal", help="what was done to the game, when")
     journal.add_argument("name")
     journal.set_defaults(run=_journal)

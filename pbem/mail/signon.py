@@ -58,11 +58,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-COMMANDS = ("HELP", "STATUS", "REPORT", "ORDERS", "PASSWORD", "PRESS")
+COMMANDS = ("HELP", "STATUS", "REPORT", "ORDERS", "PASSWORD", "PRESS", "EXTEND", "VACATION")
 BARE_COMMANDS = ("HELP", "STATUS", "REPORT", "ORDERS")  # what follows is a topic or ignored
 ONE_WORD_COMMANDS = {
     "PASSWORD": "PASSWORD needs one word after it, the new password: PASSWORD <new password>",
     "PRESS": "PRESS needs one word after it, a side or all: PRESS <side|all>",
+    "EXTEND": "EXTEND needs one word after it, how long: EXTEND 24h",
+}
+TWO_WORD_COMMANDS = {
+    "VACATION": "VACATION needs the first and the last day away: VACATION 2026-12-20 2026-12-28",
 }
 SIGNON = "SIGNON"
 END_ORDERS = ("ENDORDERS", "SIGNOFF")
@@ -238,9 +242,12 @@ class _Reader:
         word = words[0].upper()
         argument = line[len(words[0]):].strip()
         if words[0].isascii() and word in COMMANDS:
-            if loose and len(words) != (1 if word in BARE_COMMANDS else 2):
+            wanted = 1 if word in BARE_COMMANDS else 3 if word in TWO_WORD_COMMANDS else 2
+            if loose and len(words) != wanted:
                 return None
             problem = ONE_WORD_COMMANDS[word] if word in ONE_WORD_COMMANDS and len(words) != 2 else ""
+            if word in TWO_WORD_COMMANDS and len(words) != 3:
+                problem = TWO_WORD_COMMANDS[word]
             if word != "PRESS":
                 return Command(word, argument, index + 1, problem=problem), index + 1
             body, body_problem, after = self._press_body(index + 1)

@@ -64,6 +64,8 @@ class GameRow(SQLModel, table=True):
     # JSON of pbem.deadlines.Timing; None: the default timing
     gm_email: str | None = Field(default=None, max_length=254)  # told of pauses and outages
     gm_password_hash: str | None = Field(default=None, max_length=300)  # signs on by mail as GM
+    player_extensions: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    # how many deadline extensions each player may ask for by mail in this game
 
 
 class SideRow(SQLModel, table=True):
@@ -90,6 +92,7 @@ class PlayerRow(SQLModel, table=True):
     password_hash: str = Field(max_length=300)
     active: bool = True
     replaced_by: int | None = Field(default=None)
+    extensions_used: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
 
 
 class PhaseRow(SQLModel, table=True):
@@ -209,6 +212,19 @@ class LockoutNoticeRow(SQLModel, table=True):
 
     player_id: int = Field(foreign_key="players.id", primary_key=True)
     noticed_at: datetime  # UTC
+
+
+class VacationRow(SQLModel, table=True):
+    """A player away: a deadline falling in [start, end) moves to its end."""
+
+    __tablename__ = "vacations"
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="games.id", max_length=40, index=True)
+    player_id: int = Field(foreign_key="players.id")
+    start: datetime  # UTC
+    end: datetime  # UTC
+    declared_at: datetime  # UTC
 
 
 class JudgeStateRow(SQLModel, table=True):

@@ -163,3 +163,49 @@ def test_the_game_masters_preview_is_private(engine: Engine, gm_password: str,
     answers = _mail(engine, "reply")
     assert [to for to, _, _ in answers] == [[GM]]
     assert "if processed now (build; nothing was kept)" in _text(answers[0][2])
+
+
+def _player_mail(body: str, message_id: str, sender: str = ANN) -> bytes:
+    return (f"From: {sender}\r\nSubject: x\r\nMessage-ID: <{message_id}>\r\n\r\n"
+            f"{body}").encode()
+
+
+def test_a_player_extends_the_deadline_as_often_as_the_game_allows(engine: Engine,
+                                                                    settings) -> None:  # type: ignore[no-untyped-def]
+    golden = load(DEMO)
+    games.create_game(engine, games.GameSpec(
+        game_id="aegean", scenario="squadron", seed=golden.seed, player_extensions=1,
+        players=(games.PlayerSpec("Ann", ANN, "blue", "UTC", "s3cret-oars"),
+                 games.PlayerSpec("Bo", BO, "red", "UTC", "bo-password"))), now=START)
+    before = _deadline(engine)
+    mailgate.receive(engine, _player_mail("SIGNON aegean Ann s3cret-oars\r\nEXTEND 24h\r\n",
+                                          "e1@x"), "inject", settings, START)
+    assert _deadline(engine) == before + timedelta(hours=24)
+    assert sorted(to[0] for to, _, _ in _mail(engine, "deadline")) == [ANN, BO]
+    mailgate.receive(engine, _player_mail("SIGNON aegean Ann s3cret-oars\r\nEXTEND 24h\r\n",
+                                          "e2@x"), "inject", settings, START)
+    assert _deadline(engine) == before + timedelta(hours=24)  # the one allowed is used
+    answers = [_text(raw) for _, _, raw in _mail(engine, "reply")]
+    assert "0 extensions left" in answers[0]
+    assert "lets each player ask for 1 extension, and you have used 1" in answers[1]
+
+
+def test_a_vacation_keeps_deadlines_out_of_the_days_away(engine: Engine, gm_password: str,
+                                                         settings) -> None:  # type: ignore[no-untyped-def]
+    deadline = _deadline(engine)  # build: 7 days after START (Monday 11 May 2026, 09:00)
+    first, last = (deadline - timedelta(days=1)).date(), (deadline + timedelta(days=2)).date()
+    done = mailgate.receive(engine, _player_mail(
+        f"SIGNON aegean Ann s3cret-oars\r\nVACATION {first} {last}\r\n", "v1@x"),
+        "inject", settings, START)
+    assert done.outcome == "commands"
+    moved = _deadline(engine)
+    # Ann's days are in Europe/Athens: back at midnight there after the last day (21:00 UTC)
+    assert moved == datetime(last.year, last.month, last.day, 21, 0, tzinfo=UTC)
+    assert "vacation" in _journal(engine)
+    reply = [_text(raw) for _, subject, raw in _mail(engine, "reply")][0]
+    assert "the deadline of build moved to" in reply
+    refused = mailgate.receive(engine, _player_mail(
+        "SIGNON aegean Ann s3cret-oars\r\nVACATION 2026-01-01 2026-01-02\r\n", "v2@x"),
+        "inject", settings, START)
+    assert refused.outcome == "commands"
+    assert "that vacation is over already" in [_text(raw) for _, _, raw in _mail(engine, "reply")][1]
