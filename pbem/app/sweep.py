@@ -282,8 +282,13 @@ def _send(engine: Engine, settings: MailSettings, now: datetime, workers: int = 
 
     if workers > 1:
         make_in_pool(engine, settings, now, workers)
-    done = deliver(engine, transport_for(settings), now, limit=1000, make=maker(engine, settings))
-    return len(done.sent)
+    sent = 0
+    while True:  # everything due, in batches; a batch that sends nothing ends it (server down)
+        done = deliver(engine, transport_for(settings), now, limit=500,
+                       make=maker(engine, settings))
+        sent += len(done.sent)
+        if not done.sent or done.attempted < 500:
+            return sent
 
 
 # --- drawing reports and maps on every core -----------------------------------------
@@ -333,17 +338,25 @@ def make_in_pool(engine: Engine, settings: MailSettings, now: datetime, workers:
         return 0
     url = engine.url.render_as_string(hide_password=False)
     made = 0
+    batch: list[tuple[int, bytes]] = []
+
+    def keep() -> None:  # a batch of drawn messages in one transaction
+        with transaction(engine) as session:
+            for mail_id, raw in batch:
+                row = session.get(MailOutRow, mail_id)
+                if row is not None and not row.raw:
+                    repo.store_made(session, row, raw)
+
     with ProcessPoolExecutor(max_workers=workers, initializer=_pool_start,
                              initargs=(url, settings)) as pool:
         for mail_id, raw in pool.map(_pool_make, todo, chunksize=4):
             if raw is None:
                 continue
-
-            def keep(mail_id: int = mail_id, raw: bytes = raw) -> None:
-                with transaction(engine) as session:
-                    row = session.get(MailOutRow, mail_id)
-                    if row is not None and not row.raw:
-                        repo.store_made(session, row, raw)
-            retrying(keep)
+            batch.append((mail_id, raw))
             made += 1
+            if len(batch) >= 50:
+                retrying(keep)
+                batch.clear()
+    if batch:
+        retrying(keep)
     return made

@@ -11,6 +11,8 @@ from pbem.rules.ramspeed.tables import default_tables
 
 
 def _where(galley: dict[str, Any]) -> str:
+    if galley["status"] == "afloat" and galley.get("bow") is None:
+        return "not placed yet"
     if galley["status"] == "afloat":
         return f"{galley['bow']} {galley['facing']}"
     return str(galley["status"]).replace("_", " ")
