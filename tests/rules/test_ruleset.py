@@ -95,3 +95,15 @@ def test_taking_orders_does_not_import_every_ruleset() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)
     assert done.stdout.strip() == "False", done.stderr
+
+
+def test_a_galley_not_placed_yet_is_said_so_in_the_report_tables() -> None:
+    from pbem.rules.ramspeed.present import report_sections
+
+    view = {"galleys": {"A": {"side": "blue", "controller": "blue", "type": "trireme",
+                              "status": "afloat", "bow": None, "facing": None,
+                              "grappled_with": [], "weapons": [], "hull_damage": 0,
+                              "rowing_damage": 0, "movement_allowance": 3,
+                              "boarding_parties": 2, "double_used": 0, "triple_used": False}}}
+    own = report_sections(view, "blue", "standard")[0]
+    assert own.title == "Your galleys" and own.rows[0][2] == "not placed yet"
