@@ -53,6 +53,7 @@ class GameSpec:
     timing: Timing | None = None  # None: every phase lasts phase_hours
     gm_email: str | None = None  # the game master, told of pauses and outages
     player_extensions: int = 0  # EXTENDs each player may ask for by mail
+    forming: bool = False  # players join by invitation; the game master starts it
     scenario_text: str | None = None  # a game master's own scenario file (scenario: its name)
 
 
@@ -93,8 +94,10 @@ def _validate(spec: GameSpec, hosted: rulesets.HostedGame) -> None:
             raise JudgeError(f"{player.name}'s side '{player.side}' is not in this scenario; "
                              f"the sides are {' and '.join(hosted.sides)}")
     for side in hosted.sides:
-        if not any(p.side == side for p in spec.players):
+        if not spec.forming and not any(p.side == side for p in spec.players):
             raise JudgeError(f"no player commands the {side} side")
+    if spec.forming and not spec.gm_email:
+        raise JudgeError("a game that forms by invitation needs its game master (--gm EMAIL)")
     given: dict[str, str] = {}
     for player in spec.players:  # a set piece: each piece has one commander (15.2)
         for piece in player.pieces:
@@ -148,7 +151,8 @@ def _insert_game(engine: Engine, spec: GameSpec, hosted: rulesets.HostedGame, se
         repo.add(session, GameRow(
             id=spec.game_id, ruleset=spec.ruleset,
             ruleset_version=rulesets.plugin(spec.ruleset).version, scenario=hosted.scenario_name,
-            options=json.dumps(_options(spec)), status="active", seed=seed.hex(),
+            options=json.dumps(_options(spec)),
+            status="forming" if spec.forming else "active", seed=seed.hex(),
             seed_commitment=commitment, dice_name=spec.dice_name or spec.game_id,
             phase_hours=spec.phase_hours, created_at=now, current_key=hosted.key,
             timing=spec.timing.to_json() if spec.timing is not None else None,
@@ -170,7 +174,7 @@ def _insert_game(engine: Engine, spec: GameSpec, hosted: rulesets.HostedGame, se
         assert game is not None
         repo.add(session, PhaseRow(
             game_id=spec.game_id, seq=0, key=hosted.key, status="open",
-            deadline=next_deadline(game, hosted.phase.kind, now),
+            deadline=None if spec.forming else next_deadline(game, hosted.phase.kind, now),
             state_before=json.dumps(hosted.to_json()), opened_at=now,
         ))
         repo.journal_append(session, spec.game_id, "game_created", {

@@ -9,6 +9,8 @@
     ROLLBACK <phase> <why ...>  open an earlier phase again; the players are told why
     ANNOUNCE <text ...>         a message to every player (or ANNOUNCE alone, then lines up
                                 to ENDANNOUNCE)
+    INVITE <side> <address>     offer a seat of a game still forming
+    START                       start a forming game (every side has its players)
     HELP                        this list
 
 The password is the game master's own, shown once when the game was made. The actions run
@@ -166,6 +168,20 @@ def _action(game_id: str, line: str) -> Callable[[Any, MailSettings, datetime], 
         told = gm.announce(engine, game_id, text.replace("ENDANNOUNCE", "").strip(), mail, now)
         return f"told {len(told)} players"
 
+    def invite(engine: Any, mail: MailSettings, now: datetime) -> str:
+        from pbem.app import invites
+
+        if not after.strip():
+            raise JudgeError("write INVITE <side> <address>")
+        invites.invite(engine, game_id, first, after.strip(), mail, now)
+        return f"{after.strip()} is invited to the {first} side"
+
+    def start(engine: Any, mail: MailSettings, now: datetime) -> str:
+        from pbem.app import invites
+
+        new = invites.start(engine, game_id, mail, now)
+        return f"started; the first deadline is {new:%Y-%m-%d %H:%M} UTC"
+
     def help_(engine: Any, mail: MailSettings, now: datetime) -> str:
         return HELP
 
@@ -174,4 +190,5 @@ def _action(game_id: str, line: str) -> Callable[[Any, MailSettings, datetime], 
 
     return {"STATUS": status, "EXTEND": extend, "DEADLINE": deadline, "PROCESS": process,
             "PREVIEW": preview, "PAUSE": pause, "RESUME": resume, "END": end,
-            "ROLLBACK": rollback, "ANNOUNCE": announce, "HELP": help_}.get(word, unknown)
+            "ROLLBACK": rollback, "ANNOUNCE": announce, "INVITE": invite, "START": start,
+            "HELP": help_}.get(word, unknown)

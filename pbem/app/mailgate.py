@@ -277,6 +277,9 @@ def _answer(session: Any, mail_id: int, incoming: Incoming, settings: MailSettin
     loose = [command for _, letter in letters for command in letter.loose_commands]
     ignored = list(letters[0][1].ignored) if letters else []
     if not blocks:
+        joined = _join(session, mail_id, incoming, settings, now)
+        if joined is not None:
+            return joined
         return _no_signon(session, mail_id, incoming, settings, loose, now)
     if len(blocks) > MAX_BLOCKS:
         ignored = [(b.line_no, f"SIGNON {b.game} {b.player} ... (only the first {MAX_BLOCKS} "
@@ -293,6 +296,26 @@ def _answer(session: Any, mail_id: int, incoming: Incoming, settings: MailSettin
         accepted=sum(r.accepted for r in results), refused=sum(r.refused for r in results),
         replies=tuple(dict.fromkeys(a for r in results for a in r.replies)), mail_id=mail_id,
         later=tuple(action for r in results for action in r.later))
+
+
+def _join(session: Any, mail_id: int, incoming: Incoming, settings: MailSettings,
+          now: datetime) -> MailOutcome | None:
+    """JOIN <game> <code> <name> [<zone>]: an invitation taken up. The answer (with the
+    password) goes to the invited address only, whoever sent the mail."""
+    from pbem.app import invites
+
+    body = incoming.texts[0].text if incoming.texts else ""
+    for game_id, code, name, zone in invites.join_lines(body)[:3]:
+        taken = invites.join(session, game_id, code, name, zone, settings, now)
+        if taken is None:
+            continue
+        address, said = taken
+        sent = _queue_reply(session, settings, mail_id, 0, incoming, [address],
+                            f"{game_id}: joining", [said], None, game_id, now)
+        joined = repo.player(session, game_id, name)
+        return MailOutcome("commands", game_id, joined.name if joined else None,
+                           replies=sent, mail_id=mail_id)
+    return None
 
 
 def _no_signon(session: Any, mail_id: int, incoming: Incoming, settings: MailSettings,

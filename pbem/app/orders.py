@@ -154,6 +154,9 @@ def _check(session: Any, game_id: str, player_name: str, text: str, password: st
     context = repo.order_context(session, game_id, player_name)
     if context is None:
         raise _MissingContext
+    if context.game_status == "forming":
+        raise JudgeError(f"{game_id} has not started yet; its game master starts it when every "
+                         "side has its players")
     if context.game_status == "paused":
         raise JudgeError(f"{game_id} is paused by its game master; no orders are taken now")
     if context.game_status in ("over", "ended"):

@@ -73,6 +73,9 @@ def _timing(args: argparse.Namespace) -> Any:
 
 
 def _new(args: argparse.Namespace) -> int:
+    if not args.player and not args.forming:
+        raise JudgeError("give the players (--player NAME,EMAIL,SIDE), or make the game "
+                         "--forming and invite them")
     if args.gm:
         from pbem.app.names import check_email
 
@@ -83,7 +86,7 @@ def _new(args: argparse.Namespace) -> int:
         ruleset=args.ruleset, options=tuple(_option(o) for o in args.option),
         columns=args.columns, rows=args.rows,
         phase_hours=args.hours, timing=_timing(args), gm_email=args.gm,
-        player_extensions=args.player_extensions,
+        player_extensions=args.player_extensions, forming=args.forming,
         scenario_text=_scenario_file(args.scenario_file) if args.scenario_file else None,
     )
     made = games.create_game(engine(args, upgrade=True), spec)
@@ -266,6 +269,31 @@ def _vacation(args: argparse.Namespace) -> int:
     return 0
 
 
+def _invite(args: argparse.Namespace) -> int:
+    from pbem.app import invites
+    from pbem.cli.mail import deliver_locally, mail_settings_now
+
+    made, mail = engine(args), mail_settings_now()
+    invites.invite(made, args.name, args.side, args.email, mail)
+    deliver_locally(made, mail)
+    emit(args, {"game": args.name, "side": args.side, "invited": args.email},
+         f"{args.email} is invited to the {args.side} side of {args.name}; they join by "
+         "replying to the invitation.")
+    return 0
+
+
+def _start(args: argparse.Namespace) -> int:
+    from pbem.app import invites
+    from pbem.cli.mail import deliver_locally, mail_settings_now
+
+    made, mail = engine(args), mail_settings_now()
+    deadline = invites.start(made, args.name, mail)
+    deliver_locally(made, mail)
+    emit(args, {"game": args.name, "deadline": deadline.isoformat()},
+         f"{args.name} has started; the first deadline is {deadline:%Y-%m-%d %H:%M} UTC.")
+    return 0
+
+
 def _journal(args: argparse.Namespace) -> int:
     from pbem.app import gm
 
@@ -284,7 +312,9 @@ def register(nouns: Any) -> None:
                         help="a built-in scenario by name: squadron, fleet or convoy")
     chosen.add_argument("--scenario-file", metavar="FILE",
                         help="a game master's own scenario (TOML, as data/scenarios/*.toml)")
-    new.add_argument("--player", action="append", default=[], required=True,
+    new.add_argument("--forming", action="store_true", help="players join by invitation "
+                     "(game invite), the game master starts it (game start); needs --gm")
+    new.add_argument("--player", action="append", default=[],
                      metavar="NAME,EMAIL,SIDE[,TIMEZONE]")
     new.add_argument("--ruleset", default=rulesets.DEFAULT,
                      help="the rule system (`pbem rules list` shows them)")
@@ -360,6 +390,14 @@ def register(nouns: Any) -> None:
                               "across games")
     record.add_argument("email")
     record.set_defaults(run=_record)
+    invite = verbs.add_parser("invite", help="offer a seat of a forming game by mail")
+    invite.add_argument("name")
+    invite.add_argument("--side", required=True)
+    invite.add_argument("--email", required=True)
+    invite.set_defaults(run=_invite)
+    start = verbs.add_parser("start", help="start a forming game: the first deadline runs")
+    start.add_argument("name")
+    start.set_defaults(run=_start)
     vacation = verbs.add_parser("vacation", help="a player away: no deadline falls then")
     vacation.add_argument("name")
     vacation.add_argument("player")

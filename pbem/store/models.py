@@ -214,6 +214,21 @@ class LockoutNoticeRow(SQLModel, table=True):
     noticed_at: datetime  # UTC
 
 
+class InvitationRow(SQLModel, table=True):
+    """A seat offered by mail: the invited address joins with a reply (JOIN) and its code."""
+
+    __tablename__ = "invitations"
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="games.id", max_length=40, index=True)
+    side: str = Field(max_length=40)
+    email: str = Field(max_length=254)
+    code_hash: str = Field(max_length=300)  # scrypt, like passwords
+    invited_at: datetime  # UTC
+    joined_at: datetime | None = None
+    player_id: int | None = None
+
+
 class VacationRow(SQLModel, table=True):
     """A player away: a deadline falling in [start, end) moves to its end."""
 

@@ -209,3 +209,45 @@ def test_a_vacation_keeps_deadlines_out_of_the_days_away(engine: Engine, gm_pass
         "inject", settings, START)
     assert refused.outcome == "commands"
     assert "that vacation is over already" in [_text(raw) for _, _, raw in _mail(engine, "reply")][1]
+
+
+def test_a_game_forms_by_invitation_and_starts_when_every_side_has_a_player(
+        engine: Engine, settings) -> None:  # type: ignore[no-untyped-def]
+    from pbem.app import invites
+
+    made = games.create_game(engine, games.GameSpec(
+        game_id="forming", scenario="squadron", gm_email=GM, forming=True), now=START)
+    assert games.show_game(engine, "forming")["status"] == "forming"
+    code = invites.invite(engine, "forming", "blue", ANN, settings, START)
+    invited = [raw for to, subject, raw in _mail(engine, "notice") if to == [ANN]]
+    assert len(invited) == 1 and f"JOIN forming {code} <your name>" in _text(invited[0])
+    with pytest.raises(JudgeError, match="no player has joined the blue or the red side"):
+        invites.start(engine, "forming", settings, START)
+    # a guess gets nothing; the right code, from any address, answers the invited address
+    guess = (b"From: x@evil.example\r\nSubject: j\r\nMessage-ID: <j0@x>\r\n\r\n"
+             b"JOIN forming not-the-code Mallory\r\n")
+    assert mailgate.receive(engine, guess, "inject", settings, START).outcome == "refused"
+    raw = (f"From: ann@phone.example\r\nSubject: j\r\nMessage-ID: <j1@x>\r\n\r\n"
+           f"Happy to!\r\nJOIN forming {code} Ann Example Europe/Athens\r\n").encode()
+    done = mailgate.receive(engine, raw, "inject", settings, START + timedelta(hours=1))
+    assert (done.outcome, done.game, done.player, done.replies) == (
+        "commands", "forming", "Ann Example", (ANN,))
+    welcome = _text([raw for to, subject, raw in _mail(engine, "reply")][0])
+    password = welcome.split("Your password is ")[1].split()[0]
+    again = mailgate.receive(engine, raw.replace(b"<j1@x>", b"<j2@x>"), "inject", settings,
+                             START + timedelta(hours=2))
+    assert again.outcome == "refused"  # an invitation is taken once
+    with pytest.raises(JudgeError, match="has not started yet"):
+        orders.submit_orders(engine, "forming", "Ann Example", "# none", password=password)
+    bo_code = invites.invite(engine, "forming", "red", BO, settings, START)
+    mailgate.receive(engine, (f"From: {BO}\r\nSubject: j\r\nMessage-ID: <j3@x>\r\n\r\n"
+                              f"JOIN forming {bo_code} Bo\r\n").encode(), "inject", settings,
+                     START + timedelta(hours=3))
+    deadline = invites.start(engine, "forming", settings, START + timedelta(days=1))
+    assert deadline == START + timedelta(days=1, hours=48)  # the 48 hours run from the start
+    shown = games.show_game(engine, "forming")
+    assert shown["status"] == "active" and {p["name"] for p in shown["players"]} == {
+        "Ann Example", "Bo"}
+    assert {"invited", "joined", "started"} <= set(e["kind"] for e in gm.journal_of(
+        engine, "forming"))
+    assert made.passwords.keys() == {"GM"}
