@@ -236,11 +236,6 @@ def holding_smtp() -> Iterator[tuple[SmtpServer, HoldingCollector]]:
     server.stop()
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "pbem/mail/outbox.py deliver() claims every due message at once (up to limit=1000 from "
-    "the sweep) with a 10-minute LEASE; a judge killed while sending leaves every claimed "
-    "message not yet sent, not only the one in flight, untouched by the restarted judge for "
-    "10 minutes"))
 def test_killed_while_sending_and_restarted_it_sends_every_report(
         holding_smtp: tuple[SmtpServer, HoldingCollector], database: tuple[str, Engine],
         tmp_path: Path) -> None:

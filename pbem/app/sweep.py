@@ -285,6 +285,7 @@ def _send(engine: Engine, settings: MailSettings, now: datetime, workers: int = 
     sent = 0
     while True:  # everything due, in batches; a batch that sends nothing ends it (server down)
         done = deliver(engine, transport_for(settings), now, limit=500,
+                       lease=timedelta(seconds=2 * settings.timeout + 5),
                        make=maker(engine, settings))
         sent += len(done.sent)
         if not done.sent or done.attempted < 500:

@@ -169,6 +169,8 @@ def _outbox(args: argparse.Namespace) -> int:
 
 
 def _send(args: argparse.Namespace) -> int:
+    from datetime import timedelta
+
     from pbem.app.games import utcnow
     from pbem.app.mailmake import maker
     from pbem.mail.outbox import deliver
@@ -177,6 +179,7 @@ def _send(args: argparse.Namespace) -> int:
     settings = mail_settings_now()
     made = engine(args)
     report = deliver(made, transport_for(settings), utcnow(), limit=args.limit,
+                     lease=timedelta(seconds=2 * settings.timeout + 5),
                      make=maker(made, settings))
     data = {"sent": len(report.sent), "retrying": len(report.retrying),
             "failed": len(report.failed), "errors": [list(e) for e in report.errors]}

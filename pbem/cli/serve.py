@@ -61,6 +61,7 @@ def run(args: argparse.Namespace) -> int:
         configure(json_lines=not args.plain)
     except ImportError:  # pragma: no cover - the logging module ships with the judge
         logging.basicConfig(level=logging.INFO)
+    logging.getLogger("apscheduler").setLevel(logging.WARNING)  # not two lines a sweep
     made = engine(args)
     settings = mail_settings_now()
     limit = timedelta(hours=args.outage_limit)
