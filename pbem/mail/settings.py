@@ -217,16 +217,20 @@ def _password(values: Mapping[str, _Value]) -> str | None:
     if "password_file" not in values:
         return None
     setting = values["password_file"]
-    path = Path(_string(setting))
+    return read_password_file(Path(_string(setting)), setting.where, "SMTP")
+
+
+def read_password_file(path: Path, where: str, what: str) -> str:
+    """The first line of a password file (SMTP, IMAP), or a sentence saying what is wrong."""
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) else "it is not UTF-8 text"
-        raise ValueError(f"the password file {path} ({setting.where}) cannot be read "
+        raise ValueError(f"the password file {path} ({where}) cannot be read "
                          f"({reason}); give the judge's user read access to it") from exc
     if not lines or not lines[0]:
-        raise ValueError(f"the password file {path} ({setting.where}) is empty; its first "
-                         f"line must be the SMTP password")
+        raise ValueError(f"the password file {path} ({where}) is empty; its first "
+                         f"line must be the {what} password")
     return lines[0]
 
 

@@ -265,17 +265,10 @@ def _imap_password(values: Mapping[str, str]) -> str:
         raise ValueError("PBEM_IMAP_HOST is set but there is no password: set "
                          "PBEM_IMAP_PASSWORD, or PBEM_IMAP_PASSWORD_FILE naming a file whose "
                          "first line is the password")
-    path = Path(values["PBEM_IMAP_PASSWORD_FILE"].strip())
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) else "it is not UTF-8 text"
-        raise ValueError(f"the password file {path} (PBEM_IMAP_PASSWORD_FILE) cannot be read "
-                         f"({reason}); give the judge's user read access to it") from exc
-    if not lines or not lines[0]:
-        raise ValueError(f"the password file {path} (PBEM_IMAP_PASSWORD_FILE) is empty; its "
-                         f"first line must be the IMAP password")
-    return lines[0]
+    from pbem.mail.settings import read_password_file
+
+    return read_password_file(Path(values["PBEM_IMAP_PASSWORD_FILE"].strip()),
+                              "PBEM_IMAP_PASSWORD_FILE", "IMAP")
 
 
 def poll_imap(settings: ImapSettings, handle: Handler, limit: int | None = None) -> PollReport:
