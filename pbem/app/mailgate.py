@@ -21,22 +21,22 @@ stays cheap.
 from __future__ import annotations
 
 import hashlib
-import json
 import logging
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
-from zoneinfo import ZoneInfo
 
 from sqlalchemy import func, select
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DatabaseError, OperationalError
 
-from pbem.app import orders, rulesets
+from pbem.app import orders
 from pbem.app.errors import JudgeError
 from pbem.app.games import utcnow
-from pbem.app.passwords import check_password, hash_password
+from pbem.app.mailcommands import HELP, status
+from pbem.app.mailcommands import command as command_answer
+from pbem.app.passwords import check_password
 from pbem.errors import Fault
 from pbem.mail.compose import compose, new_message_id
 from pbem.mail.reading import Incoming, MailRefused, body_start, read_message
@@ -53,34 +53,7 @@ SHOWN_IGNORED = 12  # lines "not read" listed in a reply; the rest are counted
 MAX_BLOCKS = 10  # sign-on blocks read in one mail; a mail is not a way to flood a mailbox
 MAX_PRESS = 5  # PRESS commands carried out from one mail
 PLACEHOLDER = "PASSWORD"  # the order template's sign-on line, not filled in
-MIN_PASSWORD = 6
 
-HELP = """\
-How to write to the judge
-
-Start your orders with a sign-on line, then give one order per line:
-
-  SIGNON <game> <player> <password>
-  <your orders, as in your report's order template>
-
-Lines before SIGNON are not read (greetings are fine). Your orders end at the end of the
-mail, at a line ENDORDERS, at your signature ("-- "), or where quoted text begins; lines
-quoted with ">" are never read. One mail may hold several SIGNON blocks, one per game.
-
-Commands, on their own line after SIGNON (each is answered):
-  HELP                 this text
-  STATUS               the open phase, who owes orders, the deadline in your time zone
-  REPORT               your latest turn report again
-  ORDERS               the orders the judge holds from you for the open phase
-  PASSWORD <new>       change your password (at least 6 characters, no spaces)
-  PRESS <side|all>     a message to the players of a side, or everyone; end it with a
-  ...                  line ENDPRESS. It is marked as press and kept with the game.
-  ENDPRESS
-  EXTEND <length>      more time for the open phase (24h, 2d), if the game allows it
-  VACATION <first> <last>  days away (2026-12-20 2026-12-28): no deadline falls then
-
-Sending orders again replaces the earlier ones for the same phase. The order syntax is
-described in orders/README.md of the judge."""
 
 
 @dataclass(frozen=True)
@@ -428,7 +401,7 @@ def _block(session: Any, mail_id: int, number: int, block: Block, incoming: Inco
                 reply.parts.append(f"PRESS: not sent: a mail may carry {MAX_PRESS} at most.")
                 continue
             budget[0] -= 1
-        reply.parts.append(_command(session, settings, game, player, command, mail_id,
+        reply.parts.append(command_answer(session, settings, game, player, command, mail_id,
                                     number, press_to, now))
     accepted = refused = 0
     orders_given = bool(block.orders.strip())
@@ -443,7 +416,7 @@ def _block(session: Any, mail_id: int, number: int, block: Block, incoming: Inco
         reply.parts.append("Not read (quoted text, signatures and lines after "
                            "ENDORDERS are never orders):\n" + "\n".join(shown)
                            + (f"\n  ... and {more} more lines" if more > 0 else ""))
-    reply.parts.append(_status(session, game, player))
+    reply.parts.append(status(session, game, player))
     subject = f"{game_id}: " + ("orders received" if orders_given else "your commands")
     sent = _queue_reply(session, settings, mail_id, number, incoming, reply.to, subject,
                         reply.parts, reply.plan, game_id, now)
@@ -496,153 +469,6 @@ def _orders(session: Any, game: GameRow, player: PlayerRow, block: Block, reply:
                       "side": answer.side, "player": answer.player,
                       "plans": [[a.piece, list(a.plan)] for a in answer.accepted]}
     return len(answer.accepted), len(answer.refused)
-
-
-def _deadline_text(deadline: datetime | None, timezone: str) -> str:
-    if deadline is None:
-        return "no deadline is set"
-    try:
-        zone = ZoneInfo(timezone)
-    except (KeyError, ValueError):
-        zone, timezone = ZoneInfo("UTC"), "UTC"
-    local = deadline.replace(tzinfo=deadline.tzinfo or ZoneInfo("UTC")).astimezone(zone)
-    return f"{local:%A %d %B %Y, %H:%M} ({timezone})"
-
-
-def _status(session: Any, game: GameRow, player: PlayerRow) -> str:
-    if game.status in ("over", "ended"):
-        winner = f"; winner: {game.winner}" if game.winner else ""
-        return f"Status: {game.id} is over{winner}."
-    phase = repo.open_phase(session, game.id)
-    if phase is None:
-        return f"Status: {game.id} has no open phase."
-    hosted = rulesets.load(game.ruleset, json.loads(phase.state_before))
-    owes = hosted.owes_told(player.side)
-    you = player.side in hosted.owes()
-    state = "paused by the game master; " if game.status == "paused" else ""
-    held = repo.latest_submission(session, phase.id or 0, player.id or 0)
-    mine = ("the judge holds orders from you" if held is not None
-            else "the judge holds no orders from you yet" if you else "you owe no orders")
-    who = ", ".join(owes) if owes else "nobody you may be told of"
-    return (f"Status: {state}open phase {phase.key} ({hosted.phase_title}); orders from "
-            f"{who}; {mine}. Deadline: {_deadline_text(phase.deadline, player.timezone)}.")
-
-
-def _command(session: Any, settings: MailSettings, game: GameRow, player: PlayerRow,
-             command: Command, mail_id: int, number: int, press_to: list[str],
-             now: datetime) -> str:
-    word = command.word
-    if not command.known:
-        return (f"{word}: the judge knows no command {word}. Commands: HELP, STATUS, REPORT, "
-                "ORDERS, PASSWORD <new>, PRESS <side|all> ... ENDPRESS, EXTEND <length>, "
-                "VACATION <first day> <last day>.")
-    if command.problem:
-        return f"{word}: not done: {command.problem}"
-    if word == "HELP":
-        return HELP
-    if word == "STATUS":
-        return _status(session, game, player)
-    if word == "ORDERS":
-        phase = repo.open_phase(session, game.id)
-        held = repo.latest_submission(session, phase.id or 0, player.id or 0) if phase else None
-        if held is None:
-            return "ORDERS: the judge holds no orders from you for the open phase."
-        return (f"ORDERS: the judge holds these from you for {phase.key if phase else ''} "
-                f"(received {held.received_at:%Y-%m-%d %H:%M} UTC):\n"
-                + "\n".join(f"  {line}" for line in held.raw.strip("\n").splitlines()))
-    if word == "PASSWORD":
-        new = command.argument.strip()
-        if len(new) < MIN_PASSWORD or any(c.isspace() for c in new):
-            return (f"PASSWORD: not changed: a password is at least {MIN_PASSWORD} "
-                    "characters with no spaces.")
-        player.password_hash = hash_password(new)
-        session.add(player)
-        return "PASSWORD: changed. Use the new one from your next mail on."
-    if word == "REPORT":
-        return _report_again(session, settings, game, player, mail_id, number, now)
-    if word == "PRESS":
-        return _press(session, settings, game, player, command, mail_id, number, press_to, now)
-    if word in ("EXTEND", "VACATION"):
-        return _time_command(session, settings, game, player, command, now)
-    return f"{word}: not done."  # (every known word is handled above)
-
-
-def _time_command(session: Any, settings: MailSettings, game: GameRow, player: PlayerRow,
-                  command: Command, now: datetime) -> str:
-    """EXTEND <length> (as many as the game allows each player) and VACATION <first day>
-    <last day> (no deadline falls while the player is away)."""
-    from datetime import date
-
-    from pbem.app import gm
-    from pbem.deadlines import parse_length
-
-    try:
-        if command.word == "EXTEND":
-            return "EXTEND: " + gm.ask_extension(
-                session, game, player, parse_length(command.argument, "EXTEND"), settings, now)
-        first, last = (date.fromisoformat(day) for day in command.argument.split())
-        return "VACATION: " + gm.declare_vacation(session, game, player, first, last,
-                                                  settings, now)
-    except (JudgeError, ValueError) as exc:
-        example = "EXTEND 24h" if command.word == "EXTEND" else "VACATION 2026-12-20 2026-12-28"
-        return f"{command.word}: not done: {exc} (write it as {example})"
-
-
-def _report_again(session: Any, settings: MailSettings, game: GameRow, player: PlayerRow,
-                  mail_id: int, number: int, now: datetime) -> str:
-    resolved = [p for p in repo.phases(session, game.id) if p.status == "resolved"]
-    if not resolved:
-        return "REPORT: no phase of this game has been resolved yet, so there is no report."
-    key = resolved[-1].key
-    message_id = new_message_id("report", f"{game.id}/{key}/{player.id}/again/{mail_id}/"
-                                f"{number}", settings.domain)
-    repo.queue_mail(session, message_id=message_id, kind="report", game_id=game.id,
-                    recipients=[player.email], sender=settings.judge_address,
-                    subject=f"{game.id}: report after {key}", raw=b"", now=now,
-                    job={"type": "report", "game": game.id, "phase": key,
-                         "player": player.id})
-    return f"REPORT: your report after {key} is on its way in a separate mail."
-
-
-def _press(session: Any, settings: MailSettings, game: GameRow, player: PlayerRow,
-           command: Command, mail_id: int, number: int, press_to: list[str],
-           now: datetime) -> str:
-    target = command.argument.strip()
-    sides = repo.sides(session, game.id)
-    chosen = next((s for s in sides if s.lower() == target.lower()), None)
-    if target.lower() != "all" and chosen is None:
-        return (f"PRESS: not sent: {game.id} has no side {target!r}; write PRESS all or "
-                f"PRESS <side> with a side of {', '.join(sides)}.")
-    if not command.body.strip():
-        return "PRESS: not sent: it has no text between PRESS and ENDPRESS."
-    to = "all" if chosen is None else chosen
-    others = [p for p in repo.players(session, game.id)
-              if p.id != player.id and (to == "all" or p.side == to)]
-    phase = repo.open_phase(session, game.id)
-    row = repo.store_press(session, game_id=game.id, phase_key=phase.key if phase else "",
-                           from_player_id=player.id or 0, to=to, body=command.body, now=now)
-    addresses = list(dict.fromkeys(p.email for p in others))
-    text = (f"PRESS in {game.id} from {player.name} ({player.side}) to "
-            f"{'everyone' if to == 'all' else 'the ' + to + ' side'}:\n\n{command.body}\n\n"
-            "(Relayed by the judge. Reply with a PRESS command of your own after your "
-            "SIGNON line; a plain reply to this mail reaches nobody.)")
-    subject = f"{game.id}: press from {player.name}"
-    for address in addresses:  # one mail each: no player sees another's address
-        message_id = new_message_id("press", f"{game.id}/{row.id}/{address}", settings.domain)
-        try:
-            raw = compose(sender=settings.judge_address, sender_name=settings.judge_name,
-                          to=[address], subject=subject, text=text, message_id=message_id,
-                          auto="auto-generated", loop=settings.judge_address, date=now)
-        except ValueError:
-            LOG.warning("press to %r not sent: the judge cannot write to that address",
-                        address)
-            continue
-        repo.queue_mail(session, message_id=message_id, kind="press", game_id=game.id,
-                        recipients=[address], sender=settings.judge_address, subject=subject,
-                        raw=raw, now=now)
-        press_to.append(address)
-    told = "everyone" if to == "all" else f"the {to} side"
-    return f"PRESS: sent to {told} ({len(press_to)} player{'s' if len(press_to) != 1 else ''})."
 
 
 def _deliverable(address: str) -> bool:
