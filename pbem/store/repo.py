@@ -521,11 +521,14 @@ def judge_state(session: Session, key: str) -> dict[str, Any] | None:
 
 
 def set_judge_state(session: Session, key: str, value: dict[str, Any], now: datetime) -> None:
-    row = session.get(JudgeStateRow, key, with_for_update=True)
-    if row is None:
-        add(session, JudgeStateRow(key=key, value=json.dumps(value, sort_keys=True),
-                                   updated_at=now))
+    """Insert or replace in one statement: two judges ending a sweep at once on PostgreSQL
+    must not collide on the key (the later one's record stands)."""
+    values = {"key": key, "value": json.dumps(value, sort_keys=True), "updated_at": now}
+    if session.get_bind().dialect.name == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert as upsert
     else:
-        row.value = json.dumps(value, sort_keys=True)
-        row.updated_at = now
-        session.flush()
+        from sqlalchemy.dialects.sqlite import insert as upsert  # type: ignore[assignment]
+    statement = upsert(JudgeStateRow).values(**values)
+    session.execute(statement.on_conflict_do_update(
+        index_elements=["key"], set_={"value": statement.excluded.value,
+                                      "updated_at": statement.excluded.updated_at}))

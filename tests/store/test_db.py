@@ -235,3 +235,12 @@ def test_long_texts_are_stored_packed_and_read_back_as_written(engine: Any) -> N
     with transaction(engine) as session:
         phase = repo.open_phase(session, "g1")
         assert phase is not None and phase.state_before.startswith("{")
+
+
+def test_the_judges_state_is_replaced_not_duplicated(engine: Any) -> None:
+    now = datetime(2026, 6, 1, tzinfo=UTC)
+    for n in range(2):
+        with transaction(engine) as session:
+            repo.set_judge_state(session, "sweep", {"processed": n}, now)
+    with transaction(engine) as session:
+        assert repo.judge_state(session, "sweep") == {"processed": 1}
