@@ -161,3 +161,21 @@ def test_rulesets_are_listed_and_chosen_with_their_options() -> None:
         refused = pbem("game", "new", "g2", *args, "--player", "Ann,ann@example.org,blue",
                        "--player", "Bo,bo@example.org,red")
         assert refused.returncode == 1 and words in refused.stderr, refused.stderr
+
+
+def test_game_show_and_phase_due_say_who_is_still_awaited() -> None:
+    assert pbem("db", "init").returncode == 0
+    made = pbem("game", "new", "g", "--scenario", "squadron", "--json",
+                "--player", "Ann,ann@example.org,blue", "--player", "Bo,bo@example.org,red")
+    assert made.returncode == 0, made.stderr
+    assert set(json.loads(made.stdout)["passwords"]) == {"Ann", "Bo"}
+    shown = pbem("game", "show", "g")
+    assert "owes orders: blue, red; still waiting for blue, red" in shown.stdout
+    for who, side in (("Ann", "blue"), ("Bo", "red")):
+        sent = pbem("orders", "submit", "g", str(ROOT / "orders" / "demo" / f"build-{side}.txt"),
+                    "--player", who)
+        assert sent.returncode == 0, sent.stderr
+    assert "owes orders: blue, red; all of them are in" in pbem("game", "show", "g").stdout
+    due = pbem("phase", "due", "--ready")
+    assert due.stdout.strip() == "g: build has all its orders in (its deadline has not passed)"
+    assert pbem("phase", "due").stdout.strip() == "nothing is due"

@@ -217,6 +217,8 @@ def show_game(engine: Engine, game_id: str, side: str | None = None,
         submitted = sorted({next((p.name for p in players if p.id == row.player_id), "?")
                             for row in repo.submissions(session, open_row.id or 0)}
                            ) if open_row else []
+        waiting = [s for s in owes if any(p.side == s and p.name not in submitted
+                                          for p in players)] if open_row else []
         return {
             "game": row.id, "ruleset": row.ruleset, "ruleset_version": row.ruleset_version,
             "scenario": row.scenario,
@@ -225,6 +227,7 @@ def show_game(engine: Engine, game_id: str, side: str | None = None,
             "deadline": open_row.deadline.isoformat() if open_row and open_row.deadline else None,
             "owes": owes,
             "submitted": submitted,
+            "waiting_for": waiting,  # sides owing orders with a player who sent none yet
             "phase_kind": hosted.phase.kind if hosted and not hosted.over else None,
             "phase_title": hosted.phase_title if hosted else None,
             "phase_side": hosted.phase.side if hosted and not hosted.over else None,

@@ -117,7 +117,9 @@ def _show(args: argparse.Namespace) -> int:
     lines = [f"{data['game']}: {data['scenario']} ({data['ruleset']}), {data['status']}",
              f"phase {data['phase']}" + (f", deadline {data['deadline']} UTC"
                                          if data["deadline"] else ""),
-             f"owes orders: {', '.join(data['owes']) or 'nobody'}",
+             f"owes orders: {', '.join(data['owes']) or 'nobody'}"
+             + (f"; still waiting for {', '.join(data['waiting_for'])}" if data["waiting_for"]
+                else "; all of them are in" if data["owes"] else ""),
              f"winner: {data['winner'] or '-'}",
              f"seed commitment: {data['seed_commitment']}"]
     if data["seed"]:

@@ -39,11 +39,15 @@ def _preview(args: argparse.Namespace) -> int:
 def _due(args: argparse.Namespace) -> int:
     made = engine(args)
     if not args.process:
-        due = phases.due_games(made)
-        if args.ready:
-            due += [item for item in phases.ready_games(made) if item not in due]
-        emit(args, [{"game": g, "phase": k} for g, k in due],
-             "\n".join(f"{g}: {k} is due" for g, k in due) or "nothing is due")
+        past = phases.due_games(made)
+        ready = ([item for item in phases.ready_games(made) if item not in past]
+                 if args.ready else [])
+        rows = ([{"game": g, "phase": k, "why": "deadline"} for g, k in past]
+                + [{"game": g, "phase": k, "why": "ready"} for g, k in ready])
+        emit(args, rows, "\n".join(
+            [f"{g}: {k} is past its deadline" for g, k in past]
+            + [f"{g}: {k} has all its orders in (its deadline has not passed)"
+               for g, k in ready]) or "nothing is due")
         return 0
     from pbem.cli.mail import deliver_locally, mail_settings_now
 

@@ -74,3 +74,12 @@ def test_the_png_carries_readable_labels() -> None:
     assert len(inked) > 10, "no label drawn in hex 1110"
     title = image.crop((0, 0, 300, 22))
     assert len(set(title.tobytes()[i:i + 3] for i in range(0, 300 * 22 * 3, 3))) > 5
+
+
+def test_the_html_report_is_made_for_a_phone_too() -> None:
+    played = play(3, "squadron", (), 12)
+    key, after, events = played[-1]
+    made = render_phase(game_id="g", phase_key=key, after=after, events=events,
+                        recipients=[Recipient("Ann", "blue", "UTC")], deadline=DEADLINE)[0]
+    assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in made.html
+    assert "overflow-x: auto" in made.html  # a wide table scrolls inside the page
