@@ -456,35 +456,35 @@ def locked_out_until(session: Session, player_id: int, now: datetime,
     return end if end is not None and end > now else None
 
 
+def _claim_once(session: Session, model: Any, key: str, value: Any, now: datetime,
+                every: timedelta) -> bool:
+    """One statement: record `now` for this key unless it was recorded less than `every`
+    ago; True when recorded. Two mails at once for one key cannot both win, nor fail on the
+    key (an upsert that updates only an old enough row)."""
+    if session.get_bind().dialect.name == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert as upsert
+    else:
+        from sqlalchemy.dialects.sqlite import insert as upsert  # type: ignore[assignment]
+    table = model.__table__
+    statement = upsert(model).values({key: value, "noticed_at": now})
+    statement = statement.on_conflict_do_update(
+        index_elements=[key], set_={"noticed_at": statement.excluded.noticed_at},
+        where=table.c.noticed_at <= now - every).returning(table.c[key])
+    return session.execute(statement).first() is not None
+
+
 def claim_lockout_notice(session: Session, player_id: int, now: datetime,
                          every: timedelta = LOCKOUT_WINDOW) -> bool:
     """True (and remembered) when a locked-out player may be told so now: not more often
     than once in `every`."""
-    notice = session.get(LockoutNoticeRow, player_id, with_for_update=True)
-    if notice is not None and now - _utc(notice.noticed_at) < every:
-        return False
-    if notice is None:
-        add(session, LockoutNoticeRow(player_id=player_id, noticed_at=now))
-    else:
-        notice.noticed_at = now
-        session.flush()
-    return True
+    return _claim_once(session, LockoutNoticeRow, "player_id", player_id, now, every)
 
 
 def claim_mail_notice(session: Session, address: str, now: datetime,
                       every: timedelta = LOCKOUT_WINDOW) -> bool:
     """True (and remembered) when an address that did not sign on may be answered now: not
     more often than once in `every`."""
-    key = address.lower()[:254]
-    notice = session.get(MailNoticeRow, key, with_for_update=True)
-    if notice is not None and now - _utc(notice.noticed_at) < every:
-        return False
-    if notice is None:
-        add(session, MailNoticeRow(address=key, noticed_at=now))
-    else:
-        notice.noticed_at = now
-        session.flush()
-    return True
+    return _claim_once(session, MailNoticeRow, "address", address.lower()[:254], now, every)
 
 
 def copies_handled(session: Session, mail_id: int, message_id: str,
