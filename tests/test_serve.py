@@ -114,7 +114,7 @@ def test_a_judge_started_after_the_deadlines_processes_them_and_mails_the_report
     _, engine = database
     game_ids = ["aegean", "ionian"]
     due_games(engine, game_ids)
-    judge = judges.start()
+    judge = judges.start("--every", "3600")  # one sweep, at start: the last one is that one
 
     wait_for(lambda: len(smtp.received) >= 4, "the four reports", alive=judge, log=judges.log)
     status = wait_for(lambda: json.loads(pbem(judges.environment, "status", "--json", "--db",

@@ -7,6 +7,7 @@ import threading
 from datetime import timedelta
 
 import pytest
+from freezegun import freeze_time
 from sqlalchemy.engine import Engine
 
 from pbem.app import audit, games, phases
@@ -193,9 +194,12 @@ def test_what_processing_stores_and_opens(engine: Engine) -> None:
 
     from pbem.app import orders
 
-    new_demo_game(engine, phase_hours=30)
-    orders.submit_orders(engine, "g1", "Aristides", "A: trireme\nB: galleon\n")
-    orders.submit_orders(engine, "g1", "Hanno", "X: bireme\n")
+    # Made at a fixed time: the build falls due at 06:00 on the 2nd, so processing at 09:30
+    # is not "at its deadline" (within 15 minutes), whatever the real clock says.
+    with freeze_time("2026-12-01 00:00:00"):
+        new_demo_game(engine, phase_hours=30)
+        orders.submit_orders(engine, "g1", "Aristides", "A: trireme\nB: galleon\n")
+        orders.submit_orders(engine, "g1", "Hanno", "X: bireme\n")
     at = datetime(2026, 12, 2, 9, 30, tzinfo=UTC)
     done = phases.process_phase(engine, "g1", now=at)
     with transaction(engine) as session:
