@@ -12,6 +12,8 @@ from pbem.render import report
 from pbem.rules.ramspeed.narrate import sentence_of
 from pbem.rules.ramspeed.present import report_sections
 from pbem.rules.ramspeed.state import SUNK, Galley, GameState
+from pbem.rules.ramspeed.tables import default_tables
+from pbem.rules.ramspeed.victory import standing
 from pbem.rules.ramspeed.view import side_view
 
 
@@ -32,7 +34,9 @@ def _data(winner: str | None) -> dict[str, Any]:
     return report.report_data(
         game="g1", title="Squadron", phase="T3-combat", viewer="blue", player="Ann",
         timezone="UTC", happened=[sentence_of(e) for e in events], events=events,
-        sections=report_sections(view, "blue", "standard"), winner=view.get("winner"),
+        sections=report_sections(view, "blue",
+                                 standing(state.galleys, "standard", default_tables())),
+        winner=view.get("winner"),
         next_phase="over", owes=[], deadline=None, template=(), house_rules=[],
         map_file="g1.png")
 

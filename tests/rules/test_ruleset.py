@@ -105,5 +105,5 @@ def test_a_galley_not_placed_yet_is_said_so_in_the_report_tables() -> None:
                               "grappled_with": [], "weapons": [], "hull_damage": 0,
                               "rowing_damage": 0, "movement_allowance": 3,
                               "boarding_parties": 2, "double_used": 0, "triple_used": False}}}
-    own = report_sections(view, "blue", "standard")[0]
+    own = report_sections(view, "blue", {"rule": "standard", "sides": {}})[0]
     assert own.title == "Your galleys" and own.rows[0][2] == "not placed yet"

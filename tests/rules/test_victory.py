@@ -94,3 +94,36 @@ def test_the_result_never_depends_on_the_order_galleys_are_listed(name: str) -> 
     assert first[0] is not None
     for order in permutations(range(len(state.galleys))):
         assert _resolve(path, order) == first, order
+
+
+def test_the_standing_counts_what_the_rules_count() -> None:
+    """The report's victory numbers come from the rules: a merchantman off the south or
+    east edge, or off the north edge too far from the corner, has not escaped (15.3)."""
+    from pbem.rules.ramspeed.present import report_sections
+    from pbem.rules.ramspeed.victory import standing
+
+    out = _merchantman(1, status=LEFT_MAP, exit_edge="north", bow=hexes.from_offset(0, 0),
+                       facing=5)
+    wrong_edge = _merchantman(2, status=LEFT_MAP, exit_edge="east",
+                              bow=hexes.from_offset(0, 0), facing=0)
+    too_far = _merchantman(3, status=LEFT_MAP, exit_edge="north",
+                           bow=hexes.from_offset(9, 0), facing=5)
+    taken = _merchantman(4, controller="raiders")
+    raider = _galley("R1", "raiders", "trireme")
+    galleys = [out, wrong_edge, too_far, taken, raider]
+    counts = standing(galleys, "convoy", default_tables())
+    assert (counts["escaped"], counts["sunk_or_taken"], counts["needed"]) == (1, 1, 3)
+    assert (counts["convoy"], counts["raiders"]) == ("convoy", ["raiders"])
+    rows = report_sections({"galleys": {}}, None, counts)[-1].rows
+    assert rows == (("convoy", "merchantmen escaped 1 of 3 needed (off the north or west edge "
+                     "within 8 hexes of the north-west corner)"),
+                    ("raiders", "merchantmen sunk or taken 1 of 3 needed"))
+    # two thirds of the enemy's points, rounded up; a capture counts for the captor
+    fleet = [_galley("A", "blue", "trireme"), _galley("B", "blue", "penteconter"),
+             _galley("X", "red", "trireme", controller="blue"), _galley("Y", "red", "trireme")]
+    numbers = standing(fleet, "standard", default_tables())["sides"]
+    tri = default_tables().galleys["trireme"].victory_points
+    pente = default_tables().galleys["penteconter"].victory_points
+    assert numbers["blue"] == {"taken": tri, "of": 2 * tri, "needed": -(-4 * tri // 3)}
+    assert numbers["red"] == {"taken": 0, "of": tri + pente,
+                              "needed": -(-2 * (tri + pente) // 3)}

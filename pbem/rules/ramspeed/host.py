@@ -185,7 +185,13 @@ class RamSpeedGame:
     def report_sections(self, view: dict[str, Any], viewer: str | None) -> tuple[Section, ...]:
         from pbem.rules.ramspeed import present
 
-        return present.report_sections(view, viewer, self.value.scenario.victory)
+        return present.report_sections(view, viewer, self.standing())
+
+    def standing(self) -> dict[str, Any]:
+        from pbem.rules.ramspeed.victory import standing
+
+        return standing(self.value.state.galleys, self.value.scenario.victory,
+                        default_tables())
 
     def house_rules(self) -> tuple[str, ...]:
         return default_tables().house_rules + self.value.scenario.special_rules

@@ -7,6 +7,8 @@ from typing import Any
 
 from pbem.rules.events import Event
 from pbem.rules.interface import DRAW
+from pbem.rules.ramspeed import hexes
+from pbem.rules.ramspeed.tables import default_tables
 
 
 def _needs(needed: int | None) -> str:
@@ -30,7 +32,8 @@ def _hit(e: Event) -> str:
     if location is None:
         return f"{e['galley']} was hit by {e['by']}'s {e['weapon']}."
     if location == "hull":
-        if e.get("damage") == 0:
+        kind = default_tables().weapons.get(e["weapon"])
+        if e.get("damage") == 0 or (kind is not None and not kind.hull_damage):
             return f"It struck {e['galley']}'s hull, which {_a(e['weapon'])} cannot hurt."
         return f"It struck {e['galley']}'s hull: {_points(e, 'hull damage')}."
     if location == "rowing":
@@ -47,7 +50,7 @@ def _hit(e: Event) -> str:
 
 def _points(e: Event, what: str) -> str:
     damage = e.get("damage")
-    return what if damage is None else f"{damage} {what}"
+    return f"{what}, how much kept secret" if damage is None else f"{damage} {what}"
 
 
 def sentence(e: Event) -> str:
@@ -67,7 +70,7 @@ def sentence(e: Event) -> str:
             return ""
         spent = (f" ({e['spent']} of {e['allowance']} MA)" if e.get("spent") is not None
                  else "")
-        return f"{e['galley']} moved{speed} from {e['start']}: {' → '.join(path)}{spent}."
+        return f"{e['galley']} moved{speed} from {e['start']}: {_steps(e['start'], path)}{spent}."
     if k == "drift":
         if e["moved"]:
             return f"{e['galley']} drifted{' to ' + e['to'] if e.get('to') else ''}."
@@ -131,6 +134,67 @@ def sentence(e: Event) -> str:
             return "Both sides reached victory at the same moment: the game is a draw."
         return f"The {e['side']} side has won."
     return f"{k}: " + ", ".join(f"{name}={value}" for name, value in e.fields)
+
+
+NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+
+def _hexes(count: int) -> str:
+    word = NUMBERS[count] if count < len(NUMBERS) else str(count)
+    return f"{word} hex" + ("" if count == 1 else "es")
+
+
+def _step_kind(before: tuple[Any, int | None], after: tuple[Any, int]) -> str:
+    """What one step of a path was, read from where it left the bow."""
+    (was, facing_was), (now, facing) = before, after
+    if now == was:
+        if facing_was is None:
+            return "turn"
+        return {1: "turn to starboard", 5: "turn to port"}.get((facing - facing_was) % 6,
+                                                               "turn")
+    if facing_was not in (None, facing):
+        return "move"
+    for kind, direction in (("forward", facing), ("reverse", hexes.opposite(facing)),
+                            ("sideslip to port", facing - 1),
+                            ("sideslip to starboard", facing + 1)):
+        if hexes.add(was, direction) == now:
+            return kind
+    return "move"
+
+
+def _steps(start: str, path: list[str]) -> str:
+    """A move told step by step, runs of the same step together: "reversed one hex to
+    1106 W, then forward one hex to 1006 W". A path the hex grid cannot read is listed."""
+    try:
+        where: tuple[Any, int | None] = (hexes.parse_label(start), None)
+        runs: list[list[Any]] = []  # [kind, count, position text]
+        for position in path:
+            label, _, facing = position.partition(" ")
+            now = (hexes.parse_label(label), hexes.facing_index(facing))
+            kind = _step_kind(where, now)
+            if runs and runs[-1][0] == kind and kind in ("forward", "reverse"):
+                runs[-1][1:] = [runs[-1][1] + 1, position]
+            else:
+                runs.append([kind, 1, position])
+            where = now
+    except ValueError:
+        return " → ".join(path)
+    told = []
+    for kind, count, position in runs:
+        if kind == "forward":
+            told.append(f"forward {_hexes(count)} to {position}")
+        elif kind == "reverse":
+            told.append(f"reversed {_hexes(count)} to {position}")
+        elif kind.startswith("turn"):
+            way = kind.removeprefix("turn").strip()
+            told.append(f"turned {way + ' ' if way else ''}to face {position.partition(' ')[2]}")
+        elif kind.startswith("sideslip"):
+            told.append(f"{kind.replace('sideslip', 'slipped sideways')} to {position}")
+        else:
+            told.append(f"to {position}")
+    if len(told) == 1:
+        return told[0]
+    return ", ".join(told[:-1]) + ", then " + told[-1]
 
 
 def _a(noun: str) -> str:

@@ -57,27 +57,20 @@ def _other_row(gid: str, galley: dict[str, Any]) -> tuple[str, ...]:
     return (gid, side, galley["type"], _where(galley), _state(galley), _known(galley))
 
 
-def _victory(view: dict[str, Any], rule: str) -> tuple[tuple[str, ...], ...]:
-    tables = default_tables()
-    galleys = list(view["galleys"].values())
-    sides = list(dict.fromkeys(g["side"] for g in galleys))
-    if rule == "convoy":
-        merchants = [g for g in galleys if g.get("merchantman")]
-        escaped = sum(1 for g in merchants if g["status"] == "left_map")
-        lost = sum(1 for g in merchants if g["status"] == "sunk" or g["controller"] != g["side"])
-        return ((sides[0] if sides else "",
-                 f"merchantmen escaped {escaped} of 3 needed, sunk or taken {lost} of 3"),)
-    rows = []
-    for side in sides:
-        enemy = [g for g in galleys if g["side"] != side]
-        start = sum(tables.galleys[g["type"]].victory_points for g in enemy)
-        taken = sum(tables.galleys[g["type"]].victory_points for g in enemy
-                    if g["status"] == "sunk" or (g["status"] == "afloat"
-                                                 and g["controller"] == side))
-        need = -(-2 * start // 3)
-        rows.append((side, f"has sunk or taken {taken} of the {start} points of enemy "
-                           f"galleys; {need} wins"))
-    return tuple(rows)
+def _victory(standing: dict[str, Any]) -> tuple[tuple[str, ...], ...]:
+    """The rules' own counts (victory.standing), in words."""
+    if standing["rule"] == "convoy":
+        edges = " or ".join(standing["exit_edges"])
+        return ((standing["convoy"],
+                 f"merchantmen escaped {standing['escaped']} of {standing['needed']} needed "
+                 f"(off the {edges} edge within {standing['exit_range']} hexes of the "
+                 f"north-west corner)"),
+                (" and ".join(standing["raiders"]),
+                 f"merchantmen sunk or taken {standing['sunk_or_taken']} of "
+                 f"{standing['needed']} needed"))
+    return tuple((side, f"has sunk or taken {n['taken']} of the {n['of']} points of enemy "
+                        f"galleys; {n['needed']} wins")
+                 for side, n in standing["sides"].items())
 
 
 OWN_HEADERS = ("Galley", "Type", "Where", "MA", "Hull", "Rowing", "Weapons", "Parties",
@@ -85,7 +78,8 @@ OWN_HEADERS = ("Galley", "Type", "Where", "MA", "Hull", "Rowing", "Weapons", "Pa
 OTHER_HEADERS = ("Galley", "Side", "Type", "Where", "State", "Known record")
 
 
-def report_sections(view: dict[str, Any], viewer: str | None, rule: str) -> tuple[Section, ...]:
+def report_sections(view: dict[str, Any], viewer: str | None,
+                    standing: dict[str, Any]) -> tuple[Section, ...]:
     """Your galleys (a side's viewer only), the others, and how each side stands."""
     galleys = view["galleys"]
     sections = []
@@ -97,7 +91,7 @@ def report_sections(view: dict[str, Any], viewer: str | None, rule: str) -> tupl
                    if viewer is None or g["controller"] != viewer)
     sections.append(Section("Other galleys" if viewer else "Galleys", OTHER_HEADERS, others,
                             empty="none"))
-    sections.append(Section("Victory", ("Side", "Standing"), _victory(view, rule)))
+    sections.append(Section("Victory", ("Side", "Standing"), _victory(standing)))
     return tuple(sections)
 
 

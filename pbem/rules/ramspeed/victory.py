@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from pbem.rules import interface
 from pbem.rules.ramspeed import hexes
@@ -29,31 +30,66 @@ def taken_value(galleys: Iterable[Galley], side: str, tables: Tables) -> int:
     )
 
 
+def needed(start: int) -> int:
+    """The points of enemy galleys a side must sink or take: two thirds, rounded up."""
+    return -(-2 * start // 3)
+
+
 def _standard(galleys: list[Galley], tables: Tables) -> set[str]:
     qualified = set()
     for side in {g.side for g in galleys}:
         start = fleet_value((g for g in galleys if g.side != side), tables)
-        if start > 0 and 3 * taken_value(galleys, side, tables) >= 2 * start:
+        if start > 0 and taken_value(galleys, side, tables) >= needed(start):
             qualified.add(side)
     return qualified
 
 
-def _convoy(galleys: list[Galley]) -> set[str]:
+def escaped(galley: Galley) -> bool:
+    """A merchantman that counts as escaped (15.3): off the map by the north or west edge,
+    its last bow hex within range of the north-west corner."""
+    return (galley.merchantman and galley.status == LEFT_MAP
+            and galley.exit_edge in CONVOY_EXIT_EDGES and galley.bow is not None
+            and hexes.distance(galley.bow, hexes.from_offset(0, 0)) <= CONVOY_EXIT_RANGE)
+
+
+def _convoy_counts(galleys: list[Galley]) -> tuple[str, int, int] | None:
     merchantmen = [g for g in galleys if g.merchantman]
     if not merchantmen:
-        return set()
+        return None
     convoy = merchantmen[0].side
-    corner = hexes.from_offset(0, 0)
-    escaped = sum(
-        1 for g in merchantmen
-        if g.status == LEFT_MAP and g.exit_edge in CONVOY_EXIT_EDGES and g.bow is not None
-        and hexes.distance(g.bow, corner) <= CONVOY_EXIT_RANGE
-    )
+    out = sum(1 for g in merchantmen if escaped(g))
     lost = sum(1 for g in merchantmen if g.status == SUNK or g.owner != convoy)
-    qualified = {convoy} if escaped >= CONVOY_TARGET else set()
+    return convoy, out, lost
+
+
+def _convoy(galleys: list[Galley]) -> set[str]:
+    counts = _convoy_counts(galleys)
+    if counts is None:
+        return set()
+    convoy, out, lost = counts
+    qualified = {convoy} if out >= CONVOY_TARGET else set()
     if lost >= CONVOY_TARGET:
         qualified |= {g.side for g in galleys if g.side != convoy}
     return qualified
+
+
+def standing(galleys: Iterable[Galley], rule: str, tables: Tables) -> dict[str, Any]:
+    """How each side stands toward victory, as numbers, from the same counts `winner` uses
+    (public knowledge: sinkings, captures and exits are seen by all)."""
+    listed = list(galleys)
+    if rule == "convoy":
+        counts = _convoy_counts(listed)
+        convoy, out, lost = counts if counts is not None else ("", 0, 0)
+        return {"rule": "convoy", "convoy": convoy,
+                "raiders": sorted({g.side for g in listed if g.side != convoy}),
+                "escaped": out, "sunk_or_taken": lost, "needed": CONVOY_TARGET,
+                "exit_edges": list(CONVOY_EXIT_EDGES), "exit_range": CONVOY_EXIT_RANGE}
+    sides = {}
+    for side in sorted({g.side for g in listed}):
+        start = fleet_value((g for g in listed if g.side != side), tables)
+        sides[side] = {"taken": taken_value(listed, side, tables), "of": start,
+                       "needed": needed(start)}
+    return {"rule": "standard", "sides": sides}
 
 
 def winner(galleys: Iterable[Galley], rule: str, tables: Tables) -> str | None:
