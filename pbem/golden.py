@@ -140,6 +140,7 @@ REPORT_DEADLINE = datetime(2026, 12, 24, 18, 0, tzinfo=UTC)
 def golden_reports(golden: GoldenGame) -> dict[str, str]:
     """Reports of the first combat phase and of the last phase, for each side and for
     observers, as text, HTML, JSON and SVG: file name -> content."""
+    from pbem.app.account import Given
     from pbem.app.reports import Recipient, render_phase
 
     records = read_records(golden)
@@ -149,14 +150,19 @@ def golden_reports(golden: GoldenGame) -> dict[str, str]:
     keys = [r.key for r in records]
     chosen = {next((k for k in keys if k.endswith("combat")), keys[-1]), keys[-1]}
     files: dict[str, str] = {}
+    before = golden.game
     for record, (after, result) in zip(records, played, strict=True):
+        before, game_before = after, before
         if record.key not in chosen:
             continue
         who = [Recipient(f"Admiral {side}", side, "UTC") for side in after.sides]
         who.append(Recipient("observer", None, "UTC"))
         for made in render_phase(game_id=golden.game_id, phase_key=record.key,
                                  after=after, events=result.events,
-                                 recipients=who, deadline=REPORT_DEADLINE):
+                                 recipients=who, deadline=REPORT_DEADLINE,
+                                 before=game_before, given=[
+                                     Given(f"Admiral {side}", side, text)
+                                     for side, text in record.submissions]):
             for suffix in ("txt", "html", "json", "svg"):
                 files[f"{made.basename}.{suffix}"] = getattr(
                     made, "text" if suffix == "txt" else suffix)

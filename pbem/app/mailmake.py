@@ -96,7 +96,7 @@ def _reply_with_map(engine: Engine, settings: MailSettings, row: MailOutRow,
 
 def _report(engine: Engine, settings: MailSettings, row: MailOutRow,
             job: dict[str, Any]) -> bytes:
-    from pbem.app.reports import player_recipient, render_phase
+    from pbem.app.reports import played_with, player_recipient, render_phase
 
     with transaction(engine) as session:
         game = session.get(GameRow, job["game"])
@@ -108,11 +108,12 @@ def _report(engine: Engine, settings: MailSettings, row: MailOutRow,
         deadline = following[0].deadline if following else None
         after = rulesets.load(game.ruleset, json.loads(phase.state_after or "{}"))
         events = tuple(_events(phase))
+        before, given = played_with(session, game.ruleset, phase)
         who = player_recipient(player)
         made_at = phase.resolved_at or row.created_at
     made = render_phase(game_id=game.id, phase_key=phase.key, after=after, events=events,
                         recipients=[who], deadline=deadline,
-                        mail_to=settings.judge_address)[0]
+                        mail_to=settings.judge_address, before=before, given=given)[0]
     ics = None
     if deadline is not None and not after.over:
         ics = deadline_ics(uid=f"{game.id}-{after.key}@{settings.domain}", game=game.id,

@@ -24,7 +24,7 @@ from pbem.rules.dice import SeededDice
 from pbem.rules.interface import PhaseResult
 from pbem.store import repo
 from pbem.store.db import retrying, snapshot, transaction
-from pbem.store.models import GameRow, PhaseRow
+from pbem.store.models import GameRow, PhaseRow, SubmissionRow
 
 LOG = logging.getLogger(__name__)
 
@@ -53,13 +53,15 @@ def dice_for(game: GameRow, key: str) -> SeededDice:
     return SeededDice(seed=bytes.fromhex(game.seed), game=game.dice_name, phase=key)
 
 
+def effective_text(row: SubmissionRow) -> str:
+    """A submission's text as the rules read it (what was stored after reading the mail)."""
+    effective = json.loads(row.parsed).get("effective")
+    return row.raw if effective is None else str(effective)
+
+
 def stored_orders(session: Any, phase: PhaseRow) -> list[tuple[str, str]]:
     """The current submissions in the order received, as (side, effective text)."""
-    texts = []
-    for row in repo.submissions(session, phase.id or 0):
-        effective = json.loads(row.parsed).get("effective")
-        texts.append((row.side, row.raw if effective is None else effective))
-    return texts
+    return [(row.side, effective_text(row)) for row in repo.submissions(session, phase.id or 0)]
 
 
 def resolve_stored(game: GameRow, phase: PhaseRow, orders: list[tuple[str, str]]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import html
 import json
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -14,8 +15,10 @@ from typing import Any
 from sqlalchemy.engine import Engine
 
 from pbem.app import rulesets
+from pbem.app.account import Given, order_account
 from pbem.app.errors import JudgeError
 from pbem.app.games import require_game
+from pbem.app.phases import effective_text
 from pbem.render import report
 from pbem.rules.events import Event
 from pbem.rules.scene import Scene
@@ -122,20 +125,27 @@ def seen_by(after: rulesets.HostedGame, events: tuple[Event, ...],
 
 def report_for(*, game_id: str, phase_key: str, after: rulesets.HostedGame,
                view: dict[str, Any], shown: list[dict[str, Any]], who: Recipient,
-               deadline: Any, map_suffix: str = "png", mail_to: str = "") -> dict[str, Any]:
-    """One recipient's report data (pure), as the ruleset presents it. A player's order
-    template begins with their sign-on line (password left to fill in) and, given the
-    judge's address `mail_to`, says where to send it."""
+               deadline: Any, map_suffix: str = "png", mail_to: str = "",
+               before: rulesets.HostedGame | None = None,
+               given: Sequence[Given] = ()) -> dict[str, Any]:
+    """One recipient's report data (pure), as the ruleset presents it. Given the game
+    `before` the phase and the orders it was played with, the report begins with the
+    account of the orders (pbem.app.account). A player's order template begins with their
+    sign-on line (password left to fill in) and, given the judge's address `mail_to`, says
+    where to send it."""
     owes = after.owes_told(who.side, who.everything)
     template = after.order_template(who.side) if who.side and who.side in owes else ()
     if template:
         where = [f"# Fill in your password and mail this to {mail_to}."] if mail_to else []
         template = (*where, f"SIGNON {game_id} {who.name} PASSWORD", *template, "ENDORDERS")
+    account = (() if before is None else
+               (order_account(before, given, shown, who.side, who.everything, after.over),))
     return report.report_data(
         game=game_id, title=after.title, phase=phase_key,
         viewer=who.side, player=who.name, timezone=who.timezone,
         happened=[after.narrate(e) for e in shown], events=shown,
-        sections=after.report_sections(view, who.side), winner=view.get("winner"),
+        sections=(*account, *after.report_sections(view, who.side)),
+        winner=view.get("winner"), victory=after.standing(),
         next_phase=after.key if not after.over else "",
         owes=owes, owes_hidden=after.duty_hidden and not who.everything,
         deadline=None if after.over else deadline,
@@ -155,14 +165,17 @@ def scene_for(*, game_id: str, phase_key: str, after: rulesets.HostedGame,
 
 def render_phase(*, game_id: str, phase_key: str, after: rulesets.HostedGame,
                  events: tuple[Event, ...], recipients: list[Recipient],
-                 deadline: Any, map_suffix: str = "png", mail_to: str = "") -> list[RenderedReport]:
-    """Reports of one resolved phase for each recipient (pure: no database)."""
+                 deadline: Any, map_suffix: str = "png", mail_to: str = "",
+                 before: rulesets.HostedGame | None = None,
+                 given: Sequence[Given] = ()) -> list[RenderedReport]:
+    """Reports of one resolved phase for each recipient (pure: no database). With the game
+    `before` the phase and the orders `given`, each report accounts for the orders."""
     out = []
     for who in recipients:
         view, shown = seen_by(after, events, who)
         data = report_for(game_id=game_id, phase_key=phase_key, after=after, view=view,
                           shown=shown, who=who, deadline=deadline, map_suffix=map_suffix,
-                          mail_to=mail_to)
+                          mail_to=mail_to, before=before, given=given)
         scene = scene_for(game_id=game_id, phase_key=phase_key, after=after, view=view,
                           shown=shown, who=who)
         out.append(RenderedReport(
@@ -201,9 +214,23 @@ def phase_reports(engine: Engine, game_id: str, key: str | None = None,
         recipients = [player_recipient(p) for p in repo.players(session, game_id)]
         recipients += [Recipient(OBSERVER, None, "UTC"), Recipient(GM, None, "UTC", True)]
         events = _events(phase)
+        before, given = played_with(session, game.ruleset, phase)
     return render_phase(game_id=game_id, phase_key=phase.key, after=after, events=events,
                         recipients=recipients, deadline=deadline, map_suffix=map_suffix,
-                        mail_to=mail_to)
+                        mail_to=mail_to, before=before, given=given)
+
+
+def played_with(session: Any, ruleset: str, phase: PhaseRow
+                ) -> tuple[rulesets.HostedGame, list[Given]]:
+    """The game before a resolved phase and the submissions it was played with (each
+    player's latest, as the rules read them), for the account of the orders."""
+    names = {p.id: p.name for p in repo.players(session, phase.game_id, active_only=False)}
+    given = []
+    for row in repo.submissions(session, phase.id or 0):
+        given.append(Given(names.get(row.player_id, "?"), row.side, effective_text(row)))
+    return rulesets.load(ruleset, json.loads(phase.state_before)), given
+
+
 
 
 def archive_game(engine: Engine, game_id: str, folder: Path) -> Path:

@@ -31,7 +31,8 @@ def report_data(*, game: str, title: str, phase: str, viewer: str | None, player
                 sections: tuple[Section, ...], winner: str | None, next_phase: str,
                 owes: list[str], deadline: datetime | None, template: tuple[str, ...],
                 house_rules: list[str], map_file: str, owes_hidden: bool = False,
-                everything: bool = False) -> dict[str, Any]:
+                everything: bool = False, victory: dict[str, Any] | None = None,
+                ) -> dict[str, Any]:
     """The JSON report: everything a recipient's text, HTML and map are made of. The
     sentences, sections and template come from the ruleset's presenter."""
     return {
@@ -42,6 +43,7 @@ def report_data(*, game: str, title: str, phase: str, viewer: str | None, player
         "events": events,
         "sections": [section.as_json() for section in sections],
         "winner": winner,
+        "victory": victory,
         "next": {"phase": next_phase, "owes": owes, "owes_hidden": owes_hidden,
                  "deadline_utc": deadline.isoformat() if deadline else None,
                  "deadline_local": _deadline(deadline, timezone),

@@ -241,6 +241,17 @@ class GameValue(Protocol):
         """The report's tables for a view (None: an observer's or the game master's)."""
         ...
 
+    def standing(self) -> dict[str, Any]:
+        """How the sides stand toward victory, as numbers from the rules' own counts
+        (public: what every viewer may know). JSON; its "rule" names the victory rule."""
+        ...
+
+    def order_fates(self, sheet: OrderSheet, events: Sequence[dict[str, Any]]) -> tuple[str, ...]:
+        """What became of each line of a side's checked orders (this value is the game
+        before the phase), told from the phase's events as the viewer saw them: one text
+        per line of `sheet`."""
+        ...
+
     def autoplay_orders(self, side: str, rng: random.Random) -> str:
         """Orders a simple computer player would give `side` in the open phase (golden
         games, the benchmarks and the demo are played with it); deterministic for `rng`."""

@@ -187,6 +187,11 @@ class RamSpeedGame:
 
         return present.report_sections(view, viewer, self.standing())
 
+    def order_fates(self, sheet: OrderSheet, events: Sequence[dict[str, Any]]) -> tuple[str, ...]:
+        from pbem.rules.ramspeed.narrate import order_fates
+
+        return order_fates(sheet, events)
+
     def standing(self) -> dict[str, Any]:
         from pbem.rules.ramspeed.victory import standing
 

@@ -3,10 +3,11 @@ presenter's narration; the host never reads an event's fields)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from pbem.rules.events import Event
-from pbem.rules.interface import DRAW
+from pbem.rules.interface import DRAW, OrderSheet
 from pbem.rules.ramspeed import hexes
 from pbem.rules.ramspeed.tables import default_tables
 
@@ -205,3 +206,27 @@ def sentence_of(data: dict[str, Any]) -> str:
     """The sentence for an event stored as plain data (as the judge keeps them)."""
     return sentence(Event(data["kind"], tuple((k, v) for k, v in data.items() if k != "kind")))
 
+
+
+def _about(event: dict[str, Any], piece: str) -> bool:
+    """An event a line about `piece` brought about or suffered from directly."""
+    piece = piece.upper()
+    return any(str(event.get(name, "")).upper() == piece for name in ("galley", "by"))
+
+
+def order_fates(sheet: OrderSheet, events: Sequence[dict[str, Any]]) -> tuple[str, ...]:
+    """For each line of a side's orders: refused and why, or what then happened to the
+    galley it ordered (the events the viewer saw; the judge's echo was in the answer to
+    the orders, so it is not repeated)."""
+    fates = []
+    told: set[str] = set()  # a galley's events are told under its first accepted line only
+    for line in sheet.lines:
+        if line.status != "accepted":
+            fates.append(f"refused: {line.reason}" if line.reason else "refused")
+            continue
+        piece = line.piece.upper()
+        what = "" if piece in told else " ".join(
+            text for text in (sentence_of(e) for e in events if _about(e, piece)) if text)
+        told.add(piece)
+        fates.append(what or "accepted")
+    return tuple(fates)

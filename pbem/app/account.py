@@ -1,0 +1,49 @@
+"""The account of a phase's orders in a report, as the Diplomacy judges print them: every
+order as given and what became of it, and the sides that sent none. Pure: the orders and
+the game before the phase come in, a report section goes out.
+
+Who sees which orders: a player their own side's, the game master everyone's; nobody else's
+before the game is over (a side's orders can tell what its records hide). That a side sent
+no orders is said to those who may be told it owed them (GameValue.owes_told)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pbem.rules.interface import GameValue, Section
+
+HEADERS = ("Side", "Line", "Order", "What became of it")
+
+
+@dataclass(frozen=True)
+class Given:
+    """One submission the phase was played with: who sent it, for which side, the text."""
+
+    player: str
+    side: str
+    text: str
+
+
+def order_account(before: GameValue, given: Sequence[Given], shown: Sequence[dict[str, Any]],
+                  viewer: str | None, everything: bool, ended: bool = False) -> Section:
+    """The section: each visible line with its fate, then the sides told they owed orders
+    that sent none. `shown` are the phase's events as this viewer sees them."""
+    rows: list[tuple[str, ...]] = []
+    several = {g.side for g in given if sum(o.side == g.side for o in given) > 1}
+    for submission in given:
+        if not (everything or ended or submission.side == viewer):
+            continue
+        who = (f"{submission.side} ({submission.player})" if submission.side in several
+               else submission.side)
+        sheet = before.check(submission.side, submission.text)
+        fates = before.order_fates(sheet, shown)
+        for line, fate in zip(sheet.lines, fates, strict=True):
+            rows.append((who, str(line.line_no), line.text.strip(), fate))
+    sent = {g.side for g in given}
+    for side in before.owes_told(viewer, everything):
+        if side not in sent:
+            rows.append((side, "", "(no orders)",
+                         "sent no orders: its pieces did what the rules say for no orders"))
+    return Section("Orders", HEADERS, tuple(rows), empty="none you may see")
