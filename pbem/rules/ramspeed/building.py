@@ -103,7 +103,5 @@ def build(order: BuildOrder, state: GameState, side: str, budget: Budget,
         weapons=tuple(Weapon(w) for w in order.weapons),
         boarding_parties=order.boarding_parties, merchantman=merchantman,
     )
-    things = ", ".join([*order.weapons, *(["bp"] * order.boarding_parties)]) or "empty"
-    label = "merchantman (bireme)" if merchantman else kind.name
-    return galley, (f"{label}: {things}; capacity {_size(halves)} of {kind.capacity}; "
-                    f"{echo_cost}")
+    label = "a merchantman (bireme)" if merchantman else f"a {kind.name}"
+    return galley, f"{label}, capacity {_size(halves)} of {kind.capacity}; {echo_cost}"

@@ -21,6 +21,7 @@ from pbem.rules.ramspeed.combat_orders import (
     CombatOrder,
     FireOrder,
     TransferOrder,
+    describe_combat,
 )
 from pbem.rules.ramspeed.state import AFLOAT, Galley, GameState
 
@@ -54,10 +55,17 @@ def check_line(board: Board, galley: Galley, order: CombatOrder, claims: CombatC
     key = galley.id.upper()
     if isinstance(order, FireOrder):
         used = dict(claims.fired.get(key, {}))
-        echoes = [missiles.check_shot(board, galley, weapon, target, used)
-                  for weapon, target in order.shots]
+        echoes: list[str] = []
+        bad: list[tuple[int, str, str, IllegalOrderError]] = []
+        for number, (weapon, target_id) in enumerate(order.shots, start=1):
+            try:
+                echoes.append(missiles.check_shot(board, galley, weapon, target_id, used))
+            except IllegalOrderError as error:
+                bad.append((number, weapon, target_id, error))
+        if bad:
+            raise _fire_refused(galley, order, bad)
         claims.fired[key] = used
-        return "FIRE " + "; ".join(echoes)
+        return "; ".join(echoes)
     if isinstance(order, TransferOrder):
         friend = board.galley(order.friend)
         if friend is None:
@@ -78,7 +86,7 @@ def check_line(board: Board, galley: Galley, order: CombatOrder, claims: CombatC
                 " (its capacity, 4.2.2)")
         claims.given[key] = claims.given.get(key, 0) + order.parties
         claims.received[fkey] = claims.received.get(fkey, 0) + order.parties
-        return f"TRANSFER {order.parties} TO {friend.id} (after boarding, if still possible)"
+        return "after boarding, if still possible"
     verb = type(order).__name__.removesuffix("Order").upper()
     target = _grappled_enemy(board, galley, order.target, verb)
     tkey = target.id.upper()
@@ -95,15 +103,35 @@ def check_line(board: Board, galley: Galley, order: CombatOrder, claims: CombatC
                     f"{galley.id} has {galley.boarding_parties} boarding parties; these lines "
                     f"commit {total}")
             claims.committed[key] = total
-            return f"BOARD {target.id} with {order.parties} parties"
-        return f"BOARD {target.id} with the parties not committed elsewhere"
+            return f"with {order.parties} parties"
+        return "with the parties not committed elsewhere"
     other = "ADRIFT" if isinstance(order, CaptureOrder) else "CAPTURE"
     if (other, key, tkey) in claims.targets or (verb, key, tkey) in claims.targets:
         raise IllegalOrderError(f"{galley.id} already has a CAPTURE or ADRIFT line for {target.id}")
     claims.targets.add((verb, key, tkey))
     if isinstance(order, CaptureOrder):
-        return f"CAPTURE {target.id} with {order.parties} parties if it can be taken"
-    return f"ADRIFT {target.id}: destroy its oars instead of taking it, if it can be taken"
+        return f"if {target.id} can be taken, move {order.parties} parties aboard"
+    return f"if {target.id} can be taken, destroy its oars instead of taking it"
+
+
+def _fire_refused(galley: Galley, order: FireOrder,
+                  bad: list[tuple[int, str, str, IllegalOrderError]]) -> IllegalOrderError:
+    """A FIRE line is refused as a whole (rulings §12); the reason names each weapon and
+    target that cannot be, and the line that would be accepted without them."""
+    if len(order.shots) == 1:
+        return bad[0][3]
+    count = len(order.shots)
+    reasons = "; ".join(f"item {number} of {count} ({weapon} {target}): {error.reason}"
+                        for number, weapon, target, error in bad)
+    refused = {number for number, *_ in bad}
+    kept = [shot for number, shot in enumerate(order.shots, start=1) if number not in refused]
+    if kept:
+        line = describe_combat(FireOrder(order.galley, tuple(kept)))
+        accepted = (f"the line without {'it' if len(bad) == 1 else 'them'}, "
+                    f"'{galley.id}: {line}' (a line is accepted or refused whole, rulings §12).")
+    else:
+        accepted = bad[0][3].accepted or "a weapon the galley carries at an enemy in its range."
+    return IllegalOrderError(reasons, accepted=accepted)
 
 
 def _sink_together(board: Board, keys: list[str]) -> None:

@@ -30,6 +30,7 @@ class Motion:
     forward_made: bool = False
     last_move: str = ""
     course_changes: int = 0
+    turns: list[str] = field(default_factory=list)  # what each course change cost, for reasons
     ram_tried: bool = False
     stopped: bool = False  # a successful ram fouls the rammer (7.5)
     gone: bool = False  # sunk or left the map

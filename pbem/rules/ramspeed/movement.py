@@ -41,6 +41,11 @@ def _speed_problem(galley: Galley, speed: int) -> str:
     return ""
 
 
+def _turns_cost(motion: Motion) -> str:
+    """What the course changes so far cost, for a reason that says where the MA went."""
+    return "".join(f"; {turn}" for turn in motion.turns)
+
+
 def _step(board: Board, key: str, step: Step, motion: Motion) -> None:
     galley = board.galleys[key]  # its position is board.where's, kept there while moving
     kind = board.tables.galleys[galley.type]
@@ -59,14 +64,19 @@ def _step(board: Board, key: str, step: Step, motion: Motion) -> None:
         if motion.speed > 1:
             raise Halt("no course change at double or triple speed (6.7, 6.8)")
         cost = kind.course_change_cost
-        if motion.remaining < cost:
+        short = motion.remaining < cost
+        if short:
             if motion.course_changes:
                 raise Halt(
                     f"a second course change costs {cost} MA and only {motion.remaining} is left"
+                    + _turns_cost(motion)
                 )
             cost = motion.remaining  # one course change a turn is always allowed (6.5)
         facing = (facing + (-1 if step.kind == "P" else 1)) % 6
         motion.course_changes += 1
+        motion.turns.append(f"the turn to {hexes.FACINGS[facing]} cost {cost} MA"
+                            + (" (all that was left: one course change is always allowed, 6.5)"
+                               if short else ""))
     else:  # R
         if motion.speed > 1:
             raise Halt("no reverse movement at double or triple speed (6.7, 6.8)")
@@ -76,6 +86,7 @@ def _step(board: Board, key: str, step: Step, motion: Motion) -> None:
         halved = motion.allowance < galley.base_ma(board.tables) * motion.speed  # ungrappled
         raise Halt(
             f"{step.kind} needs {cost} MA and only {motion.remaining} of {motion.allowance} is left"
+            + _turns_cost(motion)
             + ("; after ungrappling from an enemy a galley moves at most half its movement "
                "allowance (10.0)" if halved else ""),
         )

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pbem.rules.errors import AmbiguousOrderError, OrderSyntaxError
 from pbem.rules.ramspeed import hexes
@@ -53,7 +53,10 @@ FACING_WORDS: Mapping[str, int] = {
 GALLEY_ID = re.compile(r"^[A-Za-z0-9-]{1,12}$")
 _LINE = re.compile(r"^\s*([^:\s]+)\s*:(.*)$")
 _COUNTED = re.compile(r"^([A-Z]+)(\d+)$")
-_TIMES = re.compile(r"^([A-Z-]+)\*(\d+)$")
+_TIMES = re.compile(r"^([A-Z-]+)[*X\u00d7](\d+)$")  # bp*2, archerx2, F×3
+TIMES_WORD = re.compile(r"^[*X\u00d7](\d+)$")  # a count of its own after a word: x2, *2, ×2
+NOTE_MARK = "=>"  # the judge's echo puts its notes after this; the reader stops there
+_ECHO_PREFIX = re.compile(r"^\s*line\s+\d+\s+(?=[^:\s]+\s*:)", re.IGNORECASE)
 
 EXAMPLES = {
     "build": "'A: trireme catapult archer archer 2 bp'",
@@ -96,7 +99,7 @@ class SetupOrder:
 class Step:
     kind: str  # F SP SS P S R RAM SHEAR
     target: str = ""
-    word: str = ""  # as the player wrote it
+    word: str = field(default="", compare=False)  # as written: spelling is not the order
 
 
 @dataclass(frozen=True)
@@ -124,8 +127,16 @@ def split_lines(text: str) -> list[tuple[int, str]]:
     return result
 
 
+def order_body(raw: str) -> str:
+    """The part of a line that is read: no comment, none of the judge's notes after `=>`,
+    and no 'line 4' copied from the front of the judge's answer, so that a line of the
+    echo sent back reads as the order it echoes."""
+    body = raw.split("#", 1)[0].split(NOTE_MARK, 1)[0]
+    return _ECHO_PREFIX.sub("", body).strip()
+
+
 def read_line(number: int, raw: str, phase: str) -> Line:
-    body = raw.split("#", 1)[0].strip()
+    body = order_body(raw)
     match = _LINE.match(body)
     example = EXAMPLES.get(phase, "")
     if not match:
@@ -162,7 +173,15 @@ def lookup(word: str, table: Mapping[str, str], what: str, accepted: str) -> str
 # --- build ---------------------------------------------------------------------------
 
 _TYPES_HINT = "penteconter, bireme, trireme or quinquereme (or merchantman in a convoy)."
-_ITEMS_HINT = "archer, arbalest, catapult, onager, bp; counts as '2 bp', 'bp*2' or 'archer archer'."
+_ITEMS_HINT = ("archer, arbalest, catapult, onager, bp; counts as '2 bp', 'bp*2', 'bp x2' or "
+               "'archer archer'.")
+
+
+def _count_of(text: str, word: str, hint: str) -> int:
+    count = int(text)
+    if not 1 <= count <= 99:
+        raise OrderSyntaxError(f"'{word.lower()}' needs a count from 1 to 99", accepted=hint)
+    return count
 
 
 def parse_build(line: Line) -> BuildOrder:
@@ -172,6 +191,7 @@ def parse_build(line: Line) -> BuildOrder:
     weapons: list[str] = []
     parties = 0
     count: int | None = None
+    last: tuple[str, str, bool] | None = None  # the item before: its word, name, counted
     for word in line.words[1:]:
         if word.isdigit():
             if count is not None:
@@ -179,6 +199,21 @@ def parse_build(line: Line) -> BuildOrder:
             count = int(word)
             if not 1 <= count <= 99:
                 raise OrderSyntaxError(f"'{word}' is not a count from 1 to 99", accepted=_ITEMS_HINT)
+            continue
+        after = TIMES_WORD.match(word)
+        if after:  # 'archer x2': the item before, that many times
+            if last is None or count is not None:
+                raise OrderSyntaxError(f"'{word.lower()}' counts nothing; write it after an item",
+                                       accepted=_ITEMS_HINT)
+            if last[2]:
+                raise OrderSyntaxError(f"'{last[0].lower()} {word.lower()}' counts twice",
+                                       accepted=_ITEMS_HINT)
+            more = _count_of(after.group(1), word, _ITEMS_HINT) - 1
+            if last[1] == "bp":
+                parties += more
+            else:
+                weapons.extend([last[1]] * more)
+            last = (last[0], last[1], True)
             continue
         times = _TIMES.match(word)
         name, repeat = (times.group(1), int(times.group(2))) if times else (word, 1)
@@ -188,6 +223,7 @@ def parse_build(line: Line) -> BuildOrder:
         repeat = count if count is not None else repeat
         if not 1 <= repeat <= 99:
             raise OrderSyntaxError(f"'{word.lower()}' needs a count from 1 to 99", accepted=_ITEMS_HINT)
+        last = (word, item, bool(times) or count is not None)
         count = None
         if item == "bp":
             parties += repeat
@@ -223,6 +259,18 @@ def parse_setup(line: Line) -> SetupOrder:
     return SetupOrder(galley=line.galley, bow=bow, facing=facing)
 
 
+def describe_build(order: BuildOrder) -> str:
+    """The build line in standard notation, as the judge understood it."""
+    parts = ["merchantman" if order.merchantman else order.type, *order.weapons]
+    if order.boarding_parties:
+        parts.append("bp" if order.boarding_parties == 1 else f"{order.boarding_parties} bp")
+    return " ".join(parts)
+
+
+def describe_setup(order: SetupOrder) -> str:
+    return f"{hexes.label(order.bow)} {hexes.FACINGS[order.facing]}"
+
+
 # --- movement ------------------------------------------------------------------------
 
 _MOVE_HINT = (
@@ -238,6 +286,10 @@ def _is_keyword(word: str) -> bool:
         return True
     counted = _COUNTED.match(word)
     return bool(counted and counted.group(1) in STEP_WORDS)
+
+
+def _quoted(word: str) -> bool:
+    return len(word) > 2 and word[0] == word[-1] and word[0] in "'\""
 
 
 def _target(words: tuple[str, ...], at: int, before: str, ids: Collection[str] = ()) -> str:
@@ -278,7 +330,7 @@ def parse_movement(
     while at < len(words):
         word = words[at]
         if grapple and word != "GRAPPLE":
-            if word in ids or (GALLEY_ID.match(word) and not _is_keyword(word)):
+            if word in ids or _quoted(word) or (GALLEY_ID.match(word) and not _is_keyword(word)):
                 grapple.append(_target(words, at, "GRAPPLE", ids))
                 at += 1
                 continue
@@ -329,21 +381,42 @@ def parse_movement(
             steps.append(Step(SIDESLIP_WORDS[nxt], "", f"SIDESLIP {nxt}"))
             at += 2
             continue
-        counted = _COUNTED.match(word)
-        kind_word, count = (counted.group(1), int(counted.group(2))) if counted else (word, 0)
+        glued = _TIMES.match(word)  # Fx3, S*2
+        if glued and glued.group(1) not in STEP_WORDS:
+            glued = None
+        counted = _COUNTED.match(word) if glued is None else None  # F3
+        kind_word, count = ((counted.group(1), int(counted.group(2))) if counted
+                            else (glued.group(1), int(glued.group(2))) if glued else (word, 0))
         kind = STEP_WORDS.get(kind_word)
         if kind is None:
             if word.isdigit():
                 raise OrderSyntaxError(f"the number {word} may only follow F or R",
                                        accepted=_MOVE_HINT)
+            if TIMES_WORD.match(word):
+                raise OrderSyntaxError(f"'{word.lower()}' counts nothing; write it after a step, "
+                                       "like 'F x3' or 'S x2'", accepted=_MOVE_HINT)
             raise OrderSyntaxError(f"'{word}' is not a movement order", accepted=_MOVE_HINT)
-        if not counted and at + 1 < len(words) and words[at + 1].isdigit():
+        if not counted and not glued and at + 1 < len(words) and words[at + 1].isdigit():
             count = int(words[at + 1])
             at += 1
-        if count and kind not in COUNTED_STEPS:
-            raise OrderSyntaxError(f"a number may follow F or R only, not {kind_word}",
+        elif at + 1 < len(words) and TIMES_WORD.match(words[at + 1]):
+            if counted or glued or count:
+                raise OrderSyntaxError(f"'{word} {words[at + 1]}' counts twice",
+                                       accepted=_MOVE_HINT)
+            glued = TIMES_WORD.match(words[at + 1])
+            assert glued is not None
+            count = int(glued.group(1))
+            word = f"{word} {words[at + 1]}"
+            at += 1
+        if count and glued is None and kind not in COUNTED_STEPS:
+            raise OrderSyntaxError(f"a number may follow F or R only, not {kind_word}; "
+                                   f"for {kind} {count} times write '{kind} x{count}'",
                                    accepted=_MOVE_HINT)
-        if (counted or count) and not 1 <= count <= 99:
+        if glued and kind in ("SP", "SS") and count > 1:
+            raise OrderSyntaxError(
+                f"'{word.lower()}' would be sideslips one after another; each sideslip must "
+                "directly follow a forward step (6.4)", accepted="F SS F SS, not F SS x2.")
+        if (counted or glued or count) and not 1 <= count <= 99:
             raise OrderSyntaxError(f"'{word}' needs a count from 1 to 99", accepted=_MOVE_HINT)
         for _ in range(max(count, 1)):
             steps.append(Step(kind, "", kind))
@@ -357,6 +430,10 @@ def parse_movement(
     )
 
 
+def _written(galley: str) -> str:
+    return f'"{galley}"' if galley and _is_keyword(galley.upper()) else galley
+
+
 def describe_movement(order: MovementOrder) -> str:
     """The order in standard notation, as the judge understood it."""
     parts: list[str] = []
@@ -364,10 +441,10 @@ def describe_movement(order: MovementOrder) -> str:
         parts.append("DOUBLE")
     elif order.speed == 3:
         parts.append("TRIPLE")
-    for target in order.ungrapple:
-        parts.append(f"UNGRAPPLE {target}".strip())
+    for target in order.ungrapple:  # a galley named like an order word is quoted
+        parts.append(f"UNGRAPPLE {_written(target)}".strip())
     for step in order.steps:
         parts.append(f"{step.kind} {step.target}".strip())
     for target in order.grapple:
-        parts.append(f"GRAPPLE {target}")
+        parts.append(f"GRAPPLE {_written(target)}")
     return " ".join(parts) or "STAY"

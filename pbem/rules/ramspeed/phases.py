@@ -14,12 +14,14 @@ from pbem.rules.events import Event, event
 from pbem.rules.interface import ACCEPTED, REFUSED, LineResult, OrderSheet, PhaseResult, PhaseSpec
 from pbem.rules.ramspeed import building, combat, hexes, movement, placement
 from pbem.rules.ramspeed.board import Board
-from pbem.rules.ramspeed.combat_orders import CombatOrder, parse_combat
+from pbem.rules.ramspeed.combat_orders import CombatOrder, describe_combat, parse_combat
 from pbem.rules.ramspeed.orders import (
     BuildOrder,
     Line,
     MovementOrder,
     SetupOrder,
+    describe_build,
+    describe_setup,
     parse_build,
     parse_movement,
     parse_setup,
@@ -66,21 +68,26 @@ def check(state: GameState, phase: PhaseSpec, text: str,
             line = read_line(number, raw, phase.kind)
             galley = line.galley
             if line.galley.upper() in seen and phase.kind != "combat":
+                first = seen[line.galley.upper()]
                 raise IllegalOrderError(
-                    f"{line.galley} already has orders on line {seen[line.galley.upper()]}; "
-                    "one line per galley", accepted="a single line for each galley.")
+                    f"{line.galley} already has orders on line {first}; one line per galley, "
+                    "and the first one stands (rulings §13)",
+                    accepted=f"a single line for each galley: to give these orders instead, "
+                    f"put them on line {first} and send the orders again (the new mail replaces "
+                    "the earlier one).")
             if phase.kind == "build":
                 if budget is None:
                     budget = building.start_budget(state, side, state.rules(), tables)
                 build_order = parse_build(line)
-                new_galley, echo = building.build(build_order, board.freeze(), side, budget,
+                new_galley, note = building.build(build_order, board.freeze(), side, budget,
                                                   tables)
+                echo = f"{describe_build(build_order)}  =>  {note}"
                 board.galleys[new_galley.id.upper()] = new_galley
                 order: BuildOrder | SetupOrder | MovementOrder | CombatOrder = build_order
             elif phase.kind == "setup":
                 _own_galley(board, line, side, commands)
                 order = parse_setup(line)
-                echo = placement.place(board, order, phase.zone)
+                echo = f"{describe_setup(order)}  =>  {placement.place(board, order, phase.zone)}"
             elif phase.kind == "movement":
                 _own_galley(board, line, side, commands)
                 own = board.galley(line.galley)
@@ -101,7 +108,8 @@ def check(state: GameState, phase: PhaseSpec, text: str,
                 if own.status != "afloat" or not own.placed:
                     raise IllegalOrderError(f"{own.id} is not on the map and can take no orders")
                 order = parse_combat(line)
-                echo = combat.check_line(board, own, order, claims)
+                note = combat.check_line(board, own, order, claims)
+                echo = f"{describe_combat(order)}  =>  {note}"
             else:
                 raise IllegalOrderError(f"there is no {phase.kind} phase in Ram Speed")
             seen[line.galley.upper()] = number
