@@ -4,7 +4,6 @@ recipient only."""
 
 from __future__ import annotations
 
-import html
 import json
 import re
 from collections.abc import Sequence
@@ -202,9 +201,10 @@ def _resolved(session: Any, game_id: str, key: str | None) -> PhaseRow:
 
 
 def phase_reports(engine: Engine, game_id: str, key: str | None = None,
-                  map_suffix: str = "png", mail_to: str = "") -> list[RenderedReport]:
+                  map_suffix: str = "svg", mail_to: str = "") -> list[RenderedReport]:
     """Every player's report, the observers' and the game master's, for a resolved phase
-    (the latest by default)."""
+    (the latest by default). These are for files, where the SVG map lies beside the HTML
+    (it scales; the PNG is the fallback); mail goes through render_phase with the PNG."""
     with transaction(engine) as session:
         game = require_game(session, game_id)
         phase = _resolved(session, game_id, key)
@@ -231,52 +231,8 @@ def played_with(session: Any, ruleset: str, phase: PhaseRow
     return rulesets.load(ruleset, json.loads(phase.state_before)), given
 
 
-
-
 def archive_game(engine: Engine, game_id: str, folder: Path) -> Path:
-    """A static HTML archive: an index of resolved phases, each with the public report and
-    map. Only what observers may see goes in; it can be published anywhere. The press
-    players sent each other joins it once the game has ended, never before."""
-    with transaction(engine) as session:
-        game = require_game(session, game_id)
-        phases = [p for p in repo.phases(session, game_id) if p.status == "resolved"]
-        items = []
-        for phase in phases:
-            after = rulesets.load(game.ruleset, json.loads(phase.state_after or "{}"))
-            items.append((phase.key, after, _events(phase)))
-        status, winner = game.status, game.winner
-        names = {p.id: (p.name, p.side) for p in repo.players(session, game_id, active_only=False)}
-        press = ([(p.phase_key, names.get(p.from_player_id, ("?", "?")), p.to, p.body)
-                  for p in repo.press(session, game_id)] if status in ("over", "ended") else [])
-    title = items[0][1].title if items else game.scenario
-    folder.mkdir(parents=True, exist_ok=True)
-    rows = []
-    for key, after, events in items:
-        public = render_phase(game_id=game_id, phase_key=key, after=after, events=events,
-                              recipients=[Recipient(OBSERVER, None, "UTC")], deadline=None,
-                              map_suffix="svg")[0]
-        public.write(folder)
-        rows.append(f'<li><a href="{html.escape(public.basename)}.html">{html.escape(key)}</a>'
-                    f' (<a href="{html.escape(public.basename)}.svg">map</a>)</li>')
-    if press:
-        entries = "".join(
-            f"<li><p><strong>{html.escape(who)}</strong> ({html.escape(side)}) to "
-            f"{'everyone' if to == 'all' else 'the ' + html.escape(to) + ' side'}, during "
-            f"{html.escape(key)}:</p><pre>{html.escape(body)}</pre></li>"
-            for key, (who, side), to, body in press)
-        (folder / "press.html").write_text(
-            "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-            f"<title>Press of {html.escape(game_id)}</title></head><body>"
-            f"<h1>Press of {html.escape(game_id)}</h1><ol>{entries}</ol></body></html>\n",
-            encoding="utf-8")
-        rows.append('<li><a href="press.html">the press players sent each other</a></li>')
-    index = folder / "index.html"
-    index.write_text(
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-        f"<title>{html.escape(title)}: {html.escape(game_id)}</title></head><body>"
-        f"<h1>{html.escape(title)}: {html.escape(game_id)}</h1>"
-        f"<p>Status: {html.escape(status)}"
-        + (("; a draw" if winner == "draw" else f"; won by {html.escape(winner)}")
-           if winner else "") + "</p>"
-        f"<ol>{''.join(rows)}</ol></body></html>\n", encoding="utf-8")
-    return index
+    """The game's public archive, written into `folder` (see pbem.app.archive)."""
+    from pbem.app.archive import archive_game as write_archive
+
+    return write_archive(engine, game_id, folder)

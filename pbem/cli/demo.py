@@ -17,6 +17,7 @@ from typing import Any, TextIO
 from sqlalchemy.engine import Engine
 
 from pbem.app import games, mailgate, phases, reports
+from pbem.app.archive import archive_game
 from pbem.app.errors import JudgeError
 from pbem.cli.common import add_db, engine, outcome, say
 from pbem.cli.mail import deliver_locally
@@ -174,7 +175,7 @@ def write_reports(made: Engine, game_id: str, folder: Path) -> Path:
         reports.write_reports(made_reports, folder.parent, game_id)
         links += [f'<li><a href="{html.escape(r.basename)}.html">{html.escape(phase["key"])}: '
                   f'{html.escape(r.recipient)}</a></li>' for r in made_reports]
-    reports.archive_game(made, game_id, folder / "archive")
+    archive_game(made, game_id, folder / "archive")
     (folder / "index.html").write_text(
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
         f"<title>Reports of {game_id}</title></head><body><h1>Reports of {game_id}</h1>"

@@ -168,9 +168,9 @@ def _report(args: argparse.Namespace) -> int:
 
 
 def _archive(args: argparse.Namespace) -> int:
-    from pbem.app import reports
+    from pbem.app.archive import archive_game
 
-    index = reports.archive_game(engine(args), args.name, Path(args.folder))
+    index = archive_game(engine(args), args.name, Path(args.folder))
     say(f"archive written: open {index}")
     return 0
 
