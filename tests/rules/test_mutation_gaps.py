@@ -90,9 +90,9 @@ def test_counts_in_combat_orders_are_1_to_99(count: str, ok: bool) -> None:
 
 
 def test_order_hints_for_each_phase_kind() -> None:
-    """The template's comments: set-up zone, speeds, drift, grapples, enemies within twice
-    the MA + 1 (W at 8 is beyond A's 7, at B's 9 within), and every weapon's targets at the
-    edges of its range (archer 1-3, onager 3-6)."""
+    """The template's comments: set-up zone, speeds, drift, grapples (enemy and friendly),
+    enemies within reach (A, held by X, moves at most 1 hex; B only drifts), and every
+    weapon's targets at the edges of its range (archer 1-3, onager 3-6)."""
     from pbem.rules.ramspeed.hints import order_hints
 
     at = parse_label
@@ -109,12 +109,14 @@ def test_order_hints_for_each_phase_kind() -> None:
         "penteconter, 2 hexes: bow hex and facing, every hex columns 01-04", "CCRR FACING"]}
     assert order_hints(state, "blue", "movement") == {
         "A": ["MA 3, course change 2", "DOUBLE 3 left, TRIPLE once",
-              "grappled with B, X: begin with UNGRAPPLE to move (half MA after one clean try)",
-              "enemies within reach (hexes): X at 1, Y at 3, Z at 6", "STAY"],
+              "grappled with enemy X: begin with UNGRAPPLE (a roll) to move; after one clean "
+              "try at most half MA (1), after a second try none (10.0); the grapple with "
+              "friendly B parts without a roll",
+              "enemies within reach this phase (hexes now): X at 1", "STAY"],
         "B": ["MA 4", "must drift: it moves one hex ahead by itself; it may still UNGRAPPLE "
               "and GRAPPLE but not ram or shear",
-              "grappled with A: begin with UNGRAPPLE to move (half MA after one clean try)",
-              "enemies within reach (hexes): X at 2, Y at 4, Z at 7, W at 9", "STAY"]}
+              "grappled only with friendly A: UNGRAPPLE casts off without a roll, then it "
+              "drifts; with no UNGRAPPLE it stays grappled and does not move (10.0)", "STAY"]}
     assert order_hints(state, "blue", "combat") == {
         "A": ["FIRE archer: X (1), Y (3)", "FIRE onager: Y (3), Z (6)", "TRANSFER n TO B",
               "BOARD X (you have 2 parties)", "FIRE archer X, onager Y"],

@@ -12,17 +12,133 @@ from pbem.rules.ramspeed.placement import zone_text
 from pbem.rules.ramspeed.state import AFLOAT, Galley, GameState
 from pbem.rules.ramspeed.tables import Tables, default_tables
 
+_SPEED_WORDS = {1: "", 2: "DOUBLE", 3: "TRIPLE"}
 
-def _near(board: Board, galley: Galley, owner: str, tables: Tables) -> list[str]:
-    mine = board.hexes_of(galley.id.upper())
+
+def _free_footprint(board: Board, key: str, bow: hexes.Hex, facing: int,
+                    length: int) -> tuple[hexes.Hex, ...] | None:
+    """The hexes at this bow and facing, if all are on the map and free of other galleys."""
+    footprint = hexes.footprint(bow, facing, length)
+    for hex_ in footprint:
+        holder = board.occupancy.get(hex_)
+        if not board.on_map(hex_) or (holder is not None and holder != key):
+            return None
+    return footprint
+
+
+def reachable(board: Board, galley: Galley, allowance: int, speed: int,
+              tables: Tables) -> set[tuple[hexes.Hex, ...]]:
+    """Every footprint the galley can stop on or pass through this movement phase with this
+    allowance and speed (6.2-6.8): forward 1, sideslip 1 straight after a forward step,
+    course changes at their cost (one a turn even when short) and reverse 2 at speed 1 only;
+    never onto another galley, never off the map (that would leave it)."""
+    key = galley.id.upper()
+    assert galley.bow is not None and galley.facing is not None
+    kind = tables.galleys[galley.type]
+    first = (galley.bow, galley.facing, False, False)  # bow, facing, after F, turned
+    best = {first: 0}
+    seen = {board.hexes_of(key)}
+    todo = [first]
+    while todo:
+        state = todo.pop()
+        bow, facing, after_forward, turned = state
+        left = allowance - best[state]
+        moves: list[tuple[hexes.Hex, int, int, bool, bool]] = []
+        if left >= 1:
+            moves.append((hexes.add(bow, facing), facing, 1, True, turned))
+            if after_forward:
+                moves += [(hexes.add(bow, facing + side), facing, 1, False, turned)
+                          for side in (-1, 1)]
+        if speed == 1:
+            cost = kind.course_change_cost
+            if left >= cost or not turned:  # the first course change is always allowed (6.5)
+                moves += [(bow, (facing + side) % 6, min(cost, left), False, True)
+                          for side in (-1, 1)]
+            if left >= 2:
+                moves.append((hexes.add(bow, hexes.opposite(facing)), facing, 2, False, turned))
+        for new_bow, new_facing, cost, forward, now_turned in moves:
+            footprint = _free_footprint(board, key, new_bow, new_facing, kind.length)
+            if footprint is None:
+                continue
+            nxt = (new_bow, new_facing, forward, now_turned)
+            spent = allowance - left + cost
+            if nxt in best and best[nxt] <= spent:
+                continue
+            best[nxt] = spent
+            seen.add(footprint)
+            todo.append(nxt)
+    return seen
+
+
+def _speeds(board: Board, galley: Galley, tables: Tables) -> list[tuple[int, int]]:
+    """(speed, MA) the galley may move at this phase, slowest first."""
+    base = galley.base_ma(tables)
+    if any((partner := board.galley(g)) is not None and partner.owner != galley.owner
+           for g in galley.grappled_with):
+        return [(1, base // 2)]  # one clean ungrapple from an enemy leaves half its MA (10.0)
+    speeds = [(1, base)]
+    if not galley.merchantman:
+        if galley.double_used < MAX_DOUBLE:
+            speeds.append((2, base * 2))
+        if not galley.triple_used and not galley.captured:
+            speeds.append((3, base * 3))
+    return speeds
+
+
+def within_reach(board: Board, galley: Galley, tables: Tables) -> list[tuple[int, str, int]]:
+    """Enemies the galley could come next to in this movement phase, and so ram, shear or
+    grapple: (hexes away now, ID, the least speed that reaches it), nearest first."""
+    key = galley.id.upper()
+    if galley.bow is None or galley.facing is None:
+        return []
+    if galley.must_drift(tables):  # it goes one hex ahead by itself, if it can (6.10)
+        footprints = {board.hexes_of(key)}
+        ahead = _free_footprint(board, key, hexes.add(galley.bow, galley.facing),
+                                galley.facing, tables.galleys[galley.type].length)
+        if ahead is not None:
+            footprints.add(ahead)
+        reach = [(1, footprints)]
+    else:
+        reach = [(speed, reachable(board, galley, allowance, speed, tables))
+                 for speed, allowance in _speeds(board, galley, tables)]
+    mine = board.hexes_of(key)
     found = []
     for other in board.galleys.values():
-        if other.owner == owner or other.status != AFLOAT or not other.placed:
+        if other.owner == galley.owner or other.status != AFLOAT or not other.placed:
             continue
-        distance = hexes.galley_distance(mine, board.hexes_of(other.id.upper()))
-        if distance <= tables.galleys[galley.type].movement_allowance * 2 + 1:
-            found.append((distance, other.id))
-    return [f"{gid} at {d}" for d, gid in sorted(found)[:4]]
+        theirs = board.hexes_of(other.id.upper())
+        for speed, footprints in reach:
+            if any(hexes.galley_distance(f, theirs) <= 1 for f in footprints):
+                found.append((hexes.galley_distance(mine, theirs), other.id, speed))
+                break
+    return sorted(found)
+
+
+def _grapples(board: Board, galley: Galley, tables: Tables) -> str:
+    """What the galley's grapples let it do (9.3, 10.0, rulings §6 and §9): an enemy grapple
+    needs a roll and leaves half the MA; a friendly one, a captured prize too, parts freely."""
+    enemies, friends = [], []
+    for other_id in sorted(galley.grappled_with):
+        partner = board.galley(other_id)
+        if partner is None:
+            continue
+        if partner.owner != galley.owner:
+            enemies.append(partner.id)
+        else:
+            friends.append(f"{partner.id} (your prize)" if partner.captured else partner.id)
+    drifting = galley.must_drift(tables)
+    if enemies:
+        text = (f"grappled with enemy {', '.join(enemies)}: begin with UNGRAPPLE (a roll) to "
+                + ("drift" if drifting else
+                   f"move; after one clean try at most half MA ({galley.base_ma(tables) // 2}), "
+                   "after a second try none (10.0)"))
+        if friends:
+            text += f"; the grapple with friendly {', '.join(friends)} parts without a roll"
+        return text
+    return (f"grappled only with friendly {', '.join(friends)}: UNGRAPPLE casts off without a "
+            "roll, " + ("then it drifts" if drifting else
+                        "then the full MA (DOUBLE and TRIPLE allowed)")
+            + "; with no UNGRAPPLE it stays grappled and does not move (10.0)")
 
 
 def _movement(board: Board, galley: Galley, tables: Tables) -> list[str]:
@@ -41,11 +157,12 @@ def _movement(board: Board, galley: Galley, tables: Tables) -> list[str]:
         if speeds:
             lines.append(", ".join(speeds))
     if galley.grappled_with:
-        lines.append(f"grappled with {', '.join(sorted(galley.grappled_with))}: begin with "
-                     "UNGRAPPLE to move (half MA after one clean try)")
-    near = _near(board, galley, galley.owner, tables)
+        lines.append(_grapples(board, galley, tables))
+    near = within_reach(board, galley, tables)
     if near:
-        lines.append("enemies within reach (hexes): " + ", ".join(near))
+        lines.append("enemies within reach this phase (hexes now): " + ", ".join(
+            f"{gid} at {distance}" + (f" ({_SPEED_WORDS[speed]})" if speed > 1 else "")
+            for distance, gid, speed in near[:4]))
     return lines
 
 

@@ -288,6 +288,13 @@ def _is_keyword(word: str) -> bool:
     return bool(counted and counted.group(1) in STEP_WORDS)
 
 
+def _counted_step(word: str) -> bool:
+    """A step with its count glued on, like Fx3 (not an order word: a galley may be named so,
+    and then it is the galley, as before counts were read)."""
+    glued = _TIMES.match(word)
+    return bool(glued and glued.group(1) in STEP_WORDS)
+
+
 def _quoted(word: str) -> bool:
     return len(word) > 2 and word[0] == word[-1] and word[0] in "'\""
 
@@ -353,7 +360,7 @@ def parse_movement(
             if quoted:
                 nxt = nxt[1:-1]
             names_target = quoted or nxt in grappled or bool(
-                nxt and GALLEY_ID.match(nxt) and not _is_keyword(nxt))
+                nxt and GALLEY_ID.match(nxt) and not _is_keyword(nxt) and not _counted_step(nxt))
             if not quoted and nxt in grappled and _is_keyword(nxt):
                 raise AmbiguousOrderError(
                     f"'UNGRAPPLE {nxt}' could name galley {nxt} or be followed by the step {nxt}",
