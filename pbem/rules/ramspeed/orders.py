@@ -406,8 +406,9 @@ def parse_movement(
         if not counted and not glued and at + 1 < len(words) and words[at + 1].isdigit():
             count = int(words[at + 1])
             at += 1
-        elif at + 1 < len(words) and TIMES_WORD.match(words[at + 1]):
-            if counted or glued or count:
+            word = f"{word} {words[at]}"
+        if at + 1 < len(words) and TIMES_WORD.match(words[at + 1]):
+            if counted or glued or word != kind_word:
                 raise OrderSyntaxError(f"'{word} {words[at + 1]}' counts twice",
                                        accepted=_MOVE_HINT)
             glued = TIMES_WORD.match(words[at + 1])
