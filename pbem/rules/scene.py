@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 Point = tuple[float, float]
+Box = tuple[float, float, float, float]  # left, top, right, bottom
 Anchor = Literal["start", "middle", "end"]
 Baseline = Literal["alphabetic", "middle", "hanging"]
 
@@ -128,3 +129,18 @@ class Scene:
     transform: Transform = field(default_factory=Transform)
     overlay: tuple[Primitive, ...] = ()
     background: str = "#ffffff"
+
+
+# A letter of the sans-serif faces the writers use (DejaVu Sans in SVG, Pillow's own font in
+# PNG) is at most this wide for digits and capitals, in ems: a box made with it holds the text.
+LETTER_EM = 0.7
+
+
+def text_width(text: str, font_size: float) -> float:
+    """A width, in pixels, that `text` at `font_size` px does not exceed in either writer."""
+    return LETTER_EM * font_size * len(text)
+
+
+def overlaps(a: Box, b: Box) -> bool:
+    """Whether two boxes share more than an edge."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]

@@ -23,7 +23,7 @@ from pbem.rules.interface import (
     Switch,
 )
 from pbem.rules.ramspeed import codec, phases
-from pbem.rules.ramspeed.game import BUILD, OVER, Game, new_game, play_phase
+from pbem.rules.ramspeed.game import BUILD, OVER, SETUP, Game, new_game, play_phase
 from pbem.rules.ramspeed.tables import (
     TableError,
     built_in_scenarios,
@@ -171,7 +171,27 @@ class RamSpeedGame:
             return ()
         from pbem.rules.ramspeed import present
 
-        return present.order_template(self.value.phase.kind, self.hints(side))
+        phase = self.value.phase
+        if phase.kind == "build":
+            from pbem.rules.ramspeed.placement import zone_text
+
+            state, found = self.value.state, self.value.scenario.side(side)
+            if found is not None and found.zone:
+                zones = f"your galleys go {zone_text(found.zone, state.columns, state.rows)}"
+            else:
+                zones = (f"a roll decides who sets up first, in the east "
+                         f"({zone_text('east', state.columns, state.rows)}); the other side "
+                         f"sets up in the west ({zone_text('west', state.columns, state.rows)})")
+            return present.build_template(found, default_tables(), zones)
+        examples = {}
+        if phase.kind == "setup":  # a legal placement of every galley, as an example
+            from pbem.rules.ramspeed.board import Board
+            from pbem.rules.ramspeed.placement import place_leftovers
+
+            board = Board(self.value.state, default_tables())
+            examples = {gid: f"{bow} {facing}"
+                        for gid, bow, facing in place_leftovers(board, side, phase.zone)}
+        return present.order_template(phase.kind, self.hints(side), examples)
 
     @property
     def duty_hidden(self) -> bool:
@@ -210,18 +230,26 @@ class RamSpeedGame:
         return orders_for(game.state, game.phase.kind, side, game.zone(side), game.scenario, rng)
 
     def map_scene(self, view: dict[str, Any], events: Sequence[dict[str, Any]], title: str,
-                  subtitle: str, size: float = 18.0) -> Scene:
+                  subtitle: str, size: float = 0.0) -> Scene:
+        """`size`: pixels per hex unit; 0 chooses by the map's width."""
         from pbem.rules.ramspeed import mapscene
 
         state = self.value.state
         return mapscene.map_scene(view, list(events), title, subtitle, size=size,
-                                  columns=state.columns, rows=state.rows)
+                                  columns=state.columns, rows=state.rows, zones=self._zones())
 
     def plan_scene(self, side: str, plans: Sequence[tuple[str, tuple[str, ...]]], title: str,
                    subtitle: str) -> Scene:
-        trails = [{"kind": "move", "galley": galley, "start": plan[0].split()[0],
-                   "path": list(plan[1:])} for galley, plan in plans if len(plan) > 1]
-        return self.map_scene(self.view(side), trails, title, subtitle, size=12.0)
+        from pbem.rules.ramspeed import mapscene
+
+        state = self.value.state
+        return mapscene.plan_scene(self.view(side), list(plans), title, subtitle,
+                                   columns=state.columns, rows=state.rows, zones=self._zones())
+
+    def _zones(self) -> dict[str, str]:
+        """Each side's set-up zone while the set-up is open (the map shows them), else none."""
+        game = self.value
+        return {side: game.zone(side) for side in game.sides} if game.step == SETUP else {}
 
 
 class RamSpeedPlugin:

@@ -1,20 +1,27 @@
-"""The Ram Speed map as a scene (pbem.rules.scene): the hex grid, galleys as chains of hexes
-with an arrow at the bow, this phase's trails, ram and capture rings, grapples, wrecks and a
-legend. Built from a side's view and the events that side may see, and nothing else: a
-galley whose records are hidden shows what the viewer may know (position, type, side).
+"""The Ram Speed map as a scene (pbem.rules.scene): the hex grid with its coordinates along
+the edges, galleys as chains of hexes (side told by colour and by pattern) with an arrow at
+the bow, a label on each with its damage bars where the viewer may know them, this phase's
+trails, missile fire, ram and capture marks, grapples, wrecks, set-up zones, and a legend
+drawn with the very styles the map uses. Built from a side's view and the events that side
+may see, and nothing else: a galley whose records are hidden shows no damage.
 
 Coordinates are hex units (a hex's centre-to-corner is 1); the transform scales them to
-`size` pixels and leaves room above for the title.
+`size` pixels, leaving room above for the title and around the grid for the coordinates.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from pbem.rules.ramspeed import hexes
+from pbem.rules.ramspeed.placement import in_zone
+from pbem.rules.ramspeed.tables import default_tables
 from pbem.rules.scene import (
+    Box,
     Circle,
     Group,
     Point,
@@ -25,23 +32,81 @@ from pbem.rules.scene import (
     Style,
     Text,
     Transform,
+    overlaps,
+    text_width,
 )
 
 SQRT3 = math.sqrt(3)
-TOP = 44  # pixels above the grid, for the title
-LEGEND_STEP = 160  # pixels for each legend entry
-MARK, MARK_EDGE = "#f6e05e", "#744210"
-INK, DARK, WRECK = "#1a202c", "#2d3748", "#718096"
-PALETTE = {"blue": "#2b6cb0", "red": "#c53030", "convoy": "#b7791f", "raiders": "#276749"}
-SPARE = ("#6b46c1", "#2c7a7b", "#dd6b20", "#4a5568")
-SEA, GRID, LABEL = "#e6f0f7", "#9fb8cc", "#56728a"
+TITLE = 46  # pixels above the grid for the title and subtitle
+EDGE = 26  # pixels around the grid for the column and row numbers
+WIDEST = 1400  # pixels: the grid is drawn no wider when the map allows
 FACING_DEGREES = {"E": 0, "SE": 60, "SW": 120, "W": 180, "NW": 240, "NE": 300}
+
+# Colour-blind-safe colours (Paul Tol's high-contrast and Okabe-Ito sets), each side's fill
+# at least 3:1 against the sea and 2:1 against the other side of its scenario.
+INK, WHITE = "#1b1b1b", "#ffffff"
+SEA, GRID, GRID_LABEL = "#f4f8fb", "#9db3c4", "#4b5d6c"
+FIRE, WRECK = "#882255", "#5a6570"
+# side -> (fill, pattern); the pattern tells the sides apart without colour
+SIDE_LOOK = {"blue": ("#004488", "plain"), "red": ("#d55e00", "stripes"),
+             "convoy": ("#996600", "plain"), "raiders": ("#004d40", "stripes")}
+SPARE = (("#004488", "plain"), ("#d55e00", "stripes"), ("#117733", "columns"),
+         ("#aa3377", "checks"))
+
+# Styles: the map and its legend both draw with these, so the legend is the drawing.
+HALO = Style(fill="none", stroke=WHITE, width=6, dash=())  # under marks drawn over hulls
+BOW = Style(fill=WHITE, stroke="none")
+STRIPE = Style(stroke=WHITE, width=2, dash=())
+TRAIL = Style(stroke=INK, width=2, dash=())
+DRIFT = Style(stroke=INK, width=2, dash=(5, 3))
+TRAIL_END = Style(fill=INK, stroke="none")
+RAM = Style(fill="none", stroke=INK, width=2.5, dash=())
+CAPTURE = Style(fill="none", stroke=INK, width=3, dash=(5, 3))
+GRAPPLE = Style(stroke=INK, width=4, dash=(2, 4))
+FIRE_HIT = Style(fill=FIRE, stroke=FIRE, width=2.5, dash=())
+FIRE_MISS = Style(fill=WHITE, stroke=FIRE, width=1.5, dash=(4, 3))
+SUNK = Style(stroke=WRECK, width=3, dash=())
+BAR = Style(fill=WHITE, stroke=INK, width=1, dash=())
+BAR_DAMAGE = Style(fill=INK, stroke="none")
+PLAN_END = Style(fill="none", stroke=INK, width=2, dash=(4, 3))
+PLAN_ARROW = Style(fill=INK, stroke="none")
+LEADER = Style(stroke=INK, width=1, dash=())
+NAME = Style(fill=WHITE, stroke=INK, width=3, font_size=13, anchor="middle", baseline="middle")
+STATE = Style(fill=INK, stroke=WHITE, width=3, font_size=11, anchor="middle",
+              baseline="middle")
+EDGE_NUMBER = Style(fill=INK, font_size=11, anchor="middle", baseline="middle")
+ZONE_NAME = Style(fill=INK, stroke=WHITE, width=3, font_size=12, anchor="middle",
+                  baseline="middle")
+LEGEND_TEXT = Style(fill=INK, font_size=12, baseline="middle")
+BAR_WIDTH, BAR_HEIGHT = 32.0, 5.0  # pixels
+
+
+def side_look(side: str, sides: list[str]) -> tuple[str, str]:
+    """The fill and pattern of a side's galleys."""
+    if side in SIDE_LOOK:
+        return SIDE_LOOK[side]
+    return SPARE[sides.index(side) % len(SPARE)] if side in sides else SPARE[0]
 
 
 def side_colour(side: str, sides: list[str]) -> str:
-    if side in PALETTE:
-        return PALETTE[side]
-    return SPARE[sides.index(side) % len(SPARE)] if side in sides else SPARE[0]
+    return side_look(side, sides)[0]
+
+
+def hull_style(galley: dict[str, Any], sides: list[str]) -> Style:
+    """Filled in the colour of the side commanding it; a prize has a thick dashed outline in
+    the colour of the side it was taken from."""
+    fill = side_colour(galley["controller"], sides)
+    if galley["captured"]:
+        return Style(fill=fill, stroke=side_colour(galley["side"], sides), width=3, dash=(5, 3))
+    return Style(fill=fill, stroke=INK, width=1.5, dash=())
+
+
+def zone_style(side: str, sides: list[str]) -> Style:
+    return Style(fill=side_colour(side, sides), stroke="none", opacity=0.22)
+
+
+def plan_tint(side: str, sides: list[str]) -> Style:
+    return Style(fill=side_colour(side, sides), stroke="none", opacity=0.3)
 
 
 def centre(col0: int, row0: int) -> Point:
@@ -59,82 +124,339 @@ def hex_at(label: str) -> Point:
     return centre(*hexes.to_offset(hexes.parse_label(label)))
 
 
+def map_size(columns: int) -> float:
+    """Pixels per hex unit: as large as fits WIDEST pixels, between 22 (a 32-column map in
+    about 1,250 pixels) and 30."""
+    return round(min(max(WIDEST / (SQRT3 * (columns + 0.5)), 22.0), 30.0), 1)
+
+
 def transform(size: float) -> Transform:
-    return Transform(scale=size, offset=(4.0, float(TOP)))
+    return Transform(scale=size, offset=(float(EDGE), float(TITLE + EDGE)))
+
+
+def grid_label_size(size: float) -> float:
+    """Hex labels: never below 10 px."""
+    return round(max(size * 0.42, 10.0), 1)
 
 
 @lru_cache(maxsize=8)
 def grid(columns: int, rows: int, size: float) -> Group:
-    """The sea and its labelled hexes: the same for every map of this size, so kept. Labels
-    are never below 7 px, readable on the small plan maps too."""
-    cells, labels = [], []
+    """The sea, its labelled hexes and the coordinates along its edges: the same for every map
+    of this size, so kept."""
+    cells, labels, numbers = [], [], []
     for row0 in range(rows):
         for col0 in range(columns):
             at = centre(col0, row0)
             cells.append(Polygon(corners(at)))
             labels.append(Text((at[0], at[1] + 0.55), f"{col0 + 1:02d}{row0 + 1:02d}"))
+    gap = 13 / size  # the numbers stand this far (13 px) off the grid
+    for col0 in range(columns):
+        numbers.append(Text((centre(col0, 0)[0], -gap), f"{col0 + 1:02d}"))
+        numbers.append(Text((centre(col0, rows - 1)[0], 1.5 * rows + 0.5 + gap),
+                            f"{col0 + 1:02d}"))
+    for row0 in range(rows):
+        y = centre(0, row0)[1]
+        numbers.append(Text((-gap, y), f"{row0 + 1:02d}"))
+        numbers.append(Text((SQRT3 * (columns + 0.5) + gap, y), f"{row0 + 1:02d}"))
     return Group((Group(tuple(cells), Style(fill=SEA, stroke=GRID, width=1)),
-                  Group(tuple(labels), Style(fill=LABEL, font_size=round(max(size * 0.42, 7), 1),
-                                             anchor="middle"))),
+                  Group(tuple(labels), Style(fill=GRID_LABEL, font_size=grid_label_size(size),
+                                             anchor="middle")),
+                  Group(tuple(numbers), EDGE_NUMBER, id="coordinates")),
                  cache_key=f"ramspeed-grid-{columns}x{rows}-{size}")
 
 
-def _arrow(at: Point, facing: str) -> tuple[Point, ...]:
+def _arrow(at: Point, facing: str, scale: float = 1.0) -> tuple[Point, ...]:
     x, y = at
     angle = math.radians(FACING_DEGREES[facing])
-    return ((x + 0.8 * math.cos(angle), y + 0.8 * math.sin(angle)),
-            (x + 0.35 * math.cos(angle + 2.3), y + 0.35 * math.sin(angle + 2.3)),
-            (x + 0.35 * math.cos(angle - 2.3), y + 0.35 * math.sin(angle - 2.3)))
+    return ((x + 0.8 * scale * math.cos(angle), y + 0.8 * scale * math.sin(angle)),
+            (x + 0.35 * scale * math.cos(angle + 2.3), y + 0.35 * scale * math.sin(angle + 2.3)),
+            (x + 0.35 * scale * math.cos(angle - 2.3), y + 0.35 * scale * math.sin(angle - 2.3)))
 
 
-def _galleys(galleys: dict[str, Any], sides: list[str], size: float,
-             ) -> tuple[list[Primitive], list[Primitive], list[Primitive]]:
-    """Hull shapes, their labels, and wrecks."""
-    shapes: list[Primitive] = []
-    labels: list[Primitive] = []
-    wrecks: list[Primitive] = []
-    label_style = Style(fill="#ffffff", stroke=INK, width=2, font_size=round(max(size * 0.55, 8), 1),
-                        anchor="middle", baseline="middle")
+def pattern_lines(at: Point, pattern: str, radius: float = 0.92) -> tuple[Primitive, ...]:
+    """White lines across one hex: stripes (horizontal), columns (vertical), checks (both)."""
+    x, y = at
+    lines: list[Primitive] = []
+    if pattern in ("stripes", "checks"):
+        for k in (-0.55, 0.0, 0.55):
+            dy = k * radius
+            half = SQRT3 / 2 * radius if abs(dy) <= radius / 2 else SQRT3 * (radius - abs(dy))
+            lines.append(Polyline(((x - half * 0.85, y + dy), (x + half * 0.85, y + dy))))
+    if pattern in ("columns", "checks"):
+        for k in (-0.5, 0.0, 0.5):
+            dx = k * radius
+            half = radius - abs(dx) / SQRT3
+            lines.append(Polyline(((x + dx, y - half * 0.85), (x + dx, y + half * 0.85))))
+    return tuple(lines)
+
+
+def galley_shape(centres: list[Point], bow: Point, facing: str, hull: Style,
+                 pattern: str, ident: str = "") -> Group:
+    """A galley's hexes, its side's pattern over them and the arrow at its bow."""
+    stripes = tuple(line for c in centres for line in pattern_lines(c, pattern))
+    parts: list[Primitive] = [Group(tuple(Polygon(corners(c, 0.92)) for c in centres), hull)]
+    if stripes:
+        parts.append(Group(stripes, STRIPE))
+    parts.append(Polygon(_arrow(bow, facing), BOW))
+    return Group(tuple(parts), id=ident)
+
+
+def burst(at: Point, outer: float = 0.8, inner: float = 0.45) -> tuple[Point, ...]:
+    """An eight-pointed star: the mark of a ram or shear that struck home."""
+    x, y = at
+    return tuple((x + (outer if k % 2 == 0 else inner) * math.cos(math.pi * k / 8),
+                  y + (outer if k % 2 == 0 else inner) * math.sin(math.pi * k / 8))
+                 for k in range(16))
+
+
+def haloed(item: Polygon | Polyline | Circle, ident: str = "", tooltip: str = "") -> Group:
+    """A mark with a white halo under it, so that it shows on any hull and on the sea."""
+    under = Style(fill="none", stroke=WHITE, width=(item.style.width or 1) + 3, dash=())
+    if isinstance(item, Circle):
+        return Group((Circle(item.centre, item.radius, under), item), id=ident, tooltip=tooltip)
+    kind = type(item)
+    return Group((kind(item.points, under), item), id=ident, tooltip=tooltip)
+
+
+def trail(line: list[Point], drift: bool, dot: float, ident: str = "") -> Group:
+    """A move (solid) or a drift (dashed), with a dot where it ended."""
+    return Group((Polyline(tuple(line), DRIFT if drift else TRAIL),
+                  Circle(line[-1], dot, TRAIL_END)), id=ident)
+
+
+def fire_arrow(start: Point, end: Point, hit: bool, ident: str = "",
+               tooltip: str = "") -> Group:
+    """A missile attack, firer to target: a solid line and a filled head for a hit, a
+    dashed line and an open head for a miss."""
+    style = FIRE_HIT if hit else FIRE_MISS
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    length = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / length, dy / length
+    tip = end
+    back = (tip[0] - 0.5 * ux, tip[1] - 0.5 * uy)
+    head = (tip, (back[0] - 0.25 * uy, back[1] + 0.25 * ux),
+            (back[0] + 0.25 * uy, back[1] - 0.25 * ux))
+    return Group((Polyline((start, back), style), Polygon(head, Style(dash=()).under(style))),
+                 id=ident, tooltip=tooltip)
+
+
+def damage_bars(at: Point, size: float, hull: float, rowing: float) -> Group:
+    """Two bars under a label, each full at its threshold: hull damage against sinking above,
+    rowing damage against drifting helplessly below. `at` is the top-left corner."""
+    x, y = at
+    w, h = BAR_WIDTH / size, BAR_HEIGHT / size
+    parts: list[Primitive] = []
+    for n, share in enumerate((hull, rowing)):
+        top = y + n * (h + 2 / size)
+        parts.append(Polygon(((x, top), (x + w, top), (x + w, top + h), (x, top + h)), BAR))
+        filled = min(max(share, 0.0), 1.0) * w
+        if filled > 0:
+            parts.append(Polygon(((x, top), (x + filled, top), (x + filled, top + h),
+                                  (x, top + h)), BAR_DAMAGE))
+    return Group(tuple(parts))
+
+
+@dataclass(frozen=True)
+class Label:
+    """A galley's or a wreck's label: lines of text and perhaps damage bars, in a box of
+    `width` by `height` pixels, to be placed near `near` (hex centres, best first)."""
+
+    key: str
+    name: str
+    state: str
+    bars: tuple[float, float] | None
+    near: tuple[Point, ...]
+    name_style: Style = NAME
+
+    @property
+    def width(self) -> float:
+        texts = [text_width(self.name, self.name_style.font_size or 12)]
+        if self.state:
+            texts.append(text_width(self.state, STATE.font_size or 12))
+        if self.bars is not None:
+            texts.append(BAR_WIDTH)
+        return max(texts) + 4
+
+    @property
+    def height(self) -> float:
+        return 2 + (self.name_style.font_size or 12) + (14 if self.bars is not None else 0) + (
+            12 if self.state else 0) + 2
+
+    def drawn(self, at: Point, size: float) -> tuple[Primitive, ...]:
+        """The label's primitives with its box centred on `at`."""
+        x, y = at
+        top = y - self.height / 2 / size
+        font = self.name_style.font_size or 12
+        items: list[Primitive] = [Text((x, top + (2 + font / 2) / size), self.name,
+                                       self.name_style)]
+        below = top + (2 + font) / size
+        if self.bars is not None:
+            items.append(damage_bars((x - BAR_WIDTH / 2 / size, below + 2 / size), size,
+                                     *self.bars))
+            below += 14 / size
+        if self.state:
+            items.append(Text((x, below + 6 / size), self.state, STATE))
+        return tuple(items)
+
+
+def place_labels(labels: list[Label], size: float, bounds: Box, taken: set[str],
+                 ) -> tuple[list[Primitive], list[Box]]:
+    """Each label on the first spot near its galley where its box overlaps no other label and
+    stays inside `bounds`; a label set beside its galley gets a leader line to it. The hexes
+    in `taken` (other galleys) are not offered as spots."""
+    placed: list[Box] = []
+    drawn: list[Primitive] = []
+    for label in labels:
+        w, h = label.width / size, label.height / size
+        spots = list(label.near) + [c for c in _around(label.near, taken) if c not in label.near]
+        chosen, box = spots[0], _box(spots[0], w, h)
+        for spot in spots:
+            box = _box(spot, w, h)
+            inside = (box[0] >= bounds[0] and box[1] >= bounds[1] and box[2] <= bounds[2]
+                      and box[3] <= bounds[3])
+            if inside and not any(overlaps(box, other) for other in placed):
+                chosen = spot
+                break
+        else:
+            box = _box(chosen, w, h)
+        placed.append(box)
+        items = list(label.drawn(chosen, size))
+        if chosen not in label.near:
+            home = min(label.near, key=lambda c: math.dist(c, chosen))
+            items.insert(0, Polyline((home, _edge_towards(box, home)), LEADER))
+        drawn.append(Group(tuple(items), id=label.key))
+    return drawn, placed
+
+
+def _box(at: Point, w: float, h: float) -> Box:
+    return (at[0] - w / 2, at[1] - h / 2, at[0] + w / 2, at[1] + h / 2)
+
+
+def _edge_towards(box: Box, point: Point) -> Point:
+    """Where a line from the box's centre to `point` leaves the box."""
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    dx, dy = point[0] - cx, point[1] - cy
+    scale = min((box[2] - cx) / abs(dx) if dx else math.inf,
+                (box[3] - cy) / abs(dy) if dy else math.inf, 1.0)
+    return cx + dx * scale, cy + dy * scale
+
+
+def _around(near: tuple[Point, ...], taken: set[str], reach: int = 5) -> Iterable[Point]:
+    """Free hex centres within `reach` of the given ones, nearest first."""
+    home = [_label_of(c) for c in near]
+    found: dict[str, int] = {}
+    frontier = [hexes.parse_label(h) for h in home if h]
+    seen = set(frontier)
+    for ring in range(1, reach + 1):
+        frontier = [n for h in frontier for n in hexes.neighbours(h) if n not in seen]
+        seen.update(frontier)
+        for h in frontier:
+            col0, row0 = hexes.to_offset(h)
+            if col0 >= 0 and row0 >= 0 and h not in found and hexes.label(h) not in taken:
+                found.setdefault(hexes.label(h), ring)
+    return [hex_at(label) for label in sorted(found, key=lambda k: (found[k], k))]
+
+
+def _label_of(point: Point) -> str:
+    row0 = round((point[1] - 1) / 1.5)
+    col0 = round(point[0] / SQRT3 - 0.5 - 0.5 * (row0 & 1))
+    return f"{col0 + 1:02d}{row0 + 1:02d}" if col0 >= 0 and row0 >= 0 else ""
+
+
+def _damage(galley: dict[str, Any]) -> tuple[float, float] | None:
+    """Hull and rowing damage as shares of their thresholds (16.9), or None when the viewer
+    may not know them (secret records: the view has no such fields)."""
+    if "hull_damage" not in galley or "rowing_damage" not in galley:
+        return None
+    kind = default_tables().galleys.get(galley["type"])
+    if kind is None:
+        return None
+    return galley["hull_damage"] / kind.sink, galley["rowing_damage"] / kind.drift
+
+
+def _middle_first(centres: list[Point]) -> tuple[Point, ...]:
+    """A galley's hex centres, the middle one first (for two hexes: the stern, leaving the
+    bow's arrow clear), then outwards."""
+    middle = len(centres) // 2
+    return tuple(sorted(centres, key=lambda c: (abs(centres.index(c) - middle),
+                                                -centres.index(c))))
+
+
+@dataclass
+class Drawing:
+    """What the map draws, layer by layer, and the legend entries it needs."""
+
+    zones: list[Primitive]
+    shapes: list[Primitive]
+    wrecks: list[Primitive]
+    trails: list[Primitive]
+    marks: list[Primitive]
+    labels: list[Label]
+    shown: dict[str, Style | None]  # legend key -> the style it shows, where it varies
+
+
+def _galleys(galleys: dict[str, Any], sides: list[str], drawing: Drawing) -> None:
     for gid, galley in galleys.items():
         if galley["status"] == "afloat" and galley["hexes"]:
-            captured = bool(galley["captured"])
-            hull = Style(fill=side_colour(galley["controller"], sides),
-                         stroke=side_colour(galley["side"], sides) if captured else INK,
-                         width=3 if captured else 1, dash=(5, 3) if captured else None)
             centres = [hex_at(h) for h in galley["hexes"]]
-            bow = hex_at(galley["bow"])
-            shapes.append(Group(
-                (*(Polygon(corners(c, 0.92)) for c in centres),
-                 Polygon(_arrow(bow, galley["facing"]), Style(fill="#ffffff", stroke="none"))),
-                hull, id=f"galley-{gid}"))
-            middle = (sum(c[0] for c in centres) / len(centres),
-                      sum(c[1] for c in centres) / len(centres))
-            notes = " ".join(n for n in ("captured", "drifting", "adrift") if galley.get(n))
-            labels.append(Text(middle, f"{gid} {galley['type'][0].upper()}", label_style,
-                               tooltip=f"{gid}: {notes}" if notes else gid))
+            hull = hull_style(galley, sides)
+            pattern = side_look(galley["controller"], sides)[1]
+            key = f"captured--{gid}" if galley["captured"] else (
+                f"side-{galley['controller']}--{gid}")
+            drawing.shapes.append(galley_shape(centres, hex_at(galley["bow"]),
+                                               galley["facing"], hull, pattern, key))
+            if galley["captured"]:
+                drawing.shown.setdefault("captured", hull)
+            drawing.shown.setdefault(f"side-{galley['controller']}", None)
+            bars = _damage(galley)
+            if bars is not None:
+                drawing.shown["damage"] = None
+            state = "adrift" if galley.get("adrift") else (
+                "drifting" if galley.get("drifting") else "")
+            drawing.labels.append(Label(f"label--{gid}", f"{gid} {galley['type'][0].upper()}",
+                                        state, bars, _middle_first(centres)))
         elif galley["status"] == "sunk" and galley["bow"]:
-            x, y = hex_at(galley["bow"])
-            wrecks.append(Group(
+            x, y = at = hex_at(galley["bow"])
+            drawing.wrecks.append(Group(
                 (Polyline(((x - 0.5, y - 0.5), (x + 0.5, y + 0.5))),
-                 Polyline(((x - 0.5, y + 0.5), (x + 0.5, y - 0.5))),
-                 Text((x, y + 1), f"{gid} (sunk)",
-                      Style(fill=WRECK, stroke="none", font_size=round(max(size * 0.55, 8), 1),
-                            anchor="middle"))),
-                Style(stroke=WRECK, width=3), id=f"wreck-{gid}"))
-    return shapes, labels, wrecks
+                 Polyline(((x - 0.5, y + 0.5), (x + 0.5, y - 0.5)))),
+                SUNK, id=f"sunk--{gid}"))
+            drawing.shown["sunk"] = None
+            drawing.labels.append(Label(f"label--{gid}", f"{gid} sunk", "", None, (at,),
+                                        Style(fill=INK, stroke=WHITE, width=3, font_size=12,
+                                              anchor="middle", baseline="middle")))
 
 
-def _happenings(galleys: dict[str, Any], sides: list[str], events: list[dict[str, Any]],
-                size: float) -> tuple[list[Primitive], list[Primitive], list[Primitive]]:
-    """Trails of this phase's moves, grapple lines (made now or standing) and rings."""
-    trails: list[Primitive] = []
-    rings: list[Primitive] = []
+def _nearest(a: list[str], b: list[str]) -> tuple[Point, Point]:
+    pairs = [(hexes.distance(hexes.parse_label(x), hexes.parse_label(y)), x, y)
+             for x in a for y in b]
+    _, x, y = min(pairs)
+    return hex_at(x), hex_at(y)
+
+
+def _shortened(start: Point, end: Point, by: float) -> tuple[Point, Point]:
+    length = math.dist(start, end)
+    if length <= 2 * by:
+        return start, end
+    ux, uy = (end[0] - start[0]) / length, (end[1] - start[1]) / length
+    return (start[0] + ux * by, start[1] + uy * by), (end[0] - ux * by, end[1] - uy * by)
+
+
+def _where(galley: dict[str, Any]) -> list[str]:
+    return list(galley.get("hexes") or ([galley["bow"]] if galley.get("bow") else []))
+
+
+def _happenings(galleys: dict[str, Any], events: list[dict[str, Any]], drawing: Drawing,
+                size: float) -> None:
+    """Trails of this phase's moves, missile fire, grapple lines (made now or standing) and
+    the marks of rams, shears and captures."""
     grapples: list[tuple[Point, Point]] = []
-    dot = 3 / size
-    for item in events:
+    shots: dict[tuple[str, str], int] = {}
+    dot = 4 / size
+    for n, item in enumerate(events):
         kind = item["kind"]
         owner = galleys.get(item.get("galley", ""), {})
-        colour = side_colour(owner.get("controller", ""), sides) if owner else "#4a5568"
+        target = galleys.get(item.get("target", ""), {})
         line: list[Point] = []
         if kind == "move" and item.get("path"):
             labels = [item["start"]] + [step.split()[0] for step in item["path"]
@@ -142,77 +464,232 @@ def _happenings(galleys: dict[str, Any], sides: list[str], events: list[dict[str
             line = [hex_at(label) for label in labels]
         elif kind == "drift" and item.get("moved") and item.get("to") and item.get("start"):
             line = [hex_at(item["start"]), hex_at(item["to"])]
-        elif kind in ("ram", "shear", "capture") and (item.get("success") or kind == "capture"):
-            target = galleys.get(item["target"], {})
-            if target.get("bow"):
-                text = (f"TAKEN by {item['galley']}" if kind == "capture"
-                        else f"{kind.upper()} {item['galley']}")
-                rings.append(Circle(hex_at(target["bow"]), 0.5,
-                                    Style(stroke=MARK_EDGE if kind == "capture" else MARK),
-                                    tooltip=text))
-        elif kind == "grapple" and item.get("success"):
-            a, b = galleys.get(item["galley"], {}), galleys.get(item["target"], {})
-            if a.get("bow") and b.get("bow"):
-                grapples.append((hex_at(a["bow"]), hex_at(b["bow"])))
+        elif kind in ("ram", "shear") and item.get("success") and target.get("bow"):
+            drawing.marks.append(haloed(Polygon(burst(hex_at(target["bow"])), RAM),
+                                        f"ram--{n}", f"{kind} by {item['galley']}"))
+            drawing.shown["ram"] = None
+        elif kind == "capture" and target.get("bow"):
+            drawing.marks.append(haloed(Circle(hex_at(target["bow"]), 0.6, CAPTURE),
+                                        f"capture--{n}", f"taken by {item['galley']}"))
+            drawing.shown["capture"] = None
+        elif kind == "grapple" and item.get("success") and owner.get("bow") and target.get("bow"):
+            grapples.append((hex_at(owner["bow"]), hex_at(target["bow"])))
+        elif kind == "fire" and _where(owner) and _where(target):
+            start, end = _shortened(*_nearest(_where(owner), _where(target)), 0.3)
+            pair = (item["galley"], item["target"])
+            shift = 0.22 * shots.get(pair, 0)
+            shots[pair] = shots.get(pair, 0) + 1
+            length = math.dist(start, end) or 1.0
+            nx, ny = -(end[1] - start[1]) / length * shift, (end[0] - start[0]) / length * shift
+            hit = bool(item.get("hit"))
+            drawing.marks.append(fire_arrow(
+                (start[0] + nx, start[1] + ny), (end[0] + nx, end[1] + ny), hit,
+                f"fire-{'hit' if hit else 'miss'}--{n}",
+                f"{item['galley']} {item.get('weapon', '')} at {item['target']}: "
+                f"{'hit' if hit else 'missed'}"))
+            drawing.shown["fire-hit" if hit else "fire-miss"] = None
         if len(line) > 1:
-            trails.append(Polyline(tuple(line), Style(dash=(4, 3)) if kind == "drift"
-                                   else Style()))
-            trails.append(Circle(line[-1], dot, Style(fill=colour, stroke="none")))
+            drawing.trails.append(trail(line, kind == "drift", dot,
+                                        f"{'drift' if kind == 'drift' else 'move'}--{n}"))
+            drawing.shown["drift" if kind == "drift" else "move"] = None
     for gid, galley in galleys.items():  # grapples standing now, each pair once
         for other in galley["grappled_with"]:
             partner = galleys.get(other, {})
             if gid < other and galley.get("bow") and partner.get("bow") and (
                     galley["status"] == partner.get("status") == "afloat"):
                 pair = (hex_at(galley["bow"]), hex_at(partner["bow"]))
-                if pair not in grapples:
+                if pair not in grapples and pair[::-1] not in grapples:
                     grapples.append(pair)
-    return trails, [Polyline(pair) for pair in grapples], rings
+    for n, pair in enumerate(grapples):
+        drawing.marks.append(haloed(Polyline(pair, GRAPPLE), f"grapple--{n}"))
+        drawing.shown["grapple"] = None
 
 
-def _legend(sides: list[str], width: int, base: float) -> tuple[Primitive, ...]:
-    entries = [(side_colour(side, sides), side) for side in sides]
-    entries += [(DARK, "line: this phase's moves"), (MARK, "ring: ram or shear hit"),
-                (INK, "dashes: grapple"), (WRECK, "cross: sunk"),
-                (MARK_EDGE, "thick outline: captured")]
-    per_row = max(width // LEGEND_STEP, 1)
+def _zones(zones: dict[str, str], sides: list[str], columns: int, rows: int,
+           drawing: Drawing) -> None:
+    """The set-up zones (4.4, 15.3), tinted in their sides' colours."""
+    for side, zone in zones.items():
+        cells = tuple(Polygon(corners(centre(col0, row0)))
+                      for row0 in range(rows) for col0 in range(columns)
+                      if in_zone(hexes.from_offset(col0, row0), zone, columns, rows))
+        if cells:
+            middle = (sum(c.points[0][0] for c in cells) / len(cells) - SQRT3 / 2,
+                      sum(c.points[0][1] for c in cells) / len(cells) + 0.5)
+            drawing.zones.append(Group(cells, zone_style(side, sides), id=f"zone-{side}--"))
+            drawing.zones.append(Text(middle, f"{side} set-up zone", ZONE_NAME))
+            drawing.shown[f"zone-{side}"] = None
+
+
+def plan_end(footprint: list[Point], facing: str, side: str, sides: list[str],
+             ident: str = "") -> Group:
+    """Where a galley's planned move leaves it: every hex of it, tinted in its side's colour
+    with a dashed outline, and its bow's arrow."""
+    return Group((Group(tuple(Polygon(corners(c, 0.92)) for c in footprint),
+                        plan_tint(side, sides)),
+                  Group(tuple(Polygon(corners(c, 0.92)) for c in footprint), PLAN_END),
+                  Polygon(_arrow(footprint[0], facing, 0.8), PLAN_ARROW)), id=ident)
+
+
+def _moved(item: Primitive, scale: float, at: Point) -> Primitive:
+    """A primitive drawn in hex units, moved to pixels: scaled, then put at `at`."""
+    def point(p: Point) -> Point:
+        return at[0] + p[0] * scale, at[1] + p[1] * scale
+
+    if isinstance(item, Group):
+        return Group(tuple(_moved(i, scale, at) for i in item.items), item.style, item.id)
+    if isinstance(item, Circle):
+        return Circle(point(item.centre), item.radius * scale, item.style)
+    if isinstance(item, Text):
+        return Text(point(item.at), item.text, item.style)
+    return type(item)(tuple(point(p) for p in item.points), item.style)
+
+
+def _swatch(key: str, sides: list[str], shown: dict[str, Style | None]) -> tuple[
+        Primitive, str]:
+    """The sample of one legend entry, in hex units around (0, 0), and its words."""
+    one = [(0.0, 0.0)]
+    if key.startswith("side-"):
+        side = key[5:]
+        colour, pattern = side_look(side, sides)
+        return (galley_shape(one, one[0], "E", Style(fill=colour, stroke=INK, width=1.5,
+                                                     dash=()), pattern),
+                f"{side} ({'striped' if pattern == 'stripes' else pattern})"
+                if pattern != "plain" else side)
+    if key == "captured":
+        hull = shown["captured"] or Style()
+        return galley_shape(one, one[0], "E", hull, "plain"), "dashed outline: a prize"
+    if key in ("move", "drift"):
+        return (trail([(-1.2, 0.4), (0.3, -0.4)], key == "drift", 0.25),
+                "this phase's move" if key == "move" else "drift")
+    if key == "ram":
+        return haloed(Polygon(burst((0, 0)), RAM)), "ram or shear hit"
+    if key == "capture":
+        return haloed(Circle((0, 0), 0.6, CAPTURE)), "taken this phase"
+    if key == "grapple":
+        return haloed(Polyline(((-1.2, 0), (1.2, 0)), GRAPPLE)), "grappled"
+    if key in ("fire-hit", "fire-miss"):
+        return (fire_arrow((-1.3, 0), (1.3, 0), key == "fire-hit"),
+                "missile hit" if key == "fire-hit" else "missile missed")
+    if key == "sunk":
+        return (Group((Polyline(((-0.5, -0.5), (0.5, 0.5))),
+                       Polyline(((-0.5, 0.5), (0.5, -0.5)))), SUNK), "sunk")
+    if key == "damage":
+        return (damage_bars((-BAR_WIDTH / 2 / LEGEND_UNIT, -6 / LEGEND_UNIT), LEGEND_UNIT,
+                            0.5, 0.25),
+                "damage bars: hull (upper, full: sinks), rowing (lower, full: adrift)")
+    if key.startswith("zone-"):
+        return (Polygon(corners((0, 0)), zone_style(key[5:], sides)),
+                f"{key[5:]} set-up zone")
+    if key == "plan-end":
+        return plan_end(one, "E", sides[0] if sides else "", sides), "where the move ends"
+    raise ValueError(f"no legend entry {key!r}")
+
+
+LEGEND_UNIT = 11.0  # pixels per hex unit in the legend's samples
+LEGEND_ROW = 26  # pixels
+
+
+def legend(keys: list[str], sides: list[str], shown: dict[str, Style | None], width: int,
+           top: float) -> tuple[tuple[Primitive, ...], float]:
+    """The legend's entries flowed into rows under the map, and the height they take."""
     items: list[Primitive] = []
-    for n, (colour, text) in enumerate(entries):
-        x, y = 6 + LEGEND_STEP * (n % per_row), round(base + 20 * (n // per_row), 1)
-        items.append(Polygon(((x, y), (x + 12, y), (x + 12, y + 12), (x, y + 12)),
-                             Style(fill=colour)))
-        items.append(Text((x + 16, y + 10), text))
-    return (Group(tuple(items), Style(fill=INK, font_size=12), id="legend"),)
+    x, y = 6.0, top
+    for key in keys:
+        sample, words = _swatch(key, sides, shown)
+        wide = 36 + text_width(words, LEGEND_TEXT.font_size or 12) * 0.8 + 14
+        if x > 6 and x + wide > width:
+            x, y = 6.0, y + LEGEND_ROW
+        middle = (x + 15, y + LEGEND_ROW / 2)
+        items.append(Group((_moved(sample, LEGEND_UNIT, middle),
+                            Text((x + 34, middle[1]), words, LEGEND_TEXT)), id=f"legend-{key}"))
+        x += wide
+    return tuple(items), (y + LEGEND_ROW - top) if keys else 0.0
 
 
-def legend_rows(sides: int, width: int) -> int:
-    return -(-(sides + 5) // max(width // LEGEND_STEP, 1))
+LEGEND_ORDER = ("captured", "damage", "move", "drift", "fire-hit", "fire-miss", "ram",
+                "capture", "grapple", "sunk", "plan-end")
+
+
+def _legend_keys(shown: dict[str, Style | None], sides: list[str]) -> list[str]:
+    keys = [f"side-{side}" for side in sides if f"side-{side}" in shown]
+    keys += [f"zone-{side}" for side in sides if f"zone-{side}" in shown]
+    return keys + [key for key in LEGEND_ORDER if key in shown]
+
+
+def _scene(view: dict[str, Any], events: list[dict[str, Any]], title: str, subtitle: str,
+           size: float, columns: int, rows: int, zones: dict[str, str],
+           ends: dict[str, tuple[list[str], str]]) -> Scene:
+    galleys: dict[str, Any] = view["galleys"]
+    sides = list(dict.fromkeys([*(g["side"] for g in galleys.values()), *zones]))
+    drawing = Drawing([], [], [], [], [], [], {})
+    _zones(zones, sides, columns, rows, drawing)
+    _galleys(galleys, sides, drawing)
+    _happenings(galleys, events, drawing, size)
+    for gid, (footprint, facing) in ends.items():
+        drawing.marks.insert(0, plan_end([hex_at(h) for h in footprint], facing,
+                                         galleys[gid]["controller"], sides, f"plan-end--{gid}"))
+        drawing.shown["plan-end"] = None
+    taken = {h for g in galleys.values() if g["status"] == "afloat" for h in g["hexes"]}
+    grid_width, grid_height = SQRT3 * (columns + 0.5), 1.5 * rows + 0.5
+    labels, _ = place_labels(drawing.labels, size, (0.0, 0.0, grid_width, grid_height), taken)
+    width = max(math.ceil(size * grid_width + 2 * EDGE), 480)
+    bottom = TITLE + 2 * EDGE + size * grid_height
+    key_items, key_height = legend(_legend_keys(drawing.shown, sides), sides, drawing.shown,
+                                   width, bottom)
+    items: tuple[Primitive, ...] = (
+        grid(columns, rows, size),
+        Group(tuple(drawing.zones), id="zones"),
+        Group(tuple(drawing.shapes), id="galleys"),
+        Group(tuple(drawing.wrecks), id="wrecks"),
+        Group(tuple(drawing.trails), id="trails"),
+        Group(tuple(drawing.marks), id="marks"),
+        Group(tuple(labels), id="labels"),
+    )
+    overlay = (Text((6, 20), title, Style(fill=INK, font_size=16)),
+               Text((6, 38), subtitle, Style(fill=INK, font_size=12)),
+               Group(key_items, id="legend"))
+    return Scene(width=width, height=math.ceil(bottom + key_height + 8),
+                 title=f"{title}, {subtitle}", items=items, transform=transform(size),
+                 overlay=overlay, background=WHITE)
 
 
 def map_scene(view: dict[str, Any], events: list[dict[str, Any]], title: str, subtitle: str,
-              size: float = 18.0, columns: int | None = None, rows: int | None = None,
-              ) -> Scene:
+              size: float = 0.0, columns: int | None = None, rows: int | None = None,
+              zones: dict[str, str] | None = None) -> Scene:
     """Everything the map shows; `view` and `events` are what one side (or an observer, or
-    the game master) may see."""
-    galleys: dict[str, Any] = view["galleys"]
+    the game master) may see; `zones` (side -> set-up zone) on maps of the set-up. A `size`
+    of 0 is chosen from the map's width."""
     columns = columns or int(view.get("columns", 32))
     rows = rows or int(view.get("rows", 24))
-    sides = list(dict.fromkeys(g["side"] for g in galleys.values()))
-    shapes, labels, wrecks = _galleys(galleys, sides, size)
-    trails, grapples, rings = _happenings(galleys, sides, events, size)
-    width = max(int(size * SQRT3 * (columns + 0.5) + 8), 480)
-    bottom = size * 1.5 * rows + size * 0.5 + TOP
-    height = int(bottom + 12 + 20 * legend_rows(len(sides), width))
-    items: tuple[Primitive, ...] = (
-        grid(columns, rows, size),
-        Group(tuple(shapes), id="galleys"),
-        Group(tuple(trails), Style(stroke=DARK, width=2), id="trails"),
-        Group(tuple(labels), id="labels"),
-        Group(tuple(wrecks), id="wrecks"),
-        Group(tuple(grapples), Style(stroke=INK, width=3, dash=(6, 6)), id="grapples"),
-        Group(tuple(rings), Style(fill="none", width=4), id="rings"),
-    )
-    overlay = (Text((6, 20), title, Style(fill=INK, font_size=16)),
-               Text((6, 38), subtitle, Style(fill="#4a5568", font_size=12)),
-               *_legend(sides, width, bottom + 8))
-    return Scene(width=width, height=height, title=f"{title}, {subtitle}", items=items,
-                 transform=transform(size), overlay=overlay)
+    return _scene(view, events, title, subtitle, size or map_size(columns), columns, rows,
+                  zones or {}, {})
+
+
+PLAN_SIZE = 20.0  # pixels per hex unit on the map answering a player's orders
+
+
+def plan_scene(view: dict[str, Any], plans: list[tuple[str, tuple[str, ...]]], title: str,
+               subtitle: str, columns: int, rows: int,
+               zones: dict[str, str] | None = None) -> Scene:
+    """The side's galleys now, each accepted line's plan drawn as a trail, and every hex of
+    each galley where its plan leaves it. A plan is the start ("0906 E") and the place after
+    each step ("0907 SE", or "off north" when it leaves the map)."""
+    galleys: dict[str, Any] = view["galleys"]
+    by_key = {gid.upper(): gid for gid in galleys}
+    trails, ends = [], {}
+    for piece, plan in plans:
+        gid = by_key.get(piece.upper())
+        if gid is None or len(plan) < 2:
+            continue
+        trails.append({"kind": "move", "galley": gid, "start": plan[0].split()[0],
+                       "path": list(plan[1:])})
+        last = plan[-1].split()
+        kind = default_tables().galleys.get(galleys[gid]["type"])
+        if last[0] == "off" or len(last) < 2 or kind is None:
+            continue
+        footprint = hexes.footprint(hexes.parse_label(last[0]), hexes.facing_index(last[1]),
+                                    kind.length)
+        ends[gid] = ([hexes.label(h) for h in footprint if hexes.on_map(h, columns, rows)],
+                     last[1])
+    return _scene(view, trails, title, subtitle, PLAN_SIZE, columns, rows, zones or {},
+                  {gid: end for gid, end in ends.items() if end[0]})
