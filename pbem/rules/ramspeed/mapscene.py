@@ -49,7 +49,7 @@ SEA, GRID, GRID_LABEL = "#f4f8fb", "#9db3c4", "#4b5d6c"
 FIRE, WRECK = "#882255", "#5a6570"
 # side -> (fill, pattern); the pattern tells the sides apart without colour
 SIDE_LOOK = {"blue": ("#004488", "plain"), "red": ("#d55e00", "stripes"),
-             "convoy": ("#996600", "plain"), "raiders": ("#004d40", "stripes")}
+             "convoy": ("#996600", "plain"), "raiders": ("#003d33", "stripes")}
 SPARE = (("#004488", "plain"), ("#d55e00", "stripes"), ("#117733", "columns"),
          ("#aa3377", "checks"))
 
@@ -240,7 +240,7 @@ def fire_arrow(start: Point, end: Point, hit: bool, ident: str = "",
                  id=ident, tooltip=tooltip)
 
 
-def damage_bars(at: Point, size: float, hull: float, rowing: float) -> Group:
+def damage_bars(at: Point, size: float, hull: float, rowing: float, ident: str = "") -> Group:
     """Two bars under a label, each full at its threshold: hull damage against sinking above,
     rowing damage against drifting helplessly below. `at` is the top-left corner."""
     x, y = at
@@ -253,7 +253,7 @@ def damage_bars(at: Point, size: float, hull: float, rowing: float) -> Group:
         if filled > 0:
             parts.append(Polygon(((x, top), (x + filled, top), (x + filled, top + h),
                                   (x, top + h)), BAR_DAMAGE))
-    return Group(tuple(parts))
+    return Group(tuple(parts), id=ident)
 
 
 @dataclass(frozen=True)
@@ -292,7 +292,7 @@ class Label:
         below = top + (2 + font) / size
         if self.bars is not None:
             items.append(damage_bars((x - BAR_WIDTH / 2 / size, below + 2 / size), size,
-                                     *self.bars))
+                                     *self.bars, ident=f"damage--{self.key}"))
             below += 14 / size
         if self.state:
             items.append(Text((x, below + 6 / size), self.state, STATE))
