@@ -243,3 +243,29 @@ def test_a_transfer_carried_out_is_told_to_its_side_alone() -> None:
     for name in ("Admiral red", "observer"):
         out = _everything(reports[name])
         assert "passed" not in out and '"transfer"' not in out, name
+
+
+def test_the_map_shows_damage_bars_only_where_the_viewer_may_know_the_damage() -> None:
+    """Damage bars are drawn from the view: under secret records, only on the viewer's own
+    galleys (and on all of them for the game master); without secret records, on all."""
+    from pbem.rules.ramspeed import mapscene
+    from pbem.rules.ramspeed.view import side_view
+    from pbem.rules.scene import Group
+
+    def barred(view: dict[str, Any]) -> set[str]:
+        scene = mapscene.map_scene(view, [], "t", "s", columns=12, rows=8)
+        labels = next(item for item in scene.items if item.id == "labels")
+        assert isinstance(labels, Group)
+        return {label.id.removeprefix("label--") for label in labels.items
+                if isinstance(label, Group)
+                and any(part.id.startswith("damage--") for part in label.items)}
+
+    game = _combat(replace(_galley("A", "blue", "0505", 1), hull_damage=12, rowing_damage=5),
+                   replace(_galley("X", "red", "0808", 2), hull_damage=20))
+    secret = game.state
+    assert barred(side_view(secret, "blue")) == {"A"}
+    assert barred(side_view(secret, "red")) == {"X"}
+    assert barred(side_view(secret, None)) == set()
+    assert barred(RamSpeedGame(game).full_view()) == {"A", "X"}
+    open_records = replace(secret, options=())
+    assert barred(side_view(open_records, "blue")) == {"A", "X"}
