@@ -117,7 +117,10 @@ def _options(spec: GameSpec) -> dict[str, bool | int | str]:
     return options
 
 
-def create_game(engine: Engine, spec: GameSpec, now: datetime | None = None) -> CreatedGame:
+def create_game(engine: Engine, spec: GameSpec, now: datetime | None = None,
+                mail: Any = None) -> CreatedGame:
+    """Make a game. Given mail settings, each player's briefing is queued in the same
+    transaction (a forming game's go out when it starts)."""
     now = now or utcnow()
     try:
         hosted = (rulesets.load(spec.ruleset, spec.position) if spec.position is not None
@@ -130,7 +133,7 @@ def create_game(engine: Engine, spec: GameSpec, now: datetime | None = None) -> 
     commitment = hashlib.sha256(seed).hexdigest()
     passwords: dict[str, str] = {}
     try:
-        _insert_game(engine, spec, hosted, seed, commitment, passwords, now)
+        _insert_game(engine, spec, hosted, seed, commitment, passwords, now, mail)
     except IntegrityError:  # created by someone else between our look and our insert
         raise JudgeError(f"there is already a game called {spec.game_id}; choose another "
                          "name") from None
@@ -141,7 +144,8 @@ GM = "GM"  # the game master's name in a sign-on line: SIGNON <game> GM <passwor
 
 
 def _insert_game(engine: Engine, spec: GameSpec, hosted: rulesets.HostedGame, seed: bytes,
-                 commitment: str, passwords: dict[str, str], now: datetime) -> None:
+                 commitment: str, passwords: dict[str, str], now: datetime,
+                 mail: Any = None) -> None:
     gm_password = new_password() if spec.gm_email else None
     if gm_password:
         passwords[GM] = gm_password  # shown once with the players' (the name GM is reserved)
@@ -183,6 +187,10 @@ def _insert_game(engine: Engine, spec: GameSpec, hosted: rulesets.HostedGame, se
             "players": [[p.name, p.side] for p in spec.players],
             "seed_commitment": commitment, "options": _options(spec),
         }, now)
+        if mail is not None and not spec.forming:
+            from pbem.app.mailmake import queue_briefings
+
+            queue_briefings(session, mail, spec.game_id, now)
 
 
 def require_game(session: Any, game_id: str, lock: bool = False) -> GameRow:

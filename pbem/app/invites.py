@@ -16,7 +16,7 @@ from sqlmodel import select
 from pbem.app import rulesets
 from pbem.app.errors import JudgeError
 from pbem.app.games import PlayerSpec, _check_player, _gm_name, require_game, utcnow
-from pbem.app.notices import notice, tell_deadline
+from pbem.app.notices import local, notice
 from pbem.app.passwords import check_password, hash_password, new_password
 from pbem.app.timing import next_deadline, vacations_of
 from pbem.mail.settings import MailSettings
@@ -137,8 +137,14 @@ def start(engine: Engine, game_id: str, mail: MailSettings | None,
             session.add(phase)
             session.add(game)
             repo.journal_append(session, game_id, "started", {"status": "active"}, now)
-            if mail is not None:
-                tell_deadline(session, mail, game, phase, deadline, now,
-                              "the game has started")
+            if mail is not None:  # each player's briefing, with the deadline's .ics
+                from pbem.app.mailmake import queue_briefings
+
+                queue_briefings(session, mail, game_id, now)
+                if game.gm_email:
+                    notice(session, mail, game.gm_email, f"{game_id}: the game has started",
+                           f"{game_id} has started; the players have their briefings. "
+                           f"Orders for {phase.key} are due {local(deadline, 'UTC')}.",
+                           f"started/{game_id}", game_id, now, kind="deadline")
             return deadline
     return retrying(work)  # type: ignore[no-any-return]

@@ -46,16 +46,70 @@ def queue_reports(session: Any, settings: MailSettings, game_id: str, phase_key:
     return queued
 
 
+def queue_briefings(session: Any, settings: MailSettings, game_id: str,
+                    now: datetime) -> list[str]:
+    """In the caller's transaction (the one that makes or starts the game): a briefing job
+    per active player. Returns the addresses queued to."""
+    queued = []
+    for player in repo.players(session, game_id):
+        message_id = new_message_id("briefing", f"{game_id}/{player.id}", settings.domain)
+        repo.queue_mail(session, message_id=message_id, kind="report", game_id=game_id,
+                        recipients=[player.email], sender=settings.judge_address,
+                        subject=f"{game_id}: the game begins: your briefing", raw=b"",
+                        now=now, job={"type": "briefing", "game": game_id,
+                                      "player": player.id})
+        queued.append(player.email)
+    return queued
+
+
 def maker(engine: Engine, settings: MailSettings) -> Callable[[MailOutRow], bytes]:
     """The outbox's `make`: the bytes of a message queued as a job."""
     def make(row: MailOutRow) -> bytes:
         job = json.loads(row.job or "{}")
         if job.get("type") == "report":
             return _report(engine, settings, row, job)
+        if job.get("type") == "briefing":
+            return _briefing(engine, settings, row, job)
         if job.get("type") == "reply":
             return _reply_with_map(engine, settings, row, job)
         raise ValueError(f"unknown job {job.get('type')!r}")
     return make
+
+
+def _briefing(engine: Engine, settings: MailSettings, row: MailOutRow,
+              job: dict[str, Any]) -> bytes:
+    from pbem.app.reports import player_recipient, render_briefing
+
+    with transaction(engine) as session:
+        game = session.get(GameRow, job["game"])
+        player = session.get(PlayerRow, job["player"])
+        if game is None or player is None:
+            raise JudgeError(f"the briefing's game or player is gone ({job})")
+        first = [p for p in repo.phases(session, game.id) if p.seq == 0]
+        if not first:
+            raise JudgeError(f"{game.id} has no first phase any more")
+        phase = first[-1]
+        start = rulesets.load(game.ruleset, json.loads(phase.state_before))
+        players = [(p.name, p.side) for p in repo.players(session, game.id)]
+        who = player_recipient(player)
+        deadline = phase.deadline
+    made = render_briefing(game_id=game.id, game=start, recipients=[who], players=players,
+                           deadline=deadline, commitment=game.seed_commitment,
+                           mail_to=settings.judge_address)[0]
+    ics = None
+    if deadline is not None:
+        ics = deadline_ics(uid=f"{game.id}-{start.key}@{settings.domain}", game=game.id,
+                           phase=start.key, deadline=_utc(deadline),
+                           summary=f"{game.id}: orders for {start.key} due",
+                           description=f"Orders for {start.key} of {game.id} are due.",
+                           stamp=_utc(row.created_at))
+    return compose(sender=row.sender, sender_name=settings.judge_name,
+                   to=json.loads(row.recipients), subject=row.subject, text=made.text,
+                   html=made.html, png=made.png, png_name=f"{made.basename}.png",
+                   map_src=f"{made.basename}.png", svg=made.svg,
+                   svg_name=f"{made.basename}.svg", ics=ics, message_id=row.message_id,
+                   auto="auto-generated", loop=settings.judge_address,
+                   date=_utc(row.created_at))
 
 
 def _phase(session: Any, game_id: str, key: str, resolved: bool) -> PhaseRow:
@@ -96,7 +150,7 @@ def _reply_with_map(engine: Engine, settings: MailSettings, row: MailOutRow,
 
 def _report(engine: Engine, settings: MailSettings, row: MailOutRow,
             job: dict[str, Any]) -> bytes:
-    from pbem.app.reports import played_with, player_recipient, render_phase
+    from pbem.app.reports import ending_of, played_with, player_recipient, render_phase
 
     with transaction(engine) as session:
         game = session.get(GameRow, job["game"])
@@ -109,11 +163,13 @@ def _report(engine: Engine, settings: MailSettings, row: MailOutRow,
         after = rulesets.load(game.ruleset, json.loads(phase.state_after or "{}"))
         events = tuple(_events(phase))
         before, given = played_with(session, game.ruleset, phase)
+        ending = ending_of(session, game, phase)
         who = player_recipient(player)
         made_at = phase.resolved_at or row.created_at
     made = render_phase(game_id=game.id, phase_key=phase.key, after=after, events=events,
                         recipients=[who], deadline=deadline,
-                        mail_to=settings.judge_address, before=before, given=given)[0]
+                        mail_to=settings.judge_address, before=before, given=given,
+                        ending=ending)[0]
     ics = None
     if deadline is not None and not after.over:
         ics = deadline_ics(uid=f"{game.id}-{after.key}@{settings.domain}", game=game.id,

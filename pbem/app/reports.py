@@ -15,6 +15,7 @@ from sqlalchemy.engine import Engine
 
 from pbem.app import rulesets
 from pbem.app.account import Given, order_account
+from pbem.app.bookends import Ending, briefing_section, ending_section
 from pbem.app.errors import JudgeError
 from pbem.app.games import require_game
 from pbem.app.phases import effective_text
@@ -126,12 +127,13 @@ def report_for(*, game_id: str, phase_key: str, after: rulesets.HostedGame,
                view: dict[str, Any], shown: list[dict[str, Any]], who: Recipient,
                deadline: Any, map_suffix: str = "png", mail_to: str = "",
                before: rulesets.HostedGame | None = None,
-               given: Sequence[Given] = ()) -> dict[str, Any]:
+               given: Sequence[Given] = (), ending: Ending | None = None) -> dict[str, Any]:
     """One recipient's report data (pure), as the ruleset presents it. Given the game
     `before` the phase and the orders it was played with, the report begins with the
     account of the orders (pbem.app.account). A player's order template begins with their
     sign-on line (password left to fill in) and, given the judge's address `mail_to`, says
-    where to send it."""
+    where to send it. Given the `ending` of a game that is over (for its last phase only),
+    the report is the final report."""
     owes = after.owes_told(who.side, who.everything)
     template = after.order_template(who.side) if who.side and who.side in owes else ()
     if template:
@@ -139,12 +141,16 @@ def report_for(*, game_id: str, phase_key: str, after: rulesets.HostedGame,
         template = (*where, f"SIGNON {game_id} {who.name} PASSWORD", *template, "ENDORDERS")
     account = (() if before is None else
                (order_account(before, given, shown, who.side, who.everything, after.over),))
+    closing = () if ending is None else (
+        ending_section(ending, view.get("winner"), game_id, phase_key),)
     return report.report_data(
         game=game_id, title=after.title, phase=phase_key,
         viewer=who.side, player=who.name, timezone=who.timezone,
         happened=[after.narrate(e) for e in shown], events=shown,
-        sections=(*account, *after.report_sections(view, who.side)),
+        sections=(*closing, *account, *after.report_sections(view, who.side)),
         winner=view.get("winner"), victory=after.standing(),
+        kind="report" if ending is None else "final",
+        final=None if ending is None else ending.as_json(),
         next_phase=after.key if not after.over else "",
         owes=owes, owes_hidden=after.duty_hidden and not who.everything,
         deadline=None if after.over else deadline,
@@ -166,7 +172,8 @@ def render_phase(*, game_id: str, phase_key: str, after: rulesets.HostedGame,
                  events: tuple[Event, ...], recipients: list[Recipient],
                  deadline: Any, map_suffix: str = "png", mail_to: str = "",
                  before: rulesets.HostedGame | None = None,
-                 given: Sequence[Given] = ()) -> list[RenderedReport]:
+                 given: Sequence[Given] = (), ending: Ending | None = None,
+                 ) -> list[RenderedReport]:
     """Reports of one resolved phase for each recipient (pure: no database). With the game
     `before` the phase and the orders `given`, each report accounts for the orders."""
     out = []
@@ -174,7 +181,7 @@ def render_phase(*, game_id: str, phase_key: str, after: rulesets.HostedGame,
         view, shown = seen_by(after, events, who)
         data = report_for(game_id=game_id, phase_key=phase_key, after=after, view=view,
                           shown=shown, who=who, deadline=deadline, map_suffix=map_suffix,
-                          mail_to=mail_to, before=before, given=given)
+                          mail_to=mail_to, before=before, given=given, ending=ending)
         scene = scene_for(game_id=game_id, phase_key=phase_key, after=after, view=view,
                           shown=shown, who=who)
         out.append(RenderedReport(
@@ -215,9 +222,62 @@ def phase_reports(engine: Engine, game_id: str, key: str | None = None,
         recipients += [Recipient(OBSERVER, None, "UTC"), Recipient(GM, None, "UTC", True)]
         events = _events(phase)
         before, given = played_with(session, game.ruleset, phase)
+        ending = ending_of(session, game, phase)
     return render_phase(game_id=game_id, phase_key=phase.key, after=after, events=events,
                         recipients=recipients, deadline=deadline, map_suffix=map_suffix,
-                        mail_to=mail_to, before=before, given=given)
+                        mail_to=mail_to, before=before, given=given, ending=ending)
+
+
+def ending_of(session: Any, game: Any, phase: PhaseRow) -> Ending | None:
+    """The facts of the final report, when `phase` is the last one of a game that is over;
+    None otherwise (the seed stays secret until the end)."""
+    if game.status not in ("over", "ended"):
+        return None
+    resolved = [p for p in repo.phases(session, game.id) if p.status == "resolved"]
+    if not resolved or resolved[-1].id != phase.id:
+        return None
+    last = resolved[-1]
+    turns = rulesets.load(game.ruleset, json.loads(last.state_before)).turn
+    return Ending(seed=game.seed, commitment=game.seed_commitment, dice_name=game.dice_name,
+                  phases=len(resolved), turns=turns, started=game.created_at,
+                  ended=last.resolved_at, status=game.status)
+
+
+def render_briefing(*, game_id: str, game: rulesets.HostedGame, recipients: list[Recipient],
+                    players: Sequence[tuple[str, str]], deadline: Any, commitment: str,
+                    mail_to: str = "", map_suffix: str = "png") -> list[RenderedReport]:
+    """Each recipient's briefing before the first phase (pure): who plays what, the first
+    phase and its deadline, the pieces as the rules set them out, the map, and the order
+    template to start from."""
+    out = []
+    for who in recipients:
+        view = game.full_view() if who.everything else game.view(who.side)
+        owes = game.owes_told(who.side, who.everything)
+        template = game.order_template(who.side) if who.side and who.side in owes else ()
+        if template:
+            where = [f"# Fill in your password and mail this to {mail_to}."] if mail_to else []
+            template = (*where, f"SIGNON {game_id} {who.name} PASSWORD", *template,
+                        "ENDORDERS")
+        first = report.local_deadline(deadline, who.timezone) if deadline else ""
+        about = briefing_section(game_id, game.title, players, game.phase_title, first,
+                                 commitment)
+        data = report.report_data(
+            game=game_id, title=game.title, phase=game.key, viewer=who.side, player=who.name,
+            timezone=who.timezone, happened=[], events=[],
+            sections=(about, *game.report_sections(view, who.side)), winner=None,
+            next_phase=game.key, owes=owes, owes_hidden=game.duty_hidden and not who.everything,
+            deadline=deadline, template=template, house_rules=list(game.house_rules()),
+            map_file=f"start-{who.file_key}.{map_suffix}", everything=who.everything,
+            victory=game.standing(), kind="briefing")
+        viewer = who.side or ("the game master" if who.everything else "an observer")
+        scene = game.map_scene(view, [], f"{game.title}: {game_id}",
+                               f"before the first phase, as {viewer} sees it")
+        out.append(RenderedReport(
+            recipient=who.name, side=who.side, phase="start", basename=f"start-{who.file_key}",
+            text=report.render_text(data), html=report.render_html(data),
+            json=report.render_json(data), svg=report.render_svg(scene),
+            png=report.render_png(scene)))
+    return out
 
 
 def played_with(session: Any, ruleset: str, phase: PhaseRow

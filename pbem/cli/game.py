@@ -89,7 +89,12 @@ def _new(args: argparse.Namespace) -> int:
         player_extensions=args.player_extensions, forming=args.forming,
         scenario_text=_scenario_file(args.scenario_file) if args.scenario_file else None,
     )
-    made = games.create_game(engine(args, upgrade=True), spec)
+    from pbem.cli.mail import deliver_locally, mail_settings_now
+
+    made_engine, mail = engine(args, upgrade=True), mail_settings_now()
+    made = games.create_game(made_engine, spec, mail=mail)  # briefings queued with the game
+    if not spec.forming:
+        deliver_locally(made_engine, mail)
     data = {"game": made.game_id, "phase": made.first_phase,
             "seed_commitment": made.seed_commitment, "passwords": made.passwords}
     lines = [f"Created {made.game_id}; the first phase is {made.first_phase}.",

@@ -19,7 +19,8 @@ from pbem.rules.scene import Scene
 
 __all__ = ["environment", "templates_dir", "text_table"]  # for callers of the report module
 
-def _deadline(deadline: datetime | None, timezone: str) -> str:
+def local_deadline(deadline: datetime | None, timezone: str) -> str:
+    """A deadline as a player reads it: in their own time zone, the zone named."""
     if deadline is None:
         return ""
     local = deadline.astimezone(ZoneInfo(timezone))
@@ -32,11 +33,17 @@ def report_data(*, game: str, title: str, phase: str, viewer: str | None, player
                 owes: list[str], deadline: datetime | None, template: tuple[str, ...],
                 house_rules: list[str], map_file: str, owes_hidden: bool = False,
                 everything: bool = False, victory: dict[str, Any] | None = None,
+                kind: str = "report", final: dict[str, Any] | None = None,
                 ) -> dict[str, Any]:
     """The JSON report: everything a recipient's text, HTML and map are made of. The
-    sentences, sections and template come from the ruleset's presenter."""
+    sentences, sections and template come from the ruleset's presenter. `kind`: "report"
+    after a phase, "briefing" before the first, "final" after the last (`final` then holds
+    the revealed seed and how to check the dice)."""
+    heading = {"briefing": "briefing before the first phase",
+               "final": f"final report after {phase}"}.get(kind, f"report after {phase}")
     return {
-        "game": game, "title": title, "phase": phase,
+        "game": game, "title": title, "phase": phase, "kind": kind, "heading": heading,
+        "final": final,
         "viewer": {"side": viewer, "player": player, "timezone": timezone,
                    "game_master": everything},
         "happened": [text for text in happened if text],
@@ -46,7 +53,7 @@ def report_data(*, game: str, title: str, phase: str, viewer: str | None, player
         "victory": victory,
         "next": {"phase": next_phase, "owes": owes, "owes_hidden": owes_hidden,
                  "deadline_utc": deadline.isoformat() if deadline else None,
-                 "deadline_local": _deadline(deadline, timezone),
+                 "deadline_local": local_deadline(deadline, timezone),
                  "you_owe": viewer in owes if viewer else False},
         "template": list(template),
         "house_rules": house_rules,

@@ -171,7 +171,27 @@ class RamSpeedGame:
             return ()
         from pbem.rules.ramspeed import present
 
-        return present.order_template(self.value.phase.kind, self.hints(side))
+        phase = self.value.phase
+        if phase.kind == "build":
+            from pbem.rules.ramspeed.placement import zone_text
+
+            state, found = self.value.state, self.value.scenario.side(side)
+            if found is not None and found.zone:
+                zones = f"your galleys go {zone_text(found.zone, state.columns, state.rows)}"
+            else:
+                zones = (f"a roll decides who sets up first, in the east "
+                         f"({zone_text('east', state.columns, state.rows)}); the other side "
+                         f"sets up in the west ({zone_text('west', state.columns, state.rows)})")
+            return present.build_template(found, default_tables(), zones)
+        examples = {}
+        if phase.kind == "setup":  # a legal placement of every galley, as an example
+            from pbem.rules.ramspeed.board import Board
+            from pbem.rules.ramspeed.placement import place_leftovers
+
+            board = Board(self.value.state, default_tables())
+            examples = {gid: f"{bow} {facing}"
+                        for gid, bow, facing in place_leftovers(board, side, phase.zone)}
+        return present.order_template(phase.kind, self.hints(side), examples)
 
     @property
     def duty_hidden(self) -> bool:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbem.rules.interface import Section
-from pbem.rules.ramspeed.tables import default_tables
+from pbem.rules.ramspeed.tables import ScenarioSide, Tables, default_tables
 
 
 def _where(galley: dict[str, Any]) -> str:
@@ -91,21 +91,68 @@ def report_sections(view: dict[str, Any], viewer: str | None,
                    if viewer is None or g["controller"] != viewer)
     sections.append(Section("Other galleys" if viewer else "Galleys", OTHER_HEADERS, others,
                             empty="none"))
-    sections.append(Section("Victory", ("Side", "Standing"), _victory(standing)))
+    sections.append(Section("Victory", ("Side", "Standing"), _victory(standing),
+                            empty="no galleys built yet"))
     return tuple(sections)
 
 
-def order_template(kind: str, hints: dict[str, list[str]]) -> tuple[str, ...]:
+def order_template(kind: str, hints: dict[str, list[str]],
+                   examples: dict[str, str] | None = None) -> tuple[str, ...]:
     """Order lines pre-filled for every galley, its options as comments above. Movement lines
     start as STAY (safe to send back as they are); set-up and combat lines start commented
-    out: delete the '# ' to give them."""
+    out: delete the '# ' to give them. A set-up line shows a legal placement (`examples`:
+    one that fits with all the others) instead of the bare syntax."""
+    examples = examples or {}
     lines: list[str] = []
+    if kind == "setup":
+        lines += ["# Set-up: ID: bow hex (column and row, four digits) and facing "
+                  "(E SE SW W NW NE).",
+                  "# The lines below place every galley legally, as an example: delete the "
+                  "'# ' to use one, or write your own.", ""]
     for gid, notes in hints.items():
         *comments, start = notes
         lines.extend(f"# {gid}: {note}" for note in comments)
         if kind == "movement":
             lines.append(f"{gid}: {start}")
         elif start:
-            lines.append(f"# {gid}: {start}")
+            lines.append(f"# {gid}: {examples.get(gid, start)}")
         lines.append("")
     return tuple(lines[:-1])
+
+
+def _half(halves: int) -> str:
+    return f"{halves // 2}½" if halves % 2 and halves > 1 else "½" if halves == 1 \
+        else str(halves // 2)
+
+
+def build_template(side: ScenarioSide | None, tables: Tables,
+                   zones: str = "") -> tuple[str, ...]:
+    """The build phase's template: the side's budget or fixed forces, what each galley type,
+    weapon and boarding party costs and takes of a galley's room, and an example line."""
+    lines = ["# Build: one line per galley: ID: type [weapons] [n bp]. IDs are yours to "
+             "choose (1 to 12 letters, digits or hyphens)."]
+    if side is not None and side.forces:
+        forces = ", ".join(
+            f"{force.count} " + ("merchant" if force.merchantman else force.type)
+            + ("men" if force.merchantman and force.count > 1 else "man" if force.merchantman
+               else "" if force.count == 1 else "s") for force in side.forces)
+        lines.append(f"# Your side builds exactly: {forces}.")
+    if side is not None and side.budget is not None:
+        lines.append(f"# Budget: {side.budget} Build Points, counted line by line: a line "
+                     "that would pass it is refused.")
+    lines.append("# Galleys: " + "; ".join(
+        f"{name} {kind.cost} BP, room {kind.capacity}, MA {kind.movement_allowance}"
+        for name, kind in tables.galleys.items()) + ".")
+    lines.append("# On board: " + "; ".join(
+        f"{name} {kind.cost} BP, room {_half(kind.halves)}"
+        for name, kind in tables.weapons.items())
+        + f"; boarding party (bp) {tables.party_cost} BP, room {_half(tables.party_halves)}.")
+    convoy = side is not None and any(force.merchantman for force in side.forces)
+    if convoy:
+        lines.append("# Convoy: merchantmen carry at most 4 BP of weapons and parties each, "
+                     "quinqueremes at most 20 BP each.")
+    example = "C1: merchantman archer bp" if convoy else "A: trireme catapult archer 2 bp"
+    if zones:
+        lines.append(f"# Set-up follows the build: {zones}.")
+    lines += ["# For example (delete the '# ' to build it):", f"# {example}"]
+    return tuple(lines)

@@ -1,0 +1,73 @@
+"""What a player reads at either end of a game, as report sections (pure): before the first
+phase, who plays what and when orders are due; after the last, the result, a summary, the
+revealed seed and how anyone can check every roll against the commitment published at the
+start."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from pbem.rules.interface import DRAW, Section
+
+
+@dataclass(frozen=True)
+class Ending:
+    """The facts of a game that is over: from the store, revealed only once it is."""
+
+    seed: str  # hexadecimal
+    commitment: str  # SHA-256 of the seed, published when the game was made
+    dice_name: str
+    phases: int  # resolved phases
+    turns: int
+    started: datetime
+    ended: datetime | None
+    status: str  # over (the rules decided) or ended (the game master stopped it)
+
+    def as_json(self) -> dict[str, object]:
+        return {"seed": self.seed, "commitment": self.commitment, "dice_name": self.dice_name,
+                "phases": self.phases, "turns": self.turns,
+                "started": self.started.isoformat(),
+                "ended": self.ended.isoformat() if self.ended else None, "status": self.status}
+
+
+def _day(moment: datetime | None) -> str:
+    return f"{moment:%d %B %Y}" if moment else "?"
+
+
+def ending_section(ending: Ending, winner: str | None, game_id: str,
+                   last_phase: str) -> Section:
+    """The result, the game in one line, and the dice made checkable."""
+    result = ("a draw: both sides reached victory at the same moment" if winner == DRAW
+              else f"won by {winner}" if winner
+              else "ended by the game master without a winner" if ending.status == "ended"
+              else "over without a winner")
+    rows = (
+        ("Result", result),
+        ("The game", f"{ending.phases} phases over {ending.turns} turns, from "
+                     f"{_day(ending.started)} to {_day(ending.ended)}"),
+        ("Seed (revealed)", ending.seed),
+        ("Commitment", f"{ending.commitment} (the seed's SHA-256, published when the game "
+                       "was made)"),
+        ("Check the dice", f"pbem dice verify --seed {ending.seed} --dice-name "
+                           f"{ending.dice_name} --phase {last_phase} --rolls <the rolls "
+                           "the report shows>: any phase's rolls follow from the seed; "
+                           f"with the game's database, pbem dice verify {game_id} "
+                           "recomputes every roll"),
+    )
+    return Section("The end", ("", ""), rows)
+
+
+def briefing_section(game_id: str, title: str, players: Sequence[tuple[str, str]],
+                     first_phase: str, deadline: str, commitment: str) -> Section:
+    """Who plays which side, the first phase and its deadline, and the seed's commitment."""
+    sides: dict[str, list[str]] = {}
+    for name, side in players:
+        sides.setdefault(side, []).append(name)
+    rows = [("Game", f"{game_id}: {title}"),
+            *((f"Side {side}", ", ".join(names)) for side, names in sides.items()),
+            ("First phase", first_phase + (f", orders due {deadline}" if deadline else "")),
+            ("Dice", f"every roll follows from a seed whose SHA-256 is {commitment}; the seed "
+                     "is revealed when the game ends, so anyone can check the rolls")]
+    return Section("The game", ("", ""), tuple(rows))
