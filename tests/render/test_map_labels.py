@@ -6,6 +6,7 @@ move ends."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -13,7 +14,7 @@ from PIL import ImageFont
 
 from pbem.rules.dice import SeededDice
 from pbem.rules.ramspeed import hexes, mapscene
-from pbem.rules.ramspeed.game import new_game, play_phase
+from pbem.rules.ramspeed.game import MOVEMENT, new_game
 from pbem.rules.ramspeed.host import RULESET, RamSpeedGame
 from pbem.rules.ramspeed.state import Galley, GameState
 from pbem.rules.ramspeed.view import side_view
@@ -130,9 +131,6 @@ def _moving_game() -> RamSpeedGame:
                                Galley("B", "blue", "penteconter", hexes.parse_label("0408"), 0),
                                Galley("X", "red", "trireme", hexes.parse_label("1305"), 3)))
     game = new_game("squadron", (), columns=16, rows=10)
-    from dataclasses import replace
-
-    from pbem.rules.ramspeed.game import MOVEMENT
     return RamSpeedGame(replace(game, state=state, step=MOVEMENT, order=("blue", "red"),
                                 index=0))
 

@@ -352,7 +352,7 @@ def _around(near: tuple[Point, ...], taken: set[str], reach: int = 5) -> Iterabl
         seen.update(frontier)
         for h in frontier:
             col0, row0 = hexes.to_offset(h)
-            if col0 >= 0 and row0 >= 0 and h not in found and hexes.label(h) not in taken:
+            if col0 >= 0 and row0 >= 0 and hexes.label(h) not in taken:
                 found.setdefault(hexes.label(h), ring)
     return [hex_at(label) for label in sorted(found, key=lambda k: (found[k], k))]
 
