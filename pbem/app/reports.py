@@ -149,6 +149,7 @@ def report_for(*, game_id: str, phase_key: str, after: rulesets.HostedGame,
         happened=[after.narrate(e) for e in shown], events=shown,
         sections=(*closing, *account, *after.report_sections(view, who.side)),
         winner=view.get("winner"), victory=after.standing(),
+        pieces=after.report_pieces(view),
         kind="report" if ending is None else "final",
         final=None if ending is None else ending.as_json(),
         next_phase=after.key if not after.over else "",
@@ -268,7 +269,7 @@ def render_briefing(*, game_id: str, game: rulesets.HostedGame, recipients: list
             next_phase=game.key, owes=owes, owes_hidden=game.duty_hidden and not who.everything,
             deadline=deadline, template=template, house_rules=list(game.house_rules()),
             map_file=f"start-{who.file_key}.{map_suffix}", everything=who.everything,
-            victory=game.standing(), kind="briefing")
+            victory=game.standing(), kind="briefing", pieces=game.report_pieces(view))
         viewer = who.side or ("the game master" if who.everything else "an observer")
         scene = game.map_scene(view, [], f"{game.title}: {game_id}",
                                f"before the first phase, as {viewer} sees it")

@@ -34,11 +34,12 @@ def report_data(*, game: str, title: str, phase: str, viewer: str | None, player
                 house_rules: list[str], map_file: str, owes_hidden: bool = False,
                 everything: bool = False, victory: dict[str, Any] | None = None,
                 kind: str = "report", final: dict[str, Any] | None = None,
-                ) -> dict[str, Any]:
+                pieces: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """The JSON report: everything a recipient's text, HTML and map are made of. The
     sentences, sections and template come from the ruleset's presenter. `kind`: "report"
     after a phase, "briefing" before the first, "final" after the last (`final` then holds
-    the revealed seed and how to check the dice)."""
+    the revealed seed and how to check the dice). Its shape: report.schema.json beside
+    this module; `pieces` follow the ruleset's own pieces schema."""
     heading = {"briefing": "briefing before the first phase",
                "final": f"final report after {phase}"}.get(kind, f"report after {phase}")
     return {
@@ -49,6 +50,7 @@ def report_data(*, game: str, title: str, phase: str, viewer: str | None, player
         "happened": [text for text in happened if text],
         "events": events,
         "sections": [section.as_json() for section in sections],
+        "pieces": pieces or [],
         "winner": winner,
         "victory": victory,
         "next": {"phase": next_phase, "owes": owes, "owes_hidden": owes_hidden,
@@ -59,6 +61,14 @@ def report_data(*, game: str, title: str, phase: str, viewer: str | None, player
         "house_rules": house_rules,
         "map": map_file,
     }
+
+
+def report_schema() -> dict[str, Any]:
+    """The JSON Schema of the JSON report (report.schema.json, shipped beside this module)."""
+    from importlib.resources import files
+
+    text = files("pbem.render").joinpath("report.schema.json").read_text(encoding="utf-8")
+    return dict(json.loads(text))
 
 
 def render_text(data: dict[str, Any]) -> str:

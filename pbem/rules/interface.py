@@ -241,6 +241,12 @@ class GameValue(Protocol):
         """The report's tables for a view (None: an observer's or the game master's)."""
         ...
 
+    def report_pieces(self, view: dict[str, Any]) -> list[dict[str, Any]]:
+        """The pieces of a view structured for tools (positions, weapons and damage as
+        objects and numbers), for the JSON report; what the view hides stays out. Their
+        shape is the ruleset's pieces schema (RulesetPlugin.pieces_schema)."""
+        ...
+
     def standing(self) -> dict[str, Any]:
         """How the sides stand toward victory, as numbers from the rules' own counts
         (public: what every viewer may know). JSON; its "rule" names the victory rule."""
@@ -299,6 +305,10 @@ class RulesetPlugin(Protocol):
     def bench(self, clock: Callable[[], int], repeat: int) -> BenchResult:
         """The ruleset's own speed figures (`pbem bench rules`); `clock` gives monotonic
         nanoseconds, so the rules code reads no clock itself."""
+        ...
+
+    def pieces_schema(self) -> dict[str, Any]:
+        """The JSON Schema of one piece in the JSON report's `pieces` (report_pieces)."""
         ...
 
     def play_case(self, case: dict[str, Any], name: str) -> dict[str, Any]:

@@ -212,6 +212,11 @@ class RamSpeedGame:
 
         return order_fates(sheet, events)
 
+    def report_pieces(self, view: dict[str, Any]) -> list[dict[str, Any]]:
+        from pbem.rules.ramspeed import present
+
+        return present.pieces(view)
+
     def standing(self) -> dict[str, Any]:
         from pbem.rules.ramspeed.victory import standing
 
@@ -260,6 +265,13 @@ class RamSpeedPlugin:
     title = "Ram Speed (Metagaming, 1980)"
     pieces_key = "galleys"
     case_tolerance = 0.0  # hexes and whole numbers: every expectation is exact
+
+    def pieces_schema(self) -> dict[str, Any]:
+        import json
+        from importlib.resources import files
+
+        schema = files("pbem.rules.ramspeed").joinpath("data", "pieces.schema.json")
+        return dict(json.loads(schema.read_text(encoding="utf-8")))
 
     def scenarios(self) -> tuple[ScenarioInfo, ...]:
         found = (scenario(name) for name in built_in_scenarios())

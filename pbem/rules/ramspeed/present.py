@@ -156,3 +156,41 @@ def build_template(side: ScenarioSide | None, tables: Tables,
         lines.append(f"# Set-up follows the build: {zones}.")
     lines += ["# For example (delete the '# ' to build it):", f"# {example}"]
     return tuple(lines)
+
+
+def _position(galley: dict[str, Any]) -> dict[str, str] | None:
+    if galley.get("bow") is None:
+        return None
+    return {"hex": galley["bow"], "facing": galley["facing"]}
+
+
+def pieces(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every galley of a view as the JSON report gives it to tools (pieces.schema.json):
+    the position as an object, damage against its thresholds as numbers, weapons as
+    objects; a record the view hides is left out, not guessed."""
+    out = []
+    tables = default_tables()
+    for gid, galley in view["galleys"].items():
+        kind = tables.galleys[galley["type"]]
+        piece: dict[str, Any] = {
+            "id": gid, "side": galley["side"], "controller": galley["controller"],
+            "type": galley["type"], "status": galley["status"],
+            "position": _position(galley), "hexes": list(galley.get("hexes", [])),
+            "merchantman": bool(galley.get("merchantman")),
+            "drifting": bool(galley.get("drifting")), "adrift": bool(galley.get("adrift")),
+            "captured": bool(galley.get("captured")),
+            "grappled_with": list(galley.get("grappled_with", [])),
+        }
+        if "hull_damage" in galley:
+            piece["record"] = {
+                "hull": {"damage": galley["hull_damage"], "sinks_at": kind.sink},
+                "rowing": {"damage": galley["rowing_damage"], "drifts_at": kind.drift},
+                "movement_allowance": galley["movement_allowance"],
+                "boarding_parties": galley["boarding_parties"],
+                "weapons": [{"type": w["type"], "damage": w["damage"]}
+                            for w in galley["weapons"]],
+                "double_speed_left": 3 - galley["double_used"],
+                "triple_speed_left": 0 if galley["triple_used"] else 1,
+            }
+        out.append(piece)
+    return out
