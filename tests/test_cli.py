@@ -117,7 +117,8 @@ def test_hosting_a_game_from_the_command_line(tmp_path: Path) -> None:
     orders.write_text("A: trireme catapult\nB: galleon\n")
     checked = pbem("orders", "check", "aegean", str(orders), "--player", "Ann")
     assert checked.returncode == 0
-    assert "A: trireme: catapult" in checked.stdout and "line 2 (B): 'galleon'" in checked.stdout
+    assert "A: trireme catapult  =>  a trireme" in checked.stdout
+    assert "line 2 (B): 'galleon'" in checked.stdout
     assert pbem("orders", "submit", "aegean", str(orders), "--player", "Ann").returncode == 0
     binary = tmp_path / "photo.jpg"
     binary.write_bytes(b"\xff\xd8\xff\xe0\x00\x10JFIF\x00")
