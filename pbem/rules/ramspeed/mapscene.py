@@ -11,8 +11,9 @@ Coordinates are hex units (a hex's centre-to-corner is 1); the transform scales 
 
 from __future__ import annotations
 
+import itertools
 import math
-from collections.abc import Iterable
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -308,8 +309,9 @@ def place_labels(labels: list[Label], size: float, bounds: Box, taken: set[str],
     drawn: list[Primitive] = []
     for label in labels:
         w, h = label.width / size, label.height / size
-        spots = list(label.near) + [c for c in _around(label.near, taken) if c not in label.near]
-        chosen, box = spots[0], _box(spots[0], w, h)
+        spots = itertools.chain(label.near, (c for c in _around(label.near, taken)
+                                             if c not in label.near))  # farther only if need be
+        chosen = label.near[0]
         for spot in spots:
             box = _box(spot, w, h)
             inside = (box[0] >= bounds[0] and box[1] >= bounds[1] and box[2] <= bounds[2]
@@ -341,8 +343,8 @@ def _edge_towards(box: Box, point: Point) -> Point:
     return cx + dx * scale, cy + dy * scale
 
 
-def _around(near: tuple[Point, ...], taken: set[str], reach: int = 5) -> Iterable[Point]:
-    """Free hex centres within `reach` of the given ones, nearest first."""
+def _around(near: tuple[Point, ...], taken: set[str], reach: int = 5) -> Iterator[Point]:
+    """Free hex centres within `reach` of the given ones, nearest first, ring by ring."""
     home = [_label_of(c) for c in near]
     found: dict[str, int] = {}
     frontier = [hexes.parse_label(h) for h in home if h]
@@ -354,7 +356,7 @@ def _around(near: tuple[Point, ...], taken: set[str], reach: int = 5) -> Iterabl
             col0, row0 = hexes.to_offset(h)
             if col0 >= 0 and row0 >= 0 and hexes.label(h) not in taken:
                 found.setdefault(hexes.label(h), ring)
-    return [hex_at(label) for label in sorted(found, key=lambda k: (found[k], k))]
+        yield from (hex_at(label) for label in sorted(k for k in found if found[k] == ring))
 
 
 def _label_of(point: Point) -> str:
