@@ -15,12 +15,14 @@ from typing import Any
 from sqlalchemy.engine import Engine
 
 from pbem.app import rulesets
+from pbem.app.bookends import Ending
 from pbem.app.games import require_game
 from pbem.app.reports import (
     OBSERVER,
     Recipient,
     RenderedReport,
     _events,
+    ending_of,
     report_for,
     scene_for,
     seen_by,
@@ -29,7 +31,7 @@ from pbem.render import report
 from pbem.rules.events import Event
 from pbem.store import repo
 from pbem.store.db import transaction
-from pbem.store.models import PhaseRow, PlayerRow
+from pbem.store.models import GameRow, PhaseRow, PlayerRow
 
 STYLESHEET = "style.css"
 ENDED = ("over", "ended")  # a game's status once its secrets may be told
@@ -56,6 +58,7 @@ class Phase:
     owed: tuple[str, ...]  # the sides whose orders the phase waited for
     orders: tuple[GivenOrders, ...]  # empty until the game has ended
     rolls: tuple[int, ...]  # empty until the game has ended
+    ending: Ending | None  # the final report's facts: the last phase of an ended game only
 
 
 @dataclass(frozen=True)
@@ -128,7 +131,7 @@ def _read(engine: Engine, game_id: str) -> Stored:
         ended = game.status in ENDED
         people = repo.players(session, game_id, active_only=False)
         by_id = {p.id: p for p in people}
-        phases = tuple(_phase(session, game.ruleset, row, by_id, ended)
+        phases = tuple(_phase(session, game, row, by_id, ended)
                        for row in repo.phases(session, game_id) if row.status == "resolved")
         press = tuple(Press(row.phase_key, _name(by_id, row.from_player_id), _side(
             by_id, row.from_player_id), row.to, row.body)
@@ -140,10 +143,10 @@ def _read(engine: Engine, game_id: str) -> Stored:
                       phases=phases, press=press)
 
 
-def _phase(session: Any, ruleset: str, row: PhaseRow, people: dict[int | None, PlayerRow],
+def _phase(session: Any, game: GameRow, row: PhaseRow, people: dict[int | None, PlayerRow],
            ended: bool) -> Phase:
-    before = rulesets.load(ruleset, json.loads(row.state_before))
-    after = rulesets.load(ruleset, json.loads(row.state_after or "{}"))
+    before = rulesets.load(game.ruleset, json.loads(row.state_before))
+    after = rulesets.load(game.ruleset, json.loads(row.state_after or "{}"))
     orders: tuple[GivenOrders, ...] = ()
     rolls: tuple[int, ...] = ()
     if ended:  # the secrets of play are told only once the game is over
@@ -151,7 +154,8 @@ def _phase(session: Any, ruleset: str, row: PhaseRow, people: dict[int | None, P
                        for sent in repo.submissions(session, row.id or 0))
         rolls = tuple(value for _, value in json.loads(row.dice_log or "[]"))
     return Phase(key=row.key, title=before.phase_title, turn=before.turn, after=after,
-                 events=_events(row), owed=tuple(before.owes()), orders=orders, rolls=rolls)
+                 events=_events(row), owed=tuple(before.owes()), orders=orders, rolls=rolls,
+                 ending=ending_of(session, game, row) if ended else None)
 
 
 def _name(people: dict[int | None, PlayerRow], player_id: int) -> str:
@@ -175,7 +179,8 @@ def _phase_page(game_id: str, phase: Phase) -> tuple[RenderedReport, dict[str, A
     """The observers' report of the phase and its data; the archive writes its own HTML."""
     view, shown = seen_by(phase.after, phase.events, PUBLIC)
     data = report_for(game_id=game_id, phase_key=phase.key, after=phase.after, view=view,
-                      shown=shown, who=PUBLIC, deadline=None, map_suffix="svg")
+                      shown=shown, who=PUBLIC, deadline=None, map_suffix="svg",
+                      ending=phase.ending)
     scene = scene_for(game_id=game_id, phase_key=phase.key, after=phase.after, view=view,
                       shown=shown, who=PUBLIC)
     made = RenderedReport(recipient=PUBLIC.name, side=None, phase=phase.key,

@@ -139,3 +139,16 @@ def test_the_svg_map_where_it_lies_beside_the_page_the_png_in_mail() -> None:
     assert body is not None
     page = body.get_content()
     assert f'src="cid:{map_cid("r1@example.org")}"' in page and ".svg" not in page
+
+
+def test_a_section_without_column_names_is_a_table_of_names_and_values() -> None:
+    key, after, events = _combat()
+    data = json.loads(render_phase(game_id="g", phase_key=key, after=after, events=events,
+                                   recipients=[Recipient("observer", None, "UTC")],
+                                   deadline=DEADLINE)[0].json)
+    data["sections"].insert(0, {"title": "The game", "headers": ["", ""],
+                                "rows": [["Result", "blue won"], ["Seed", "abc"]],
+                                "empty": ""})
+    page = report.render_html(data)
+    assert '<tr><th scope="row">Result</th><td>blue won</td></tr>' in page
+    assert '<th scope="col"></th>' not in page
