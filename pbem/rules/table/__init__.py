@@ -1,0 +1,90 @@
+"""The open-table geometry core shared by every open-table ruleset (shared/rules/open-table-core.md).
+
+Pure functions over frozen data, one module per concern, each citing its G-item:
+
+- `params` (G1): each ruleset's unit, table, ε, c, heading grain, footprint shape and turn rule;
+- `vectors` (G2): points, headings, ahead and starboard, local coordinates, rotation;
+- `footprint` (G3): footprints (rectangle, stretched octagon), poses, world polygons, bow point;
+- `contact` (G4): overlap, touch and apart by the separating-axis test;
+- `distance` (G5): footprint to footprint, point to footprint;
+- `limits` (G6): measured lengths against limits with ε;
+- `headings` (G7): the angle between headings, the aspect angle;
+- `bands` (G8): bow, waist and stern bands along the keel;
+- `sweep` (G10): the sliding sweep of a straight step to its first contact;
+- `edge` (G11): the table edge;
+- `impact` (G12): the impact set and impact point;
+- `step` (G15, G16, G21): a straight step's first events, the pass after a clash, the choice
+  among contacts at one moment;
+- `pivot` (G17): rotations and the single-step pivot;
+- `report` (G21): rounding positions for reports.
+
+The names below are the public surface; import them from here.
+"""
+
+from pbem.rules.table.bands import KeelBand, keel_band
+from pbem.rules.table.contact import Relation, depth, overlaps, projection, relation, touches
+from pbem.rules.table.distance import footprint_distance, point_distance, point_segment_distance
+from pbem.rules.table.edge import NearestEdge, Side, edge_distance, nearest_edge, on_table, passes_edge
+from pbem.rules.table.footprint import (
+    Footprint,
+    Polygon,
+    Pose,
+    area_polygon,
+    bow_point,
+    place,
+    rectangle,
+    stretched_octagon,
+)
+from pbem.rules.table.headings import aspect_angle, heading_difference, opposed, same_way
+from pbem.rules.table.impact import impact_point, impact_set
+from pbem.rules.table.limits import (
+    at_least,
+    beyond,
+    closer_than,
+    lengths_equal,
+    shorter,
+    tenths_beyond_eighths_by_one,
+    tenths_within_eighths,
+    within,
+)
+from pbem.rules.table.params import (
+    ALL_PARAMETERS,
+    GREEKS_ROMANS,
+    RAM_CRUISE,
+    SPEED_BAND,
+    WOODEN_WALLS,
+    CoreParameters,
+    FootprintShape,
+    Table,
+    TurnRule,
+)
+from pbem.rules.table.pivot import PivotCheck, check_pivot, pivot, rotate_about
+from pbem.rules.table.report import report_length, report_point
+from pbem.rules.table.step import StepOutcome, nearest_to_bow, pass_after_contact, straight_step
+from pbem.rules.table.sweep import contact_distance
+from pbem.rules.table.vectors import (
+    Vec,
+    ahead,
+    normalize_heading,
+    rotate,
+    sin_cos,
+    starboard,
+    to_local,
+    to_world,
+    turned,
+)
+
+__all__ = [
+    "ALL_PARAMETERS", "GREEKS_ROMANS", "RAM_CRUISE", "SPEED_BAND", "WOODEN_WALLS",
+    "CoreParameters", "Footprint", "FootprintShape", "KeelBand", "NearestEdge", "PivotCheck",
+    "Polygon", "Pose", "Relation", "Side", "StepOutcome", "Table", "TurnRule", "Vec",
+    "ahead", "area_polygon", "aspect_angle", "at_least", "beyond", "bow_point", "check_pivot",
+    "closer_than", "contact_distance", "depth", "edge_distance", "footprint_distance",
+    "heading_difference", "impact_point", "impact_set", "keel_band", "lengths_equal",
+    "nearest_edge", "nearest_to_bow", "normalize_heading", "on_table", "opposed", "overlaps",
+    "pass_after_contact", "passes_edge", "pivot", "place", "point_distance",
+    "point_segment_distance", "projection", "rectangle", "relation", "report_length",
+    "report_point", "rotate", "rotate_about", "same_way", "shorter", "sin_cos", "starboard",
+    "straight_step", "stretched_octagon", "tenths_beyond_eighths_by_one", "tenths_within_eighths",
+    "to_local", "to_world", "touches", "turned", "within",
+]

@@ -1,0 +1,41 @@
+"""Distances between footprints and from a point to a footprint (open-table-core G5)."""
+
+from __future__ import annotations
+
+import math
+
+from pbem.rules.table.contact import depth
+from pbem.rules.table.footprint import Polygon
+from pbem.rules.table.vectors import Vec
+
+
+def point_segment_distance(point: Vec, start: Vec, end: Vec) -> float:
+    """|P − E₀ − τ(E₁ − E₀)| with τ the projection parameter clamped to [0, 1] (G5)."""
+    ex, ey = end.x - start.x, end.y - start.y
+    px, py = point.x - start.x, point.y - start.y
+    squared = ex * ex + ey * ey
+    tau = 0.0 if squared == 0.0 else min(1.0, max(0.0, (px * ex + py * ey) / squared))
+    return math.hypot(px - tau * ex, py - tau * ey)
+
+
+def _corners_to_edges(corners: tuple[Vec, ...], other: Polygon) -> float:
+    return min(point_segment_distance(corner, start, end)
+               for corner in corners for start, end in other.edges())
+
+
+def footprint_distance(first: Polygon, second: Polygon, epsilon: float) -> float:
+    """0 if the footprints touch or overlap (D ≥ −ε); otherwise the least distance from a corner
+    of either to an edge of the other (G5). All ranges are measured this way."""
+    if depth(first, second) >= -epsilon:
+        return 0.0
+    return min(_corners_to_edges(first.corners, second), _corners_to_edges(second.corners, first))
+
+
+def point_distance(point: Vec, polygon: Polygon, epsilon: float) -> float:
+    """dist(P, X): 0 if P is inside X or within ε outside every edge line, otherwise the least
+    distance to X's edges (G5)."""
+    inside = all(normal.dot(point - corner) <= epsilon
+                 for normal, corner in zip(polygon.normals, polygon.corners, strict=True))
+    if inside:
+        return 0.0
+    return min(point_segment_distance(point, start, end) for start, end in polygon.edges())

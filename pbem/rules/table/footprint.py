@@ -1,0 +1,135 @@
+"""Convex footprints, poses and their corners on the table (open-table-core G3).
+
+A `Footprint` is a ship's outline in its own frame (u towards the bow, v to starboard); placed at
+a `Pose` it becomes a `Polygon` in world coordinates, the form every test of contact, distance
+and sweep works on. Land and other areas (WW) are `Polygon`s made straight from world corners.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pbem.rules.table.vectors import Vec, sin_cos, to_world
+
+
+@dataclass(frozen=True, slots=True)
+class Pose:
+    """Where a ship stands: its centre C and its heading h (G2, G3)."""
+
+    centre: Vec
+    heading: float
+
+
+@dataclass(frozen=True, slots=True)
+class Polygon:
+    """A convex polygon on the table: corners clockwise seen from above, the outward unit normal
+    of each edge i = [corner i, corner i+1], and the axes of the separating-axis test (the normals
+    with exact opposites left out, as G4 permits)."""
+
+    corners: tuple[Vec, ...]
+    normals: tuple[Vec, ...]
+    axes: tuple[Vec, ...]
+
+    def edges(self) -> tuple[tuple[Vec, Vec], ...]:
+        """Edge i as the pair (P_i, P_{i+1}), indices mod n (G3)."""
+        corners = self.corners
+        return tuple((corners[i], corners[(i + 1) % len(corners)]) for i in range(len(corners)))
+
+    def translated(self, offset: Vec) -> Polygon:
+        """The same polygon moved by `offset`; normals and axes are unchanged."""
+        return Polygon(tuple(corner + offset for corner in self.corners), self.normals, self.axes)
+
+
+@dataclass(frozen=True, slots=True)
+class Footprint:
+    """A ship's convex outline in local (u, v), corners clockwise from above (G3).
+
+    `half_length` is L/2, the distance from the centre to the middle of the bow edge."""
+
+    corners: tuple[Vec, ...]
+    normals: tuple[Vec, ...]
+    axis_indices: tuple[int, ...]
+    half_length: float
+
+
+def _local_normals(corners: Sequence[Vec]) -> tuple[Vec, ...]:
+    # In local terms the world normal R_-90 of edge Δu·d + Δv·s is Δv·d − Δu·s (G3).
+    normals = []
+    for i, start in enumerate(corners):
+        end = corners[(i + 1) % len(corners)]
+        du, dv = end.x - start.x, end.y - start.y
+        size = math.hypot(du, dv)
+        if size == 0.0:
+            raise ValueError("a footprint has two equal corners in a row")
+        normals.append(Vec(dv / size, -du / size))
+    return tuple(normals)
+
+
+def _axis_indices(normals: Sequence[Vec]) -> tuple[int, ...]:
+    kept: list[int] = []
+    for i, normal in enumerate(normals):
+        if not any(normals[j] == -normal for j in kept):
+            kept.append(i)
+    return tuple(kept)
+
+
+def _footprint(corners: Sequence[Vec], half_length: float) -> Footprint:
+    normals = _local_normals(corners)
+    return Footprint(tuple(corners), normals, _axis_indices(normals), half_length)
+
+
+def rectangle(length: float, beam: float) -> Footprint:
+    """The L × W rectangle: bow-starboard, stern-starboard, stern-port, bow-port (G3; GR §2)."""
+    if not (length > 0 and beam > 0):
+        raise ValueError(f"a rectangle footprint needs a positive length and beam, not {length} × {beam}")
+    a, b = length / 2, beam / 2
+    return _footprint((Vec(a, b), Vec(-a, b), Vec(-a, -b), Vec(a, -b)), a)
+
+
+def stretched_octagon(length: float, beam: float) -> Footprint:
+    """The stretched octagon of length L and beam W, from the bow clockwise (G3, WW).
+
+    With a = L/2, b = W/2, q = W/4: bow-stbd (a, q), shoulder-stbd (a − q√3, b), hip-stbd
+    (−a + q, b), stern-stbd (−a, q), then the same mirrored to port. WW's hull outline for arcs
+    is this octagon with the beam less 0.05 SL."""
+    a, b, q = length / 2, beam / 2, beam / 4
+    shoulder, hip = a - q * math.sqrt(3.0), -a + q
+    if not (beam > 0 and hip < shoulder):
+        raise ValueError(f"a stretched octagon needs a positive beam and a length well over it, "
+                         f"not {length} × {beam}")
+    return _footprint((Vec(a, q), Vec(shoulder, b), Vec(hip, b), Vec(-a, q),
+                       Vec(-a, -q), Vec(hip, -b), Vec(shoulder, -b), Vec(a, -q)), a)
+
+
+def place(footprint: Footprint, pose: Pose) -> Polygon:
+    """The footprint at a pose: world corners P_i = C + u_i·d(h) + v_i·s(h) (G3)."""
+    centre, heading = pose.centre, pose.heading
+    sin, cos = sin_cos(heading)
+    corners = tuple(to_world(corner.x, corner.y, centre, heading) for corner in footprint.corners)
+    normals = tuple(Vec(n.x * sin + n.y * cos, n.x * cos - n.y * sin) for n in footprint.normals)
+    return Polygon(corners, normals, tuple(normals[i] for i in footprint.axis_indices))
+
+
+def area_polygon(corners: Sequence[Vec]) -> Polygon:
+    """A convex area given by world corners listed clockwise from above (G3: land, current and
+    smoke areas). Raises ValueError if the corners are not a convex clockwise polygon."""
+    count = len(corners)
+    if count < 3:
+        raise ValueError("an area needs at least three corners")
+    normals = []
+    for i, start in enumerate(corners):
+        end, after = corners[(i + 1) % count], corners[(i + 2) % count]
+        edge, following = end - start, after - end
+        # Clockwise and convex: every turn from one edge to the next is to the right.
+        if edge.x * following.y - edge.y * following.x >= 0:
+            raise ValueError("an area's corners must be listed clockwise and make a convex polygon")
+        size = edge.length()
+        normals.append(Vec(-edge.y / size, edge.x / size))
+    return Polygon(tuple(corners), tuple(normals), tuple(normals))
+
+
+def bow_point(footprint: Footprint, pose: Pose) -> Vec:
+    """BP = C + (L/2)·d(h), the middle of the bow edge (G3)."""
+    return to_world(footprint.half_length, 0.0, pose.centre, pose.heading)
