@@ -267,11 +267,9 @@ class RamSpeedPlugin:
     case_tolerance = 0.0  # hexes and whole numbers: every expectation is exact
 
     def pieces_schema(self) -> dict[str, Any]:
-        import json
-        from importlib.resources import files
+        from pbem.rules.ramspeed.schema import PIECE_SCHEMA
 
-        schema = files("pbem.rules.ramspeed").joinpath("data", "pieces.schema.json")
-        return dict(json.loads(schema.read_text(encoding="utf-8")))
+        return PIECE_SCHEMA
 
     def scenarios(self) -> tuple[ScenarioInfo, ...]:
         found = (scenario(name) for name in built_in_scenarios())
