@@ -127,3 +127,20 @@ def test_the_final_report_reveals_the_seed_and_how_to_check_the_dice(
         assert "final report after" in made.text and "ended by the game master" in made.text
         assert f"pbem dice verify --seed {seed} --dice-name" in made.text
         assert commitment in made.text and seed in made.html
+
+
+def test_the_html_names_the_briefing_and_the_final_report(engine: Engine) -> None:
+    from pbem.app import rulesets
+
+    game = rulesets.start("ramspeed", "squadron", {"columns": 18, "rows": 10})
+    briefing = reports.render_briefing(
+        game_id="g", game=game, players=[("Ann", "blue"), ("Bo", "red")],
+        recipients=[reports.Recipient("Ann", "blue", "UTC")], deadline=START,
+        commitment="ab" * 32)[0].html
+    assert "<title>Squadron Combat: g, briefing before the first phase</title>" in briefing
+    assert "What happened" not in briefing and "before the first phase, as" in briefing
+    new_demo_game(engine)
+    play_demo_phases(engine, "g1", 2)
+    gm.end(engine, "g1", None)
+    final = reports.phase_reports(engine, "g1")[0].html
+    assert "Final report after <strong>" in final and "What happened" in final
