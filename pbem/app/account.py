@@ -46,4 +46,6 @@ def order_account(before: GameValue, given: Sequence[Given], shown: Sequence[dic
         if side not in sent:
             rows.append((side, "", "(no orders)",
                          "sent no orders: its pieces did what the rules say for no orders"))
-    return Section("Orders", HEADERS, tuple(rows), empty="none you may see")
+    empty = ("none from your side" if viewer is not None
+             else "none; every side's orders are shown when the game ends")
+    return Section("Orders", HEADERS, tuple(rows), empty=empty)

@@ -87,3 +87,26 @@ def test_two_players_of_one_side_are_told_apart() -> None:
     given = [Given("Ann", mover, first + "\n"), Given("Cleo", mover, "\n".join(rest) + "\n")]
     rows = _orders(given, Recipient("Ann", mover, "UTC"))["rows"]
     assert [row[0] for row in rows] == [f"{mover} (Ann)"] + [f"{mover} (Cleo)"] * len(rest)
+
+
+def test_each_combat_line_is_told_what_it_brought_about() -> None:
+    """The golden squadron game's last phase: a shot and its hit under the FIRE line, a
+    boarding under the BOARD line, never what the galley suffered from others."""
+    golden = load(SQUADRON)
+    game = golden.game
+    records = read_records(golden)
+    for record in records[:-1]:
+        game, _, _ = game.play(record.submissions, golden.dice_for(record.key))
+    last = records[-1]
+    after, result, _ = game.play(last.submissions, golden.dice_for(last.key))
+    events = [e.as_dict() for e in result.events]
+    fates = {}
+    for side, text in last.submissions:
+        sheet = game.check(side, text)
+        for line, fate in zip(sheet.lines, game.order_fates(sheet, events), strict=True):
+            fates[line.text.strip()] = fate
+    assert fates["B1: FIRE catapult R1"].startswith("B1 shot its catapult at R1")
+    assert "struck B1" not in fates["B1: FIRE catapult R1"]  # hits it took are not its doing
+    assert fates["B1: BOARD B2"].startswith("B1 sent 1 boarding party against B2")
+    assert fates["R1: FIRE catapult B1"].endswith("It struck B1's hull: 3 hull damage.")
+    assert fates["B2: BOARD B3"] == "accepted; nothing came of it that you could see"

@@ -88,3 +88,11 @@ def test_a_rowing_hit_with_its_damage_kept_secret() -> None:
     assert sentence_of({"kind": "hit", "galley": "X", "by": "A", "weapon": "archer",
                         "location": "rowing", "damage": 1}) == (
         "It struck X's rowing banks: 1 rowing damage.")
+
+
+def test_a_move_off_the_map_says_by_which_edge() -> None:
+    back = _ahead("0202", "W")
+    slipped = _ahead(back, "W", -1)
+    assert _move("0202", f"{back} W", f"{slipped} W", "off west") == (
+        f"B moved from 0202: forward one hex to {back} W, slipped sideways to port to "
+        f"{slipped} W, then off the map by the west edge.")

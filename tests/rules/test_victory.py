@@ -116,7 +116,7 @@ def test_the_standing_counts_what_the_rules_count() -> None:
     assert (counts["convoy"], counts["raiders"]) == ("convoy", ["raiders"])
     rows = report_sections({"galleys": {}}, None, counts)[-1].rows
     assert rows == (("convoy", "merchantmen escaped 1 of 3 needed (off the north or west edge "
-                     "within 8 hexes of the north-west corner)"),
+                     "within 8 hexes of 0101)"),
                     ("raiders", "merchantmen sunk or taken 1 of 3 needed"))
     # two thirds of the enemy's points, rounded up; a capture counts for the captor
     fleet = [_galley("A", "blue", "trireme"), _galley("B", "blue", "penteconter"),

@@ -9,6 +9,14 @@ from typing import Any
 from pbem.rules.events import Event
 from pbem.rules.interface import DRAW, OrderSheet
 from pbem.rules.ramspeed import hexes
+from pbem.rules.ramspeed.combat_orders import (
+    AdriftOrder,
+    BoardOrder,
+    CaptureOrder,
+    FireOrder,
+    TransferOrder,
+)
+from pbem.rules.ramspeed.orders import BuildOrder, MovementOrder, SetupOrder
 from pbem.rules.ramspeed.tables import default_tables
 
 
@@ -170,6 +178,9 @@ def _steps(start: str, path: list[str]) -> str:
         where: tuple[Any, int | None] = (hexes.parse_label(start), None)
         runs: list[list[Any]] = []  # [kind, count, position text]
         for position in path:
+            if position.startswith("off "):  # the step that took it off the map
+                runs.append(["off", 1, position.removeprefix("off ")])
+                break
             label, _, facing = position.partition(" ")
             now = (hexes.parse_label(label), hexes.facing_index(facing))
             kind = _step_kind(where, now)
@@ -189,6 +200,8 @@ def _steps(start: str, path: list[str]) -> str:
         elif kind.startswith("turn"):
             way = kind.removeprefix("turn").strip()
             told.append(f"turned {way + ' ' if way else ''}to face {position.partition(' ')[2]}")
+        elif kind == "off":
+            told.append(f"off the map by the {position} edge")
         elif kind.startswith("sideslip"):
             told.append(f"{kind.replace('sideslip', 'slipped sideways')} to {position}")
         else:
@@ -208,25 +221,44 @@ def sentence_of(data: dict[str, Any]) -> str:
 
 
 
-def _about(event: dict[str, Any], piece: str) -> bool:
-    """An event a line about `piece` brought about or suffered from directly."""
-    piece = piece.upper()
-    return any(str(event.get(name, "")).upper() == piece for name in ("galley", "by"))
+MOVING = frozenset({"move", "drift", "ram", "shear", "grapple", "ungrapple", "halt",
+                    "leave_map"})
+
+
+def _brought_about(order: Any, piece: str, e: dict[str, Any]) -> bool:
+    """An event the order of `piece` brought about: its move and what it met on the way,
+    its shots and their hits, its boarding, capture, wrecking or transfer."""
+    def same(name: str, value: str) -> bool:
+        return str(e.get(name, "")).upper() == value.upper()
+
+    kind = e.get("kind")
+    if isinstance(order, FireOrder):
+        return (kind == "fire" and same("galley", piece)) or (kind == "hit" and same("by", piece))
+    if isinstance(order, BoardOrder):
+        return kind == "board" and same("galley", piece) and same("target", order.target)
+    if isinstance(order, CaptureOrder):
+        return kind == "capture" and same("galley", piece) and same("target", order.target)
+    if isinstance(order, AdriftOrder):
+        return kind == "adrift" and same("by", piece) and same("galley", order.target)
+    if isinstance(order, TransferOrder):
+        return kind == "transfer" and same("galley", piece) and same("target", order.friend)
+    if isinstance(order, MovementOrder):
+        return kind in MOVING and same("galley", piece)
+    return False
 
 
 def order_fates(sheet: OrderSheet, events: Sequence[dict[str, Any]]) -> tuple[str, ...]:
-    """For each line of a side's orders: refused and why, or what then happened to the
-    galley it ordered (the events the viewer saw; the judge's echo was in the answer to
-    the orders, so it is not repeated)."""
+    """For each line of a side's orders: refused and why, or what it brought about (the
+    events the viewer saw; the judge's echo was in the answer to the orders, so it is not
+    repeated)."""
     fates = []
-    told: set[str] = set()  # a galley's events are told under its first accepted line only
     for line in sheet.lines:
         if line.status != "accepted":
             fates.append(f"refused: {line.reason}" if line.reason else "refused")
             continue
-        piece = line.piece.upper()
-        what = "" if piece in told else " ".join(
-            text for text in (sentence_of(e) for e in events if _about(e, piece)) if text)
-        told.add(piece)
-        fates.append(what or "accepted")
+        what = " ".join(text for text in (sentence_of(e) for e in events
+                                          if _brought_about(line.order, line.piece, e)) if text)
+        quiet = "done" if isinstance(line.order, BuildOrder | SetupOrder) else \
+            "accepted; nothing came of it that you could see"
+        fates.append(what or quiet)
     return tuple(fates)

@@ -63,8 +63,7 @@ def _victory(standing: dict[str, Any]) -> tuple[tuple[str, ...], ...]:
         edges = " or ".join(standing["exit_edges"])
         return ((standing["convoy"],
                  f"merchantmen escaped {standing['escaped']} of {standing['needed']} needed "
-                 f"(off the {edges} edge within {standing['exit_range']} hexes of the "
-                 f"north-west corner)"),
+                 f"(off the {edges} edge within {standing['exit_range']} hexes of 0101)"),
                 (" and ".join(standing["raiders"]),
                  f"merchantmen sunk or taken {standing['sunk_or_taken']} of "
                  f"{standing['needed']} needed"))
