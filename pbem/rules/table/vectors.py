@@ -42,7 +42,7 @@ class Vec:
 
 def sin_cos(degrees: float) -> tuple[float, float]:
     """(sin, cos) of an angle in degrees, exactly 0 or ±1 at multiples of 90° (G2)."""
-    angle = degrees % 360.0
+    angle = normalize_heading(degrees)
     if angle % 90.0 == 0.0:
         return _QUARTER_TURNS[int(angle // 90.0)]
     radians = math.radians(angle)

@@ -106,3 +106,9 @@ def test_rotation_turns_ahead_and_starboard_with_the_heading() -> None:
             turned_vector, expected = rotate(unit(heading), alpha), unit(heading + alpha)
             assert turned_vector.x == pytest.approx(expected.x, abs=1e-15)
             assert turned_vector.y == pytest.approx(expected.y, abs=1e-15)
+
+
+def test_a_tiny_negative_angle_is_not_a_full_turn() -> None:
+    # −2e-67 % 360 rounds to 360.0 in floating point; it must read as 0°, not past the last quarter.
+    assert normalize_heading(-2e-67) == 0.0
+    assert sin_cos(-2e-67) == (0.0, 1.0)

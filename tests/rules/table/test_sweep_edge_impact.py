@@ -9,6 +9,7 @@ import pytest
 
 from pbem.rules.table import (
     KeelBand,
+    Polygon,
     Pose,
     Side,
     Table,
@@ -171,3 +172,21 @@ def test_nearest_edge_with_ties_south_west_north_east() -> None:
 def test_impact_point_refuses_ships_not_in_contact() -> None:
     with pytest.raises(ValueError, match="not in contact"):
         impact_point(place(SHIP, at(10, 10, 0)), place(SHIP, at(20, 10, 0)), EPS)
+
+
+def grazed(depth_of_cut: float) -> tuple[float, Vec, Polygon]:
+    """A drifts along ahead(330) across a corner of B so that, at the deepest, the two overlap
+    `depth_of_cut` on both axes (B ⊕ −A is a 2 × 8 box whose south-west corner the
+    motion cuts across, 5 units along it)."""
+    motion = ahead(330)
+    corner = motion * 5.0 - Vec(depth_of_cut, depth_of_cut)      # M's south-west corner
+    target = place(SHIP, at(10 + corner.x + 1, 10 + corner.y + 4, 0))
+    return contact_distance(place(SHIP, at(10, 10, 0)), motion, target, EPS), motion, target
+
+
+def test_a_corner_cut_no_deeper_than_epsilon_is_a_graze_deeper_is_a_contact() -> None:
+    # G10's windows (e + ε/|r|, x − ε/|r|): a drift that would cut 0.0009 into B passes it
+    # (without the ε/|r| at both ends of the windows it would be a contact).
+    assert grazed(0.0009)[0] == math.inf
+    t, motion, _ = grazed(0.0011)
+    assert t == pytest.approx(5.0 - 0.0011 / motion.y, abs=1e-9)   # entry through M's south side
