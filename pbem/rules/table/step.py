@@ -47,8 +47,10 @@ def straight_step(footprint: Footprint, start: Pose, motion: Vec, length: float,
     T is the least of those; events within ε of T (G6) happen with it. The ship stands at
     min(d, T)."""
     mover = place(footprint, start)
+    reach = _swept_box(mover, motion, length + 2 * epsilon, 2 * epsilon)
     times = {index: contact_distance(mover, motion, obstacle, epsilon)
-             for index, obstacle in enumerate(obstacles) if index not in ignored}
+             for index, obstacle in enumerate(obstacles)
+             if index not in ignored and _boxes_meet(reach, _box(obstacle.corners))}
     hits = {index: t for index, t in times.items() if t <= length + epsilon}
     edge_limit = edge_distance(mover, motion, table)
     edge_counts = passes_edge(edge_limit, length, epsilon)
@@ -59,6 +61,27 @@ def straight_step(footprint: Footprint, start: Pose, motion: Vec, length: float,
     contacts = tuple(sorted(index for index, t in hits.items() if t <= first + epsilon))
     edge = edge_counts and edge_limit <= first + epsilon
     return StepOutcome(travel, _moved(start, motion, travel), contacts, edge)
+
+
+Box = tuple[float, float, float, float]
+
+
+def _box(corners: Sequence[Vec]) -> Box:
+    xs, ys = [corner.x for corner in corners], [corner.y for corner in corners]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _swept_box(mover: Polygon, motion: Vec, reach: float, margin: float) -> Box:
+    # A quick screen, not a rule: an obstacle met at some t ≤ d + ε lies partly inside the box
+    # swept by the mover's corners over that reach, so one whose box misses it is never met.
+    west, south, east, north = _box(mover.corners)
+    dx, dy = motion.x * reach, motion.y * reach
+    return (west + min(dx, 0.0) - margin, south + min(dy, 0.0) - margin,
+            east + max(dx, 0.0) + margin, north + max(dy, 0.0) + margin)
+
+
+def _boxes_meet(first: Box, second: Box) -> bool:
+    return first[0] <= second[2] and second[0] <= first[2] and first[1] <= second[3] and second[1] <= first[3]
 
 
 def _moved(start: Pose, motion: Vec, travel: float) -> Pose:

@@ -311,3 +311,44 @@ def test_ships_square_to_the_table_stay_exactly_square(pose: Pose, quarter: floa
     for start, end in placed.edges():
         assert start.x == end.x or start.y == end.y
     assert starboard(quarter).x in (-1.0, 0.0, 1.0)
+
+
+@given(footprints(), on_table_poses, headings, st.floats(0.1, 20.0),
+       st.lists(st.tuples(st.floats(-10.0, 10.0), st.floats(-10.0, 10.0), headings), max_size=6))
+@FAST
+def test_a_step_reports_exactly_the_first_contacts_of_every_obstacle(
+        footprint: Footprint, pose: Pose, heading_of_motion: float, length: float,
+        others: list[tuple[float, float, float]]) -> None:
+    # straight_step screens obstacles by their boxes; the answer must be that of sweeping every one.
+    mover, motion = place(footprint, pose), ahead(heading_of_motion)
+    obstacles = [place(rectangle(4.0, 1.0), Pose(pose.centre + Vec(dx, dy), h)) for dx, dy, h in others]
+    obstacles = [obstacle for obstacle in obstacles if not overlaps(mover, obstacle, EPS)]
+    times = [contact_distance(mover, motion, obstacle, EPS) for obstacle in obstacles]
+    hits = [t for t in times if t <= length + EPS]
+    limit = edge_distance(mover, motion, TABLE)
+    first = min(hits + ([limit] if limit < length - EPS else []), default=math.inf)
+    outcome = straight_step(footprint, pose, motion, length, obstacles, TABLE, EPS)
+    assert outcome.travel == min(length, first)
+    assert outcome.contacts == tuple(i for i, t in enumerate(times) if t <= length + EPS and t <= first + EPS)
+
+
+quarter_poses = st.builds(lambda x, y, h: Pose(Vec(x / 4, y / 4), h),
+                          st.integers(40, 80), st.integers(40, 80),
+                          st.integers(0, 7).map(lambda eighth: eighth * 45.0))
+
+
+@given(quarter_poses, quarter_poses, st.sampled_from([1.0, -1.0]), st.sampled_from([(4.0, 1.0), (2.0, 1.0)]))
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+def test_sweep_on_a_grid_where_ships_touch_slide_and_graze_exactly(
+        pose: Pose, other: Pose, sense: float, size: tuple[float, float]) -> None:
+    # Quarter-unit positions and 45° headings make exact touches, slides and corner grazes common.
+    mover, obstacle = place(rectangle(*size), pose), place(rectangle(4.0, 1.0), other)
+    assume(not overlaps(mover, obstacle, EPS))
+    motion = ahead(pose.heading) * sense
+    found = contact_distance(mover, motion, obstacle, EPS)
+    strict = minkowski_entry(mover, motion, obstacle, EPS + 1e-7)
+    loose = minkowski_entry(mover, motion, obstacle, EPS - 1e-7)
+    if strict == loose:
+        assert found == strict or math.isclose(found, strict, abs_tol=1e-7)
+    else:
+        assert math.isinf(found) or math.isclose(found, loose, abs_tol=1e-7)
