@@ -93,11 +93,30 @@ def test_reach_agrees_with_the_movement_checker(seed: int, size: int) -> None:
     board = Board(state)
     tables = default_tables()
     for galley in state.galleys:
-        if galley.owner != "blue":
-            continue
+        if galley.owner != "blue" or galley.must_drift(tables):
+            continue  # a drifting galley's reach is its drift, not a search of orders (below)
         footprints = _reached_by_the_checker(board, galley.id.upper())
         expected = sorted(
             other.id for other in state.galleys if other.owner != "blue"
             and any(hexes.galley_distance(f, other.hexes()) <= 1 for f in footprints))
         listed = sorted(gid for _, gid, _ in within_reach(board, galley, tables))
         assert listed == expected, galley.id
+
+
+def test_a_galley_adrift_reaches_what_it_touches_and_what_its_drift_brings_it_to() -> None:
+    """Oars gone (13.2): it moves one hex ahead by itself and may still grapple, so an enemy
+    beside it now or beside its drift hex is in reach, one two hexes further is not (found
+    by the property test above with a random fleet: seed 21010)."""
+    tables = default_tables()
+    drift = tables.galleys["penteconter"].drift
+    state = GameState(galleys=(
+        Galley("A", "blue", "penteconter", bow=parse_label("1007"), facing=0,
+               rowing_damage=drift),
+        Galley("BESIDE", "red", "bireme", bow=parse_label("1006"), facing=0),
+        Galley("AHEAD", "red", "bireme", bow=parse_label("1407"), facing=0),
+        Galley("BEYOND", "red", "bireme", bow=parse_label("1707"), facing=0)))
+    board = Board(state)
+    a = board.galley("A")
+    assert a is not None and a.must_drift(tables)
+    found = within_reach(board, a, tables)
+    assert [gid for _, gid, _ in found] == ["BESIDE", "AHEAD"]
