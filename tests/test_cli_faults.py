@@ -148,8 +148,9 @@ def test_a_database_on_a_read_only_disk_or_without_write_permission(judge: Path,
 
 
 def fill_script(folder: Path, database: Path, free_kib: int) -> str:
-    """Mount a 1 MiB tmpfs on `folder`, copy the database in, fill it up to `free_kib`."""
-    return (f"mount -t tmpfs -o size=1m tmpfs {folder}\n"
+    """Mount a 4 MiB tmpfs on `folder` (the database holds the briefings mailed when the
+    game was made), copy the database in, fill it up to `free_kib`."""
+    return (f"mount -t tmpfs -o size=4m tmpfs {folder}\n"
             f"cp {database} {folder}/pbem.sqlite\n"
             f"{sys.executable} -c \"import os; s = os.statvfs('{folder}'); "
             f"open('{folder}/filler', 'wb').write(bytes(max(0, s.f_bavail * s.f_frsize "
