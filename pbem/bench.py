@@ -142,6 +142,7 @@ def render_figures(repeat: int = 20, seed: int = 5,
     (four players a side, the observers and the game master)."""
     from datetime import UTC, datetime
 
+    from pbem.app.account import Given
     from pbem.app.reports import Recipient, report_for, scene_for, seen_by
     from pbem.render import report
 
@@ -155,13 +156,15 @@ def render_figures(repeat: int = 20, seed: int = 5,
     deadline = datetime(2026, 12, 24, 18, 0, tzinfo=UTC)
 
     key = sample.key
+    given = [Given(f"{mover} 1", mover, text)]  # the account of the orders, as reports have
 
     def datas() -> list[dict[str, Any]]:
         made = []
         for recipient in who:
             view, shown = seen_by(hosted, result.events, recipient)
             made.append(report_for(game_id="bench", phase_key=key, after=hosted, view=view,
-                                   shown=shown, who=recipient, deadline=deadline))
+                                   shown=shown, who=recipient, deadline=deadline,
+                                   before=sample, given=given))
         return made
 
     first_view, first_shown = seen_by(hosted, result.events, who[0])

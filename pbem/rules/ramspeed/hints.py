@@ -102,13 +102,16 @@ def within_reach(board: Board, galley: Galley, tables: Tables) -> list[tuple[int
         reach = [(speed, reachable(board, galley, allowance, speed, tables))
                  for speed, allowance in _speeds(board, galley, tables)]
     mine = board.hexes_of(key)
+    # within one hex of some footprint it can end on: its hexes and their neighbours
+    near = [(speed, {n for f in footprints for h in f for n in (h, *hexes.neighbours(h))})
+            for speed, footprints in reach]
     found = []
     for other in board.galleys.values():
         if other.owner == galley.owner or other.status != AFLOAT or not other.placed:
             continue
         theirs = board.hexes_of(other.id.upper())
-        for speed, footprints in reach:
-            if any(hexes.galley_distance(f, theirs) <= 1 for f in footprints):
+        for speed, hexes_near in near:
+            if any(h in hexes_near for h in theirs):
                 found.append((hexes.galley_distance(mine, theirs), other.id, speed))
                 break
     return sorted(found)
