@@ -99,7 +99,8 @@ def play(made: Engine, folder: Path, out: TextIO, name: str | None = None) -> di
                                        password=passwords[side]) for side in hosted.sides),
     )
     settings = demo_settings()
-    created = games.create_game(made, spec)
+    created = games.create_game(made, spec, mail=settings)  # each player's briefing
+    deliver_locally(made, settings)
     versus = " against ".join(f"{side} ({PLAYERS[side][0]})" for side in hosted.sides)
     say(f"Game {game_id}: {hosted.title}, {versus}.", file=out)
     say(f"Seed commitment: {created.seed_commitment}", file=out)
