@@ -420,46 +420,56 @@ def _box_corners(box: Box) -> Corners:
     return ((box[0], box[1]), (box[2], box[1]), (box[2], box[3]), (box[0], box[3]))
 
 
-def _spots(corners: Corners) -> Iterator[tuple[int, Point]]:
+def _spots(corners: Corners) -> Iterator[Point]:
     """Places for a label round its ship, ring by ring outwards, abeam first on each ring."""
     centre, ahead, right, _, _ = ship_frame(corners)
-    for ring, reach in enumerate((0.9, 1.3, 1.8, 2.4, 3.1, 3.9, 4.8, 5.8, 7.0)):
+    for reach in (0.9, 1.3, 1.8, 2.4, 3.1, 3.9, 4.8, 5.8, 7.0):
         for turn in sorted(range(16), key=lambda k: (min(k % 8, 8 - k % 8), k)):
             angle = math.pi / 2 + turn * math.pi / 8  # turn 0: to starboard
             dx = math.sin(angle) * ahead[0] + math.cos(angle) * right[0]
             dy = math.sin(angle) * ahead[1] + math.cos(angle) * right[1]
-            yield ring, (centre[0] + reach * dx, centre[1] + reach * dy)
+            yield centre[0] + reach * dx, centre[1] + reach * dy
 
 
-def _gap(box: Box, corners: Corners) -> float:
-    a, b = nearest_points(_box_corners(box), corners)
-    return math.dist(a, b)
+def _leader(corners: Corners, box: Box) -> tuple[Point, Point] | None:
+    """The line tying a label to its ship, when it stands more than half an inch off."""
+    start, end = nearest_points(corners, _box_corners(box))
+    return (start, end) if math.dist(start, end) > 0.5 else None
+
+
+def _leads_clear(corners: Corners, box: Box, obstacles: Sequence[Corners]) -> bool:
+    """Whether the label needs no leader, or its leader crosses none of the obstacles."""
+    line = _leader(corners, box)
+    return line is None or all(_separated(line, obstacle) for obstacle in obstacles)
 
 
 def place_labels(labels: Sequence[Label], size: float, table: Box,
                  hulls: Sequence[Corners]) -> list[Primitive]:
     """Each label on the first spot round its ship where its box stays on the table and
-    covers no other label and no hull; a label set farther off is tied to its ship by a line."""
+    covers no other label and no hull; a label set farther off is tied to its ship by a line
+    that crosses no other hull or label. Where no spot is that good, the best there is."""
     pad = 2 / size  # pixels kept clear between two labels
     placed: list[Box] = []
     drawn: list[Primitive] = []
     for label in labels:
         w, h = label.width / size, label.height / size
-        candidates = list(_spots(label.corners))
-        inside = [(ring, spot) for ring, spot in candidates
-                  if table[0] <= spot[0] - w / 2 and spot[0] + w / 2 <= table[2]
-                  and table[1] <= spot[1] - h / 2 and spot[1] + h / 2 <= table[3]] or candidates
-        free = [(ring, spot) for ring, spot in inside if not any(
-            overlaps(_box(spot, w + pad, h + pad), other) for other in placed)] or inside
-        clear = [(ring, spot) for ring, spot in free if all(
-            _separated(_box_corners(_box(spot, w, h)), hull) for hull in hulls)] or free
-        _, spot = clear[0]
-        box = _box(spot, w, h)
-        placed.append(_box(spot, w + pad, h + pad))
-        items = list(label.drawn(spot, size))
-        if _gap(box, label.corners) > 0.5:
-            start, end = nearest_points(label.corners, _box_corners(box))
-            items.insert(0, Polyline((start, end), LEADER))
+        spots = [_box(spot, w, h) for spot in _spots(label.corners)]
+        inside = [box for box in spots if table[0] <= box[0] and box[2] <= table[2]
+                  and table[1] <= box[1] and box[3] <= table[3]] or spots
+        free = [box for box in inside if not any(
+            overlaps((box[0] - pad, box[1] - pad, box[2] + pad, box[3] + pad), other)
+            for other in placed)] or inside
+        clear = [box for box in free if all(
+            _separated(_box_corners(box), hull) for hull in hulls)] or free
+        obstacles = [*(hull for hull in hulls if hull != label.corners),
+                     *(_box_corners(other) for other in placed)]
+        box = next((box for box in clear if _leads_clear(label.corners, box, obstacles)),
+                   clear[0])
+        placed.append(box)
+        items = list(label.drawn(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), size))
+        line = _leader(label.corners, box)
+        if line is not None:
+            items.insert(0, Polyline(line, LEADER))
         drawn.append(Group(tuple(items), id=label.key))
     return drawn
 
@@ -805,7 +815,9 @@ def plan_scene(view: dict[str, Any], side: str, plans: Sequence[tuple[str, Seque
             headings = [h for _, h, _ in read if h is not None]
             heading = headings[-1] if headings else float(ship.get("heading") or 0)
             _, _, _, length, beam = ship_frame(now)
-            end = place(rectangle(length, beam), Pose(Vec(*line[-1]), heading))
+            # the footprint as the view's corners give it, to a millionth of an inch
+            end = place(rectangle(round(length, 6), round(beam, 6)),
+                        Pose(Vec(*line[-1]), heading))
             fill = side_look(str(ship.get("controller") or side), drawing.sides)[0]
             drawing.marks.insert(0, plan_end(tuple((c.x, c.y) for c in end.corners), fill,
                                              f"plan-end--{sid}"))
