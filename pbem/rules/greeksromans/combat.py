@@ -75,7 +75,8 @@ def archery(state: GameState, orders: Sequence[TargetOrder], dice: Dice) -> Play
                 state = state.with_ship(replace(target, sailors=target.sailors - 1))
                 hits.append(event("hit", ship=target.id, by=shooter.id, weapon="archery", die=die,
                                   figure="sailor", lost=1, marines=0, sailors=target.sailors - 1))
-        events.append(event("archery", ship=shooter.id, target=target.id, dice=rolls, reason=""))
+        events.append(event("archery", ship=shooter.id, target=target.id, dice=rolls,
+                            hits=len(hits), reason=""))
         events += hits
     return state, tuple(events)
 
@@ -143,7 +144,7 @@ def catapults(state: GameState, orders: Sequence[TargetOrder], dice: Dice) -> Pl
             continue
         die = dice.roll(f"catapult {shooter.id} at {target.id}")
         events.append(event("catapult", ship=shooter.id, target=target.id, die=die, hit=die == 6,
-                            reason=""))
+                            hits=int(die == 6), reason=""))
         if die != 6:
             continue
         if target.marines > 0:

@@ -36,7 +36,7 @@ def sailor_loss(state: GameState, ship_id: str, dice: Dice, cause: str) -> Playe
 def resolve_strike(state: GameState, strike: Strike, dice: Dice) -> Played:
     """Roll a strike's dice and apply them (§6.2, §6.3). Sailors are counted before any loss."""
     mover, target = state.require(strike.ship), state.require(strike.target)
-    common = {"ship": mover.id, "target": target.id, "kind": strike.kind,
+    common = {"ship": mover.id, "target": target.id, "strike": strike.kind,
               "impact": report_point(strike.impact), "at": report_point(strike.at),
               "theta": strike.theta, "u": report_length(strike.u)}
     die = dice.roll(f"{strike.kind} strike {mover.id} on {target.id}")

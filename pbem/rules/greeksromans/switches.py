@@ -25,7 +25,7 @@ class Options:
     length: float = 4.0
     beam: float = 1.0
     contact_tolerance: float = 0.1
-    stern_section: float = 0.0  # 0: a quarter of the struck ship's length (L/4)
+    stern_section: float = 0.0  # inches forward of the stern; 0: a quarter of the length (L/4)
     pivot_point: str = "centre"
     initiative: str = "roll"
     clash_pass: bool = True
@@ -39,8 +39,10 @@ class Options:
     setup: str = "fixed"
 
     def stern_limit(self, length: float) -> float:
-        """Where 'behind the oar banks' starts, as a distance aft of the centre (§3)."""
-        return self.stern_section if self.stern_section > 0 else length / 4
+        """Where 'behind the oar banks' starts, as the distance aft of the centre: the stern
+        section reaches this far forward of the stern at −L/2 (§3; L/4 gives u ≤ −L/4)."""
+        section = self.stern_section if self.stern_section > 0 else length / 4
+        return length / 2 - section
 
     def as_json(self) -> dict[str, bool | int | float | str]:
         return {f.name: getattr(self, f.name) for f in fields(self)}

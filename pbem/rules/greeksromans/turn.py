@@ -77,8 +77,9 @@ def resolve_movement(state: GameState, orders: Sequence[MoveOrder],
     events: list[Event] = []
     for happening in plan.happenings:
         if isinstance(happening, Moved):
+            start, end = report_point(happening.start), report_point(happening.end)
             events.append(event("move", ship=happening.ship, step=happening.step,
-                                start=report_point(happening.start), end=report_point(happening.end),
+                                start=start, end=end, path=[list(start), list(end)],
                                 heading=happening.heading, travel=report_length(happening.travel)))
         elif isinstance(happening, Strike):
             state, found = resolve_strike(state, happening, dice)
