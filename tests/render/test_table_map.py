@@ -206,9 +206,15 @@ def test_each_label_gives_the_id_and_the_crew_at_a_glance() -> None:
 # -- range rings ---------------------------------------------------------------------------------
 
 def _outline_distance(point: tuple[float, float], outline: list[list[float]]) -> float:
-    near = [mapscene._closest_on_segment(point, tuple(a), tuple(outline[(i + 1) % 4]))
-            for i, a in enumerate(outline)]
-    return min(math.dist(point, p) for p in near)
+    """How far a point lies from the edges of a ship's rectangle."""
+    px, py = point
+    found = math.inf
+    for i, (ax, ay) in enumerate(outline):
+        bx, by = outline[(i + 1) % len(outline)]
+        share = ((px - ax) * (bx - ax) + (py - ay) * (by - ay)) / ((bx - ax) ** 2 + (by - ay) ** 2)
+        share = min(max(share, 0.0), 1.0)
+        found = min(found, math.dist(point, (ax + share * (bx - ax), ay + share * (by - ay))))
+    return found
 
 
 @pytest.mark.parametrize("viewer", ["greeks", "romans"])
@@ -312,21 +318,33 @@ def test_an_event_without_what_a_mark_needs_draws_nothing(odd: dict[str, Any]) -
 
 # -- the legend is the drawing ---------------------------------------------------------------
 
-def test_every_legend_entry_is_drawn_in_its_map_styles_and_every_mark_has_one() -> None:
-    scene = _scene()
+def _legend_is_the_drawing(scene: Scene) -> None:
     legend = _legend(scene)
     drawn = {name.split("--")[0] for name, _, _ in _walk(scene.items) if "--" in name}
-    drawn = {"label" if name == "label" else name for name in drawn}
     assert set(legend) == drawn
-    assert {"side-greeks", "side-romans", "captured", "sinking", "label", "move", "strike-ram",
-            "strike-oar", "strike-rudder", "blocked", "archery-hit", "archery-miss",
-            "catapult-hit", "catapult-miss", "ring-archery", "ring-catapult"} == set(legend)
     every_style = _styles(scene.items)
     for key, sample in legend.items():
         shown = _styles(sample)
         assert shown <= every_style, (key, shown - every_style)  # nothing the map lacks
         on_map = _styles(scene.items, f"{key}--")
         assert on_map <= shown, (key, on_map - shown)  # each mark explained in its own style
+
+
+def test_every_legend_entry_is_drawn_in_its_map_styles_and_every_mark_has_one() -> None:
+    scene = _scene()
+    _legend_is_the_drawing(scene)
+    assert {"side-greeks", "side-romans", "captured", "sinking", "label", "move", "strike-ram",
+            "strike-oar", "strike-rudder", "blocked", "archery-hit", "archery-miss",
+            "catapult-hit", "catapult-miss", "ring-archery", "ring-catapult"} == set(
+                _legend(scene))
+
+
+def test_the_legend_shows_a_leader_only_when_a_label_has_one() -> None:
+    crowded = mapscene.map_scene(melee(), [], "Melee", "turn 5", "greeks")
+    _legend_is_the_drawing(crowded)
+    assert _styles(_legend(crowded)["label"]) == {_full(mapscene.LEADER)}
+    assert _styles(_legend(_scene())["label"]) == set()
+
 
 
 def test_the_legend_lists_only_what_is_drawn() -> None:

@@ -548,9 +548,7 @@ def _events(ships: dict[str, Any], events: Sequence[dict[str, Any]], drawing: Dr
                     strike, at, f"strike-{strike}--{n}",
                     f"{item.get('ship', '?')} {strike} on {item.get('target', '?')}"))
                 drawing.shown[f"strike-{strike}"] = None
-        elif kind == "blocked" and _point(item.get("at")) is not None:
-            at = _point(item.get("at"))
-            assert at is not None
+        elif kind == "blocked" and (at := _point(item.get("at"))) is not None:
             drawing.marks.append(blocked_mark(at, f"blocked--{n}",
                                               f"{item.get('ship', '?')} blocked"))
             drawing.shown["blocked"] = None
@@ -653,8 +651,12 @@ def _swatch(key: str, drawing: Drawing) -> tuple[Primitive, str]:
         return sample, ("dashed outline: captured, in its old side's colour"
                         if key == "captured" else "crossed: sinking (no captain)")
     if key == "label":
-        return (Group((Text((0.0, 0.5), "G1", NAME), Text((0.0, -0.6), "3·2·1", CREW))),
-                "id; sailors·marines·captain (A admiral, C catapult crew)")
+        lines = Group((Text((0.0, 0.5), "G1", NAME), Text((0.0, -0.6), "3·2·1", CREW)))
+        if "leader" not in drawing.shown:
+            return lines, "id; sailors·marines·captain (A admiral, C catapult crew)"
+        return (Group((Polyline(((-2.6, -0.6), (-1.3, 0.0)), LEADER), lines)),
+                "id; sailors·marines·captain (A admiral, C catapult crew); a line ties it "
+                "to its ship when set apart")
     if key in ("move", "plan"):
         return (trail(((-2.0, -0.4), (0.0, 0.4), (1.5, 0.4)),
                       TRAIL if key == "move" else PLAN_TRAIL, 0.35),
@@ -730,6 +732,9 @@ def table_of(view: dict[str, Any]) -> tuple[float, float]:
 def _scene(drawing: Drawing, title: str, subtitle: str, size: float, width: float,
            height: float) -> Scene:
     labels = place_labels(drawing.labels, size, (0.0, 0.0, width, height), drawing.hulls)
+    if any(isinstance(label, Group) and isinstance(label.items[0], Polyline)
+           for label in labels):
+        drawing.shown["leader"] = None
     picture_width = max(math.ceil(size * width + 2 * EDGE), 480)
     bottom = TITLE + 2 * EDGE + size * height + BAR_ROW
     key_items, key_height = legend(drawing, picture_width, bottom)
