@@ -453,18 +453,13 @@ def place_labels(labels: Sequence[Label], size: float, table: Box,
     drawn: list[Primitive] = []
     for label in labels:
         w, h = label.width / size, label.height / size
-        spots = [_box(spot, w, h) for spot in _spots(label.corners)]
-        inside = [box for box in spots if table[0] <= box[0] and box[2] <= table[2]
-                  and table[1] <= box[1] and box[3] <= table[3]] or spots
-        free = [box for box in inside if not any(
-            overlaps((box[0] - pad, box[1] - pad, box[2] + pad, box[3] + pad), other)
-            for other in placed)] or inside
-        clear = [box for box in free if all(
-            _separated(_box_corners(box), hull) for hull in hulls)] or free
-        obstacles = [*(hull for hull in hulls if hull != label.corners),
-                     *(_box_corners(other) for other in placed)]
-        box = next((box for box in clear if _leads_clear(label.corners, box, obstacles)),
-                   clear[0])
+        centre = ship_frame(label.corners)[0]
+        reach = 9.0 + w + h  # farther than any spot's box or leader reaches
+        near_hulls = [hull for hull in hulls if any(
+            abs(x - centre[0]) < reach and abs(y - centre[1]) < reach for x, y in hull)]
+        near_boxes = [box for box in placed if abs(box[0] + box[2] - 2 * centre[0]) < 2 * reach
+                      and abs(box[1] + box[3] - 2 * centre[1]) < 2 * reach]
+        box = _best_spot(label.corners, w, h, pad, table, near_hulls, near_boxes)
         placed.append(box)
         items = list(label.drawn(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), size))
         line = _leader(label.corners, box)
@@ -472,6 +467,35 @@ def place_labels(labels: Sequence[Label], size: float, table: Box,
             items.insert(0, Polyline(line, LEADER))
         drawn.append(Group(tuple(items), id=label.key))
     return drawn
+
+
+def _best_spot(corners: Corners, w: float, h: float, pad: float, table: Box,
+               hulls: Sequence[Corners], placed: Sequence[Box]) -> Box:
+    """The first spot whose box is on the table, apart from the placed labels and the hulls,
+    with a leader (if any) crossing neither; failing that the first that meets the most of
+    these, in that order."""
+    fallback: list[Box | None] = [None, None, None]  # on the table; and apart; and clear
+    obstacles = [*(hull for hull in hulls if hull != corners), *map(_box_corners, placed)]
+    first: Box | None = None
+    for spot in _spots(corners):
+        box = _box(spot, w, h)
+        first = first or box
+        if not (table[0] <= box[0] and box[2] <= table[2] and table[1] <= box[1]
+                and box[3] <= table[3]):
+            continue
+        fallback[0] = fallback[0] or box
+        if any(overlaps((box[0] - pad, box[1] - pad, box[2] + pad, box[3] + pad), other)
+               for other in placed):
+            continue
+        fallback[1] = fallback[1] or box
+        if not all(_separated(_box_corners(box), hull) for hull in hulls):
+            continue
+        fallback[2] = fallback[2] or box
+        if _leads_clear(corners, box, obstacles):
+            return box
+    chosen = fallback[2] or fallback[1] or fallback[0] or first
+    assert chosen is not None
+    return chosen
 
 
 # -- the drawing -------------------------------------------------------------------------------
