@@ -595,3 +595,18 @@ def test_the_plan_legend_is_drawn_in_the_plan_s_styles() -> None:
     for key, sample in _legend(scene).items():
         assert _styles(sample) <= every_style, key
         assert _styles(scene.items, f"{key}--") <= _styles(sample), key
+
+
+def test_a_ship_without_corners_is_drawn_from_its_centre_and_heading() -> None:
+    found = ship("romans", 40, 30, 45)
+    del found["corners"]
+    broken = ship("greeks", 10, 10, 0, corners=[[1, 2], "bow", None, [3, 4]], controller=None)
+    lost = {"side": "greeks", "status": "afloat"}  # no place at all: not drawn
+    scene = mapscene.map_scene({"ships": {"R9": found, "G9": broken, "G8": lost}}, [], "t",
+                               "s", "greeks")
+    hulls = {name: item for name, item, style in _walk(scene.items)
+             if isinstance(item, Polygon) and style.fill not in (mapscene.WHITE, "none")
+             and "--" in name}
+    assert set(hulls) == {"side-romans--R9", "side-greeks--G9"}
+    assert hulls["side-romans--R9"].points == tuple(map(tuple, corners(40, 30, 45)))
+    assert hulls["side-greeks--G9"].points == tuple(map(tuple, corners(10, 10, 0)))
