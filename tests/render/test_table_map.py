@@ -610,3 +610,22 @@ def test_a_ship_without_corners_is_drawn_from_its_centre_and_heading() -> None:
     assert set(hulls) == {"side-romans--R9", "side-greeks--G9"}
     assert hulls["side-romans--R9"].points == tuple(map(tuple, corners(40, 30, 45)))
     assert hulls["side-greeks--G9"].points == tuple(map(tuple, corners(10, 10, 0)))
+
+
+def test_a_move_told_step_by_step_is_one_path_per_ship() -> None:
+    """The engine tells a move step by step, each with the step's start and end; a pivot
+    starts and ends at one point."""
+    steps: list[dict[str, Any]] = [
+        {"kind": "move", "ship": "G1", "step": 1, "path": [[30, 8], [30, 14]]},
+        {"kind": "move", "ship": "G1", "step": 2, "path": [[30, 14], [30, 14]]},
+        {"kind": "strike", "ship": "G1", "target": "R1", "strike": "oar",
+         "impact": [30.5, 16]},
+        {"kind": "move", "ship": "G1", "step": 3, "path": [[30, 14], [30.5, 17]]},
+        {"kind": "move", "ship": "G3", "step": 1, "path": [[42, 8], [42, 16]]},
+        {"kind": "move", "ship": "G1", "step": 4, "path": [[30.5, 17], [30, 20]]},
+        {"kind": "move", "ship": "G2", "step": 1, "path": [[22, 17], [22, 17]]}]
+    scene = _scene(events=steps)
+    paths = {name: item.points for name, item, _ in _named(scene, "move--")
+             if isinstance(item, Polyline)}
+    assert paths == {"move--0": ((30, 8), (30, 14), (30.5, 17), (30, 20)),
+                     "move--4": ((42, 8), (42, 16))}

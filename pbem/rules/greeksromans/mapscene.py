@@ -556,16 +556,14 @@ def _events(ships: dict[str, Any], events: Sequence[dict[str, Any]], drawing: Dr
     """This half's paths, strikes, blocks and shots; an event lacking what a mark needs
     draws nothing."""
     shots: dict[tuple[str, str], int] = {}
+    for n, line in _paths(events):
+        drawing.trails.append(trail(line, TRAIL, 4 / size, f"move--{n}"))
+        drawing.shown["move"] = None
     for n, item in enumerate(events):
         if not isinstance(item, dict):
             continue
         kind = item.get("kind")
-        if kind == "move" and isinstance(item.get("path"), (list, tuple)):
-            line = [p for p in map(_point, item["path"]) if p is not None]
-            if len(line) > 1:
-                drawing.trails.append(trail(line, TRAIL, 4 / size, f"move--{n}"))
-                drawing.shown["move"] = None
-        elif kind == "strike" or kind in STRIKE:
+        if kind == "strike" or kind in STRIKE:
             strike, at = _strike_kind(item), _point(item.get("impact"))
             if strike is not None and at is not None:
                 drawing.marks.append(strike_mark(
@@ -578,6 +576,30 @@ def _events(ships: dict[str, Any], events: Sequence[dict[str, Any]], drawing: Dr
             drawing.shown["blocked"] = None
         elif kind in ("archery", "catapult"):
             _shot(str(kind), n, item, ships, drawing, shots)
+
+
+def _paths(events: Sequence[dict[str, Any]]) -> list[tuple[int, list[Point]]]:
+    """Each ship's path this half, from its `move` events (one per step, or one for the whole
+    move), each with the index of its first event: a step that starts where the ship's last
+    one ended carries the same line on."""
+    paths: list[tuple[int, list[Point]]] = []
+    last: dict[str, list[Point]] = {}
+    for n, item in enumerate(events):
+        if not isinstance(item, dict) or item.get("kind") != "move" or not isinstance(
+                item.get("path"), (list, tuple)):
+            continue
+        line: list[Point] = []
+        for point in (p for p in map(_point, item["path"]) if p is not None):
+            if not line or point != line[-1]:
+                line.append(point)
+        ship = str(item.get("ship", ""))
+        going = last.get(ship)
+        if ship and going is not None and line and line[0] == going[-1]:
+            going.extend(line[1:])
+        elif line:
+            paths.append((n, line))
+            last[ship] = line
+    return [(n, line) for n, line in paths if len(line) > 1]
 
 
 def _strike_kind(item: dict[str, Any]) -> str | None:
