@@ -166,7 +166,7 @@ def scene_for(*, game_id: str, phase_key: str, after: rulesets.HostedGame,
     """One recipient's map of the phase."""
     viewer = who.side or ("the game master" if who.everything else "an observer")
     return after.map_scene(view, shown, f"{after.title}: {game_id}",
-                           f"after {phase_key}, as {viewer} sees it")
+                           f"after {phase_key}, as {viewer} sees it", viewer=who.side)
 
 
 def render_phase(*, game_id: str, phase_key: str, after: rulesets.HostedGame,
@@ -272,7 +272,7 @@ def render_briefing(*, game_id: str, game: rulesets.HostedGame, recipients: list
             victory=game.standing(), kind="briefing", pieces=game.report_pieces(view))
         viewer = who.side or ("the game master" if who.everything else "an observer")
         scene = game.map_scene(view, [], f"{game.title}: {game_id}",
-                               f"before the first phase, as {viewer} sees it")
+                               f"before the first phase, as {viewer} sees it", viewer=who.side)
         out.append(RenderedReport(
             recipient=who.name, side=who.side, phase="start", basename=f"start-{who.file_key}",
             text=report.render_text(data), html=report.render_html(data),

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from pbem.app.rulesets import DEFAULT as DEFAULT_RULESET
 from pbem.cli.common import say
 
 
@@ -66,11 +67,19 @@ def _autoplay(args: argparse.Namespace) -> int:
     if orders.exists() and any(orders.iterdir()):
         say(f"pbem rules autoplay: {orders} is not empty; choose a new folder", sys.stderr)
         return 2
-    winner = create(args.folder, args.scenario, args.seed, args.game or args.folder.name,
-                    args.columns, args.rows)
+    from pbem.app import rulesets
+
+    known = [s.name for s in rulesets.plugin(args.ruleset).scenarios()]
+    scenario = args.scenario or known[-1]
+    if scenario not in known:
+        say(f"pbem rules autoplay: {args.ruleset} has no scenario {scenario!r}; its "
+            f"scenarios are {', '.join(known)}", sys.stderr)
+        return 2
+    winner = create(args.folder, scenario, args.seed, args.game or args.folder.name,
+                    args.columns, args.rows, ruleset=args.ruleset)
     from pbem.cli.common import outcome
 
-    say(f"played {args.scenario} with seed {args.seed} into {args.folder}: {outcome(winner)}")
+    say(f"played {scenario} with seed {args.seed} into {args.folder}: {outcome(winner)}")
     return 0
 
 
@@ -117,7 +126,10 @@ def register(nouns: Any) -> None:
     golden.set_defaults(run=_golden)
     auto = verbs.add_parser("autoplay", help="play a whole game with the greedy player")
     auto.add_argument("folder", type=Path)
-    auto.add_argument("--scenario", default="squadron", choices=("squadron", "fleet", "convoy"))
+    auto.add_argument("--ruleset", default=DEFAULT_RULESET,
+                      help=f"the rule system (default {DEFAULT_RULESET}; `pbem rules list`)")
+    auto.add_argument("--scenario", default="",
+                      help="one of the ruleset's scenarios (default: the last it lists)")
     auto.add_argument("--seed", type=int, default=1)
     auto.add_argument("--game", default="", help="game id (default: the folder name)")
     auto.add_argument("--columns", type=int, default=None)

@@ -264,8 +264,11 @@ class GameValue(Protocol):
         ...
 
     def map_scene(self, view: dict[str, Any], events: Sequence[dict[str, Any]], title: str,
-                  subtitle: str, size: float = 18.0) -> Scene:
-        """The map of this moment from a view and the events as the same viewer sees them."""
+                  subtitle: str, size: float = 0.0, viewer: str | None = None) -> Scene:
+        """The map of this moment from a view and the events as the same viewer sees them;
+        `viewer` is that viewer's side (None: an observer or the game master), for what a
+        map shows a side of its own pieces only (reach, ranges); `size` 0: the ruleset's
+        choice."""
         ...
 
     def plan_scene(self, side: str, plans: Sequence[tuple[str, tuple[str, ...]]], title: str,

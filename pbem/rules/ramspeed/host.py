@@ -235,7 +235,7 @@ class RamSpeedGame:
         return orders_for(game.state, game.phase.kind, side, game.zone(side), game.scenario, rng)
 
     def map_scene(self, view: dict[str, Any], events: Sequence[dict[str, Any]], title: str,
-                  subtitle: str, size: float = 0.0) -> Scene:
+                  subtitle: str, size: float = 0.0, viewer: str | None = None) -> Scene:
         """`size`: pixels per hex unit; 0 chooses by the map's width."""
         from pbem.rules.ramspeed import mapscene
 
