@@ -9,6 +9,7 @@ walks the plan and rolls each strike's dice in the order the strikes happen (§1
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -139,7 +140,7 @@ def _move_one(state: GameState, ships: list[Ship], i: int,
               steps: Sequence[Step]) -> tuple[Ship, list[Happening]]:
     mover = ships[i]
     footprint = mover.footprint
-    others = [j for j, ship in enumerate(ships) if j != i and ship.on_table]
+    others = _within_reach(state, ships, i, steps)
     polygons = [ships[j].polygon() for j in others]
     table, epsilon = state.table, state.epsilon
     pose = mover.pose
@@ -166,6 +167,24 @@ def _move_one(state: GameState, ships: list[Ship], i: int,
             break
     return replace(mover, x=pose.centre.x, y=pose.centre.y, heading=int(pose.heading),
                    status=status), happenings
+
+
+def _half_diagonal(ship: Ship) -> float:
+    return math.hypot(ship.length / 2, ship.beam / 2)
+
+
+def _within_reach(state: GameState, ships: Sequence[Ship], i: int,
+                  steps: Sequence[Step]) -> list[int]:
+    """The ships the mover could meet at all: the broad phase. Pivots turn about the centre,
+    so the centre travels at most the sum of the straight steps; a footprint lies within its
+    half-diagonal of its centre. A ship farther than that (plus the contact tolerance) can
+    be neither touched nor overlapped, so leaving it out changes no result."""
+    mover = ships[i]
+    travel = sum(step.inches for step in steps if step.kind in "FB")
+    reach = travel + _half_diagonal(mover) + state.options.contact_tolerance + 1.0
+    return [j for j, ship in enumerate(ships)
+            if j != i and ship.on_table
+            and math.hypot(ship.x - mover.x, ship.y - mover.y) <= reach + _half_diagonal(ship)]
 
 
 def _straight(state: GameState, mover: Ship, ships: Sequence[Ship], others: Sequence[int],

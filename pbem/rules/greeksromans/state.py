@@ -55,7 +55,7 @@ class Ship:
         return _rectangle(self.length, self.beam)
 
     def polygon(self) -> Polygon:
-        return place(self.footprint, self.pose)
+        return placed_footprint(self.x, self.y, self.heading, self.length, self.beam)
 
     @property
     def on_table(self) -> bool:
@@ -69,6 +69,13 @@ class Ship:
     @property
     def working_catapult(self) -> bool:
         return self.catapult and self.catapult_crew > 0
+
+
+@lru_cache(maxsize=8192)
+def placed_footprint(x: float, y: float, heading: int, length: float, beam: float) -> Polygon:
+    # A placed footprint is a pure value of the ship's pose and size: a ship that has not
+    # moved is not placed again for every other ship's every step.
+    return place(_rectangle(length, beam), Pose(Vec(x, y), float(heading)))
 
 
 @lru_cache(maxsize=16)
