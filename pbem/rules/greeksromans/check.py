@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from pbem.rules.errors import IllegalOrderError, NotCommandedError, OrderError
 from pbem.rules.greeksromans.movement import Blocked, Left, Moved, MovePlan, Passed, Strike, plan_moves
@@ -165,7 +166,7 @@ def _accepted_half(state: GameState, item: _Taken, plan: MovePlan) -> LineResult
         points = state.bonus + ship.sailors if points is None else points
         path, places = describe_path(ship, plan)
         cost = f"costs {_cost_text(order.cost_sixtieths())} of {points} AP"
-        echo = f"{ship.id}: {order.notation()} => {cost}; {path}{_extras(item.reading)}"
+        echo = f"{order.notation()} => {cost}; {path}{_extras(item.reading)}"
         return LineResult(item.number, item.raw, ship.id, ACCEPTED, echo=echo, order=order,
                           plan=places)
     assert isinstance(order, TargetOrder)
@@ -174,32 +175,43 @@ def _accepted_half(state: GameState, item: _Taken, plan: MovePlan) -> LineResult
                        "(sailors counted when archery starts)",
             "BOARD": "one attack on the first enemy in contact",
             "CATAPULT": "one shot at the first enemy within 18\""}[order.kind]
-    echo = f"{ship.id}: {order.notation()} => {what} of {', '.join(order.targets)}{_extras(item.reading)}"
+    echo = f"{order.notation()} => {what} of {', '.join(order.targets)}{_extras(item.reading)}"
     return LineResult(item.number, item.raw, ship.id, ACCEPTED, echo=echo, order=order)
 
 
 def describe_path(ship: Ship, plan: MovePlan) -> tuple[str, tuple[str, ...]]:
-    """The path in words and as points (§5.8): each step's end, strikes, blocks, the edge."""
+    """The path in words and as points (§5.8): each step's end, strikes, blocks, the edge.
+    The points are "(x, y)", the last "(x, y, heading)", and a point where the ship strikes
+    or is blocked carries " strike" or " blocked" (the plan map marks them)."""
     parts: list[str] = []
-    places = [point_text(ship.pose.centre)]
+    start = ship.pose.centre
+    points: list[list[Any]] = [[start.x, start.y, ""]]
+    heading = ship.heading
     for happening in plan.of(ship.id):
         if isinstance(happening, Moved):
+            heading = happening.heading
             if happening.step[0] in "PS":
                 parts.append(f"{happening.step} to heading {happening.heading}")
             else:
                 parts.append(f"{happening.step} to {point_text(happening.end)}")
-                if point_text(happening.end) != places[-1]:
-                    places.append(point_text(happening.end))
+                if point_text(happening.end) != point_text(Vec(points[-1][0], points[-1][1])):
+                    points.append([happening.end.x, happening.end.y, ""])
         elif isinstance(happening, Strike):
             parts.append(f"strikes {happening.target} at {point_text(happening.impact)} "
                          f"({happening.kind}, θ {happening.theta})")
+            points[-1][2] = " strike"
         elif isinstance(happening, Passed):
             parts.append(f"passes {happening.past}" if happening.made
                          else f"cannot get past {happening.past} and stops")
         elif isinstance(happening, Blocked):
             parts.append(f"blocked by {happening.by} at {point_text(happening.at)}: {happening.reason}")
+            points[-1][2] = points[-1][2] or " blocked"
         elif isinstance(happening, Left):
             parts.append(f"leaves the table by the {happening.edge} edge at {point_text(happening.at)}")
+    places = [point_text(Vec(x, y)) + suffix for x, y, suffix in points[:-1]]
+    x, y, suffix = points[-1]
+    last = point_text(Vec(x, y))
+    places.append(f"{last[:-1]}, {heading}){suffix}")
     return ("; ".join(parts) or "stays where it is"), tuple(places)
 
 
@@ -255,7 +267,7 @@ def check_setup(state: GameState, side: str, text: str,
     results, _ = _sheet_lines(text, read_setup_line, accept)
     lines = tuple(item if isinstance(item, LineResult) else LineResult(
         item.number, item.raw, item.ship.id, ACCEPTED,
-        echo=f"{item.ship.id}: {item.reading.order.notation()} => centre "
+        echo=f"{item.reading.order.notation()} => centre "
              f"{point_text(placed[item.ship.id.upper()].centre)}, heading "
              f"{int(placed[item.ship.id.upper()].heading)}",
         order=item.reading.order, plan=(point_text(placed[item.ship.id.upper()].centre),))

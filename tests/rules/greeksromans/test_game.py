@@ -76,15 +76,17 @@ def test_the_echo_shows_the_path_and_the_strike_point() -> None:
     game = started([6, 1, 6])  # greeks first, bonus 6: 9 AP
     sheet = check(game, "greeks", "G1: F27\nG2: F12 S45 F3\nG9: F1")
     first = sheet.lines[0]
-    assert first.echo == "G1: F27 => costs 9 of 9 AP; F27 to (30.00, 33.00)"
-    assert first.plan == ("(30.00, 6.00)", "(30.00, 33.00)")
+    assert first.echo == "F27 => costs 9 of 9 AP; F27 to (30.00, 33.00)"  # the host adds "G1: "
+    assert first.plan == ("(30.00, 6.00)", "(30.00, 33.00, 0)")  # the end with its heading
     assert sheet.lines[1].status == ACCEPTED
     assert "G9" in sheet.lines[2].reason and "your ships: G1, G2, G3, G4" in sheet.lines[2].reason
     game, _, _ = play_phase(game, [("greeks", "G1: F27")], ForcedDice(values=[2]))
     answer = check(game, "romans", "R3: F6\nR3: F1").lines
-    assert answer[0].echo == ("R3: F6 => costs 2 of 4 AP; F6 to (30.00, 37.00); strikes G1 at "
+    assert answer[0].echo == ("F6 => costs 2 of 4 AP; F6 to (30.00, 37.00); strikes G1 at "
                               "(30.00, 35.00) (oar, θ 0); cannot get past G1 and stops")
-    assert answer[0].plan == ("(30.00, 42.00)", "(30.00, 37.00)")
+    assert answer[0].plan == ("(30.00, 42.00)", "(30.00, 37.00, 180) strike")
+    pivoted = check(game, "romans", "R3: P30").lines  # 4 AP, the whole of it
+    assert pivoted[0].plan == ("(30.00, 42.00, 150)",)  # it turns where it stands
     assert "second movement line" in answer[1].reason
 
 
