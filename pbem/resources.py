@@ -20,5 +20,10 @@ def templates() -> Path:
     return shipped("templates")
 
 
-def demo_orders() -> Path:
-    return shipped("orders/demo")
+def demo_orders(ruleset: str = "") -> Path:
+    """The demo game of a rule system: orders/demo for the reference one (no name given),
+    orders/demo-<ruleset> for the others (in the wheel: pbem/orders/demo_<ruleset>)."""
+    if not ruleset:
+        return shipped("orders/demo")
+    inside = PACKAGE / "orders" / f"demo_{ruleset.replace('-', '_')}"
+    return inside if inside.is_dir() else PACKAGE.parent / "orders" / f"demo-{ruleset}"

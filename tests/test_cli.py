@@ -68,6 +68,26 @@ def test_bench_store_and_render_print_figures() -> None:
     assert {"svg_ms", "png_ms", "reports_ms"} <= set(json.loads(render.stdout))
 
 
+def test_the_greeks_romans_demo_plays_to_a_roman_victory() -> None:
+    """The hand-written open-table demo through the host: mail in, phases processed (the
+    initiative phases nobody orders for too), reports and archive written."""
+    done = pbem("demo", "--ruleset", "greeks-romans")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "Game demo-gr: Greeks vs Romans" in out and "Winner: romans." in out
+    assert "G1 captured R3: it now serves greeks, with a new captain." in out
+    assert "R1 captured G3: it now serves romans, with a new captain." in out
+    assert "The romans side has won: greeks is broken: 2 of its 4 ships lost." in out
+    shown = json.loads(pbem("game", "show", "demo-gr", "--json").stdout)
+    assert (shown["ruleset"], shown["winner"], shown["status"]) == ("greeks-romans", "romans",
+                                                                    "over")
+    assert pbem("game", "verify", "demo-gr").returncode == 0
+    assert pbem("dice", "verify", "demo-gr").returncode == 0
+    folder = Path(os.environ["PBEM_DATA"]) / "demo-reports" / "demo-gr"
+    assert (folder / "archive" / "index.html").is_file()
+    assert any(folder.glob("T5-h2-romans-*.png"))
+
+
 def test_demo_plays_the_example_orders() -> None:
     done = pbem("demo")
     assert done.returncode == 0, done.stderr

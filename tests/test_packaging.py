@@ -93,6 +93,8 @@ def test_the_wheel_carries_every_module_template_and_data_file(installed: Instal
     package = {path.relative_to(ROOT).as_posix() for path in _files(ROOT / "pbem")}
     shipped = {f"pbem/{path.relative_to(ROOT).as_posix()}"
                for folder in ("templates", "orders/demo") for path in _files(ROOT / folder)}
+    shipped |= {f"pbem/orders/demo_greeks_romans/{path.name}"  # orders/demo-greeks-romans
+                for path in _files(ROOT / "orders" / "demo-greeks-romans")}
     missing = sorted((package | shipped) - carried)
     assert not missing, ("the wheel leaves these out (a new package belongs in pyproject.toml's "
                          "[tool.setuptools] packages, a new data file in its package-data):\n"
@@ -127,3 +129,5 @@ def test_the_installed_judge_plays_the_demo_from_an_empty_folder(
     report = run(installed.pbem, "game", "report", "demo", "--recipient", "Aristides",
                  cwd=tmp_path, env=env)
     assert "For Aristides, commanding blue." in report.stdout
+    other = run(installed.pbem, "demo", "--ruleset", "greeks-romans", cwd=tmp_path, env=env)
+    assert "Game demo-gr:" in other.stdout and "Winner: romans." in other.stdout

@@ -28,7 +28,15 @@ from pbem.store.db import data_dir
 PLAYERS = {"blue": ("Aristides", "aristides@example.org"),
            "red": ("Hanno", "hanno@example.org"),
            "convoy": ("Nearchus", "nearchus@example.org"),
-           "raiders": ("Demetrius", "demetrius@example.org")}
+           "raiders": ("Demetrius", "demetrius@example.org"),
+           "greeks": ("Themistocles", "themistocles@example.org"),
+           "romans": ("Duilius", "duilius@example.org")}
+
+
+def player_of(side: str) -> tuple[str, str]:
+    """The demo's player for a side (a side no demo names gets a name made from it)."""
+    name = side.title().replace("-", "")
+    return PLAYERS.get(side, (name, f"{side.lower()}@example.org"))
 JUDGE = "judge@pbem.example"  # the demo's judge address; its mail stays in the local Maildir
 
 
@@ -41,7 +49,7 @@ def demo_settings() -> Any:
 
 def letter(game_id: str, side: str, password: str, key: str, orders: str) -> bytes:
     """An order file as a player would mail it: greeting, sign-on, orders, signature."""
-    name, address = PLAYERS[side]
+    name, address = player_of(side)
     body = (f"Greetings, judge.\n\nSIGNON {game_id} {name} {password}\n{orders.rstrip()}\n"
             f"\n-- \n{name}, for the {side} side\n")
     return (f"From: {name} <{address}>\r\nTo: {JUDGE}\r\nSubject: {game_id}: orders for "
@@ -50,12 +58,15 @@ def letter(game_id: str, side: str, password: str, key: str, orders: str) -> byt
             + body.replace("\n", "\r\n")).encode()
 
 
-def default_folder() -> Path:
-    """./orders/demo when run in a checkout's folder, else the demo shipped with the judge."""
+def default_folder(ruleset: str = "") -> Path:
+    """./orders/demo (or ./orders/demo-<ruleset>) when run in a checkout's folder, else the
+    demo shipped with the judge."""
+    from pbem.app.rulesets import DEFAULT
     from pbem.resources import demo_orders
 
-    here = Path("orders/demo")
-    return here if here.is_dir() else demo_orders()
+    chosen = "" if ruleset in ("", DEFAULT) else ruleset
+    here = Path(f"orders/demo-{chosen}" if chosen else "orders/demo")
+    return here if here.is_dir() else demo_orders(chosen)
 
 
 def _free_name(made: Engine, base: str) -> str:
@@ -91,17 +102,17 @@ def play(made: Engine, folder: Path, out: TextIO, name: str | None = None) -> di
     golden = load(folder)
     hosted = golden.game
     game_id = _free_name(made, name or golden.game_id)
-    passwords = {side: f"{PLAYERS[side][0].lower()}-oars" for side in hosted.sides}
+    passwords = {side: f"{player_of(side)[0].lower()}-oars" for side in hosted.sides}
     spec = games.GameSpec(
         game_id=game_id, ruleset=golden.ruleset, scenario=hosted.scenario_name,
         seed=golden.seed, dice_name=golden.game_id, options=dict(golden.options),
-        players=tuple(games.PlayerSpec(PLAYERS[side][0], PLAYERS[side][1], side,
+        players=tuple(games.PlayerSpec(player_of(side)[0], player_of(side)[1], side,
                                        password=passwords[side]) for side in hosted.sides),
     )
     settings = demo_settings()
     created = games.create_game(made, spec, mail=settings)  # each player's briefing
     deliver_locally(made, settings)
-    versus = " against ".join(f"{side} ({PLAYERS[side][0]})" for side in hosted.sides)
+    versus = " against ".join(f"{side} ({player_of(side)[0]})" for side in hosted.sides)
     say(f"Game {game_id}: {hosted.title}, {versus}.", file=out)
     say(f"Seed commitment: {created.seed_commitment}", file=out)
     unread = {p.name for p in folder.glob("*.txt")}
@@ -118,7 +129,7 @@ def play(made: Engine, folder: Path, out: TextIO, name: str | None = None) -> di
                 raw = letter(game_id, owing, passwords[owing], key,
                              (folder / file).read_text(encoding="utf-8"))
                 taken = mailgate.receive(made, raw, "inject", settings)
-                say(f"  Mail from {PLAYERS[owing][0]} ({owing}, {file}): {taken.outcome}, "
+                say(f"  Mail from {player_of(owing)[0]} ({owing}, {file}): {taken.outcome}, "
                     f"{taken.accepted} lines accepted, {taken.refused} refused.", file=out)
                 deliver_locally(made, settings)
                 reply = _reply_text(made, settings, taken.mail_id)
@@ -147,7 +158,7 @@ def summary(shown: dict[str, Any], out: TextIO) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    folder = args.orders or default_folder()
+    folder = args.orders or default_folder(args.ruleset)
     if not (folder / "game.toml").is_file():
         raise JudgeError(f"there is no game.toml in {folder}; pass --orders FOLDER")
     made = engine(args, upgrade=True)
@@ -189,5 +200,7 @@ def register(nouns: Any) -> None:
     demo.add_argument("--orders", type=Path, default=None,
                       help="folder of the demo's order files (default: orders/demo)")
     demo.add_argument("--name", default=None, help="game name (default: demo, demo-2, ...)")
+    demo.add_argument("--ruleset", default="",
+                      help="play the demo game of another rule system (`pbem rules list`)")
     add_db(demo)
     demo.set_defaults(run=run)

@@ -80,7 +80,8 @@ def sentence(e: dict[str, Any]) -> str:
         return f"{e['ship']} left the table by the {e.get('edge')} edge at {_at(e.get('at'))}."
     if k in ("archery", "catapult"):
         if not e.get("target"):
-            return f"{e['ship']} had no target for its {k}: {e.get('reason') or 'none in range'}."
+            why = str(e.get("reason") or "none in range").removeprefix("no target: ")
+            return f"{e['ship']} had no target for its {k}: {why}."
         thrown = e.get("dice")
         rolled = (", ".join(str(d) for d in thrown) if isinstance(thrown, list)
                   else str(e.get("die")))
