@@ -122,3 +122,14 @@ def test_the_computer_player_plays_a_game_to_its_end_without_a_refused_line() ->
             assert all(line.status == "accepted" for line in game.check(side, text).lines)
         game, _, _ = game.play(orders, SeededDice(seed=b"c", game="c", phase=game.key))
     assert game.over and game.winner in ("greeks", "romans", "draw")
+
+
+def test_the_syntax_reference_s_whole_half_is_accepted_as_written() -> None:
+    """orders/greeks-romans.md: its example half, with bonus 4, is accepted line by line."""
+    text = (Path(__file__).parents[3] / "orders" / "greeks-romans.md").read_text(
+        encoding="utf-8")
+    half = text.rsplit("```", 2)[1]
+    game = _started([6, 1, 4])  # greeks first, bonus 4: G1 has 7 AP
+    sheet = game.check("greeks", half)
+    assert len(sheet.lines) == 7
+    assert [line.reason for line in sheet.lines if line.status != "accepted"] == []
