@@ -569,6 +569,7 @@ def test_the_plan_map_plots_each_path_its_end_and_where_it_strikes_or_is_blocked
     assert paths["plan--G2"].points == ((22.0, 17.0), (22.0, 20.0), (22.0, 21.5))
     ends = {name: item for name, item, style in _named(scene, "plan-end--")
             if isinstance(item, Polygon) and style == _full(mapscene.PLAN_END)}
+    # G3's plan is one point at the heading it has (60): nothing to draw; a turn: below
     assert set(ends) == {"plan-end--G1", "plan-end--G2", "plan-end--G4"}
     for sid, at, heading in (("G1", (32.5, 22.1), 75), ("G2", (22.0, 21.5), 0),
                              ("G4", (54.0, 13.0), 0)):
@@ -629,3 +630,20 @@ def test_a_move_told_step_by_step_is_one_path_per_ship() -> None:
              if isinstance(item, Polyline)}
     assert paths == {"move--0": ((30, 8), (30, 14), (30.5, 17), (30, 20)),
                      "move--4": ((42, 8), (42, 16))}
+
+
+def test_a_plan_that_only_turns_shows_the_ship_at_its_new_heading() -> None:
+    """A pivot in place (§5.5) is a plan of one point with the new heading: its end is drawn
+    turned; a plan of one point at the heading it has already draws no end."""
+    view = battle()
+    heading = view["ships"]["G1"]["heading"]
+    at = f"({view['ships']['G1']['x']}, {view['ships']['G1']['y']}"
+    turned = mapscene.plan_scene(view, "greeks", [("G1", (f"{at}, {(heading + 45) % 360})",))],
+                                 "Orders", "")
+    ends = [item for name, item, _ in _named(turned, "plan-end--") if isinstance(item, Polygon)]
+    assert {name for name, _, _ in _named(turned, "plan-end--")} == {"plan-end--G1"}
+    want = place(rectangle(4, 1), Pose(Vec(view["ships"]["G1"]["x"], view["ships"]["G1"]["y"]),
+                                       (heading + 45) % 360)).corners
+    assert any(end.points == tuple((c.x, c.y) for c in want) for end in ends)
+    still = mapscene.plan_scene(view, "greeks", [("G1", (f"{at}, {heading})",))], "Orders", "")
+    assert not _named(still, "plan-end--")

@@ -862,8 +862,9 @@ def plan_scene(view: dict[str, Any], side: str, plans: Sequence[tuple[str, Seque
             drawing.trails.append(trail(line, PLAN_TRAIL, 4 / size, f"plan--{sid}"))
             drawing.shown["plan"] = None
         now = ship_corners(ship)
-        if len(line) > 1 and now is not None:
-            headings = [h for _, h, _ in read if h is not None]
+        headings = [h for _, h, _ in read if h is not None]
+        turned = bool(headings) and headings[-1] != float(ship.get("heading") or 0)
+        if (len(line) > 1 or (line and turned)) and now is not None:  # moved, or turned
             heading = headings[-1] if headings else float(ship.get("heading") or 0)
             _, _, _, length, beam = ship_frame(now)
             # the footprint as the view's corners give it, to a millionth of an inch
