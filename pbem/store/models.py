@@ -275,3 +275,106 @@ class PressRow(SQLModel, table=True):
     to: str = Field(max_length=40)  # a side, or "all"
     body: str = Field(sa_column=Column(Text, nullable=False))
     sent_at: datetime  # UTC
+
+
+# The club league: a league has seasons; a season pairs its players round by round into
+# games of its own, and every finished game moves the players' ratings.
+
+
+class LeagueRow(SQLModel, table=True):
+    __tablename__ = "leagues"
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(max_length=30, unique=True)
+    created_at: datetime  # UTC
+
+
+class SeasonRow(SQLModel, table=True):
+    """A season: what its games are played with, how they are paired, how they score."""
+
+    __tablename__ = "league_seasons"
+
+    id: int | None = Field(default=None, primary_key=True)
+    league_id: int = Field(foreign_key="leagues.id", index=True)
+    name: str = Field(max_length=30, unique=True)  # its games are <name>-r<round>-<n>
+    ruleset: str = Field(max_length=20)
+    scenarios: str = Field(sa_column=Column(Text, nullable=False))  # JSON list, rotated by round
+    phase_hours: int = 48
+    timing: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    # JSON of pbem.deadlines.Timing for every game; None: every phase lasts phase_hours
+    format: str = Field(max_length=20)  # round-robin | double-round-robin | swiss
+    rounds: int
+    turn_limit: int | None = None  # a game still running after this turn is a draw
+    points: str = Field(sa_column=Column(Text, nullable=False))  # JSON of PointsRule
+    min_reliability: float | None = None  # a player's on-time share needed to join
+    gm_email: str | None = Field(default=None, max_length=254)
+    status: str = Field(max_length=12)  # forming | running | over
+    current_round: int = 0  # 0 before the start
+    created_at: datetime  # UTC
+
+
+class SeasonPlayerRow(SQLModel, table=True):
+    __tablename__ = "league_players"
+    __table_args__ = (UniqueConstraint("season_id", "name"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    season_id: int = Field(foreign_key="league_seasons.id", index=True)
+    name: str = Field(max_length=60)
+    email: str = Field(max_length=254)
+    timezone: str = Field(default="UTC", max_length=64)
+    active: bool = True
+    joined_at: datetime  # UTC
+    dropped_at: datetime | None = None  # UTC; the rest of their games are forfeits
+
+
+class LeagueRoundRow(SQLModel, table=True):
+    __tablename__ = "league_rounds"
+    __table_args__ = (UniqueConstraint("season_id", "number"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    season_id: int = Field(foreign_key="league_seasons.id", index=True)
+    number: int
+    scenario: str = Field(max_length=40)
+    paired_at: datetime  # UTC
+    finished_at: datetime | None = None  # UTC: every game of it is over
+
+
+class LeagueGameRow(SQLModel, table=True):
+    """A pairing of a round: a game on the judge, or a bye (no second player, no game)."""
+
+    __tablename__ = "league_games"
+    __table_args__ = (UniqueConstraint("season_id", "round_number", "seq"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    season_id: int = Field(foreign_key="league_seasons.id", index=True)
+    round_number: int
+    seq: int  # n of <season>-r<round>-<n>; byes after the games
+    game_id: str | None = Field(default=None, foreign_key="games.id", max_length=40)
+    first_player_id: int = Field(foreign_key="league_players.id")  # the scenario's first side
+    second_player_id: int | None = Field(default=None, foreign_key="league_players.id")
+    why: str = Field(default="", sa_column=Column(Text, nullable=False))  # the pairing's reason
+    result: str | None = Field(default=None, max_length=20)
+    # first | second | draw | forfeit_first | forfeit_second | double_forfeit | bye
+    forfeit_first: bool = False
+    forfeit_second: bool = False
+    decided_by: str | None = Field(default=None, max_length=20)
+    # victory | game master | turn limit | missed orders | dropped | bye
+    ended_at: datetime | None = None  # UTC
+
+
+class RatingRow(SQLModel, table=True):
+    """One step of a player's rating (openskill's Plackett-Luce): before and after a game.
+    A player is their address, across leagues and seasons; the latest row is the rating."""
+
+    __tablename__ = "league_ratings"
+    __table_args__ = (Index("ix_league_ratings_email", "email", "id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    email: str = Field(max_length=254)
+    season_id: int = Field(foreign_key="league_seasons.id")
+    league_game_id: int = Field(foreign_key="league_games.id")
+    mu_before: float
+    sigma_before: float
+    mu_after: float
+    sigma_after: float
+    at: datetime  # UTC
