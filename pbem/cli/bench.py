@@ -1,4 +1,4 @@
-"""`pbem bench rules|store|render|mail|sweep`: speed figures, printed (never asserted in tests)."""
+"""`pbem bench rules|store|render|mail|sweep|league`: speed figures, printed (never asserted in tests)."""
 
 from __future__ import annotations
 
@@ -113,6 +113,22 @@ def run_sweep(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_league(args: argparse.Namespace) -> int:
+    import time
+
+    from pbem.league.bench import ROUNDS_PLAYED, league_figures
+
+    figures = league_figures(time.perf_counter_ns, repeat=args.repeat)
+    if args.json:
+        print(json.dumps(figures))
+    else:
+        for size, ms in figures["swiss_pair_ms"].items():
+            print(f"Swiss round {ROUNDS_PLAYED + 1} paired for {size} players: {ms:.2f} ms (median)")
+        print(f"the table of 512 players after {ROUNDS_PLAYED} rounds: "
+              f"{figures['table_ms_512']:.2f} ms (median)")
+    return 0
+
+
 def register(nouns: Any) -> None:
     noun = nouns.add_parser("bench", help="measure speed; prints figures")
     verbs = noun.add_subparsers(dest="verb", required=True, metavar="VERB")
@@ -151,3 +167,7 @@ def register(nouns: Any) -> None:
                        help="processes drawing reports and maps (default: the machine's cores)")
     sweep.add_argument("--dir", default=None, help="where to put the scratch files")
     sweep.set_defaults(run=run_sweep)
+    league = verbs.add_parser("league", help="league pairing and table timings (mid-season)")
+    league.add_argument("--json", action="store_true", help="one JSON object on stdout")
+    league.add_argument("--repeat", type=int, default=20, help="runs per figure")
+    league.set_defaults(run=run_league)

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pbem.league.model import Pairing, Round
+from pbem.league.model import STANDARD_POINTS, Entrant, Game, Pairing, PointsRule, Round
+from pbem.league.swiss import swiss as _swiss
 
 
 def round_robin(players: Sequence[str], double: bool = False) -> tuple[Round, ...]:
@@ -54,3 +55,10 @@ def round_robin(players: Sequence[str], double: bool = False) -> tuple[Round, ..
             pairings.sort(key=lambda pairing: pairing.second is None)  # byes last
             rounds.append(Round(number, tuple(pairings)))
     return tuple(rounds)
+
+
+def swiss(entrants: Sequence[Entrant], games: Sequence[Game], round_number: int,
+          rule: PointsRule = STANDARD_POINTS) -> Round:
+    """Round `round_number` of a Swiss season from the games of the rounds before it: score
+    groups, no rematch, fair byes, sides balanced (the rules in pbem/league/swiss.py)."""
+    return _swiss(entrants, games, round_number, rule)
