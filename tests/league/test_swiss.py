@@ -52,23 +52,27 @@ def eligible_byes(active: list[str], games: list[Game]) -> list[str]:
     return never or list(active)
 
 
+def pairable(players: list[str], games: list[Game], keep_sides: bool) -> bool:
+    """Whether some pairing of these players has no rematch (and, with keep_sides, gives
+    nobody a side three times running), by trying them all."""
+    met = {frozenset((g.first, g.second)) for g in games if g.second is not None}
+    sides = sides_so_far(games)
+    for pairs in perfect_pairings(players):
+        if any(frozenset(pair) in met for pair in pairs):
+            continue
+        if not keep_sides or all(owed(sides.get(a, [])) is None
+                                 or owed(sides.get(a, [])) != owed(sides.get(b, [])) for a, b in pairs):
+            return True
+    return False
+
+
 def best_possible(active: list[str], games: list[Game]) -> tuple[bool, bool]:
     """(a pairing without a rematch exists, one without a rematch or a third side running
     exists), each with the bye going to someone eligible for it."""
-    met = {frozenset((g.first, g.second)) for g in games if g.second is not None}
-    sides = sides_so_far(games)
     byes = eligible_byes(active, games) if len(active) % 2 else [None]
-    new = kept = False
-    for bye in byes:
-        rest = [p for p in active if p != bye]
-        for pairs in perfect_pairings(rest):
-            if any(frozenset(pair) in met for pair in pairs):
-                continue
-            new = True
-            if all(owed(sides.get(a, [])) is None or owed(sides.get(a, [])) != owed(sides.get(b, []))
-                   for a, b in pairs):
-                return True, True
-    return new, kept
+    rests = [[p for p in active if p != bye] for bye in byes]
+    return (any(pairable(rest, games, False) for rest in rests),
+            any(pairable(rest, games, True) for rest in rests))
 
 
 def check_round(entrants: list[Entrant], games: list[Game], paired: Round) -> None:
@@ -94,6 +98,14 @@ def check_round(entrants: list[Entrant], games: list[Game], paired: Round) -> No
                 assert player is not None
                 last_three = "".join(after[player][-3:])
                 assert last_three not in ("FFF", "SSS"), (player, after[player], pairing.why)
+    if paired.byes and possible_new:
+        # the bye: the lowest-ranked eligible player around whom the rest can be paired
+        scores = points(games)
+        rating = {e.player: e.rating for e in entrants}
+        ranked = sorted(active, key=lambda p: (-scores.get(p, 0.0), -rating[p], p))
+        takers = [bye for bye in reversed(eligible_byes(ranked, games))
+                  if pairable([p for p in active if p != bye], games, possible_kept)]
+        assert paired.byes[0] == takers[0]
     for pairing in paired.pairings:
         assert pairing.why
 
