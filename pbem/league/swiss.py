@@ -16,8 +16,10 @@ How a round is made, in order of what matters most:
 4. Constraints, strongest first: no rematch; nobody gets a side three times running. When
    no pairing keeps both, the second is given up; when none keeps the first, a maximum
    matching keeps as many pairs new as can be and the rest meet again (said in `why`).
-5. Sides: a player who has had one side twice running gets the other; otherwise the one who
-   has played the first side less takes it; otherwise each takes the side not played last;
+   A pair paired before, whatever came of it (forfeits too), is a rematch.
+5. Sides: every game paired counts (forfeits too; a bye does not break a run). A player
+   who has had one side twice running gets the other; otherwise the one who has played the
+   first side less takes it; otherwise each takes the side not played last;
    otherwise the higher-ranked player takes the first side on odd boards (board 1 being the
    pair with the highest-ranked player), the second on even ones.
 """
@@ -71,10 +73,6 @@ class History:
 Allowed = Callable[[str, str], bool]
 
 
-class _TooLong(Exception):
-    """The depth-first search tried more pairs than SEARCH_LIMIT."""
-
-
 def _score_text(value: float) -> str:
     return f"{value:g} point" + ("" if value == 1 else "s")
 
@@ -100,30 +98,33 @@ class _Pairer:
         return [*group[half:], *reversed(group[1:half]), *remaining[size:]]
 
     def search(self, players: list[str], allowed: Allowed) -> list[tuple[str, str]] | None:
-        """The first pairing of everyone in preference order, None if there is none."""
+        """The first pairing of everyone in preference order, None if there is none: a
+        depth-first search (a stack, not recursion, so that big fields go as deep as they
+        need) that hands over to the blossom matching after SEARCH_LIMIT tries."""
+        if not players:
+            return []
         pairs: list[tuple[str, str]] = []
+        levels = [(players, iter(self.candidates(players)))]
         tries = 0
-
-        def pair(remaining: list[str]) -> bool:
-            nonlocal tries
-            if not remaining:
-                return True
+        while levels:
+            remaining, options = levels[-1]
             top = remaining[0]
-            for other in self.candidates(remaining):
+            for other in options:
                 tries += 1
                 if tries > SEARCH_LIMIT:
-                    raise _TooLong
+                    return self.by_matching(players, allowed)
                 if allowed(top, other):
                     pairs.append((top, other))
-                    if pair([player for player in remaining[1:] if player != other]):
-                        return True
+                    rest = [player for player in remaining[1:] if player != other]
+                    if not rest:
+                        return pairs
+                    levels.append((rest, iter(self.candidates(rest))))
+                    break
+            else:  # nobody left for `top` here: undo the pair that led to this level
+                levels.pop()
+                if levels:
                     pairs.pop()
-            return False
-
-        try:
-            return pairs if pair(players) else None
-        except _TooLong:
-            return self.by_matching(players, allowed)
+        return None
 
     def graph(self, players: list[str], allowed: Allowed) -> Matching:
         neighbours: list[list[int]] = [[] for _ in players]
