@@ -18,6 +18,7 @@ from pbem.app.errors import JudgeError
 from pbem.app.passwords import hash_password, new_password
 from pbem.app.timing import next_deadline, vacations_of
 from pbem.deadlines import Timing
+from pbem.rules import interface
 from pbem.store import repo
 from pbem.store.db import transaction
 from pbem.store.models import GameRow, PhaseRow, PlayerRow, SideRow, SubmissionRow
@@ -287,11 +288,29 @@ def resume_game(engine: Engine, game_id: str, now: datetime | None = None) -> No
         repo.journal_append(session, game_id, "resumed", {"status": "active"}, now)
 
 
-def end_game(engine: Engine, game_id: str, now: datetime | None = None) -> str:
-    """End a game without a winner (a game master's decision); reveals the seed."""
-    _set_status(engine, game_id, ("active", "paused"), "ended", "ended", now)
+DRAW = interface.DRAW  # a declared result that names no side ("draw")
+
+
+def end_game(engine: Engine, game_id: str, now: datetime | None = None,
+             winner: str | None = None) -> str:
+    """End a game (a game master's decision), with no winner or with a declared one (a side,
+    or DRAW), which is stored as the game's winner; reveals the seed."""
+    now = now or utcnow()
     with transaction(engine) as session:
-        return require_game(session, game_id).seed
+        row = require_game(session, game_id, lock=True)
+        if row.status not in ("active", "paused"):
+            raise JudgeError(f"{game_id} is {row.status}; it cannot be ended now")
+        if winner is not None:
+            sides = repo.sides(session, game_id)
+            if winner != DRAW and winner not in sides:
+                raise JudgeError(f"'{winner}' is not a side of {game_id}; declare one of "
+                                 f"{', '.join(sides)} or {DRAW}")
+            row.winner = winner
+        row.status = "ended"
+        session.add(row)
+        repo.journal_append(session, game_id, "ended",
+                            {"status": "ended", **({"winner": winner} if winner else {})}, now)
+        return row.seed
 
 
 def replace_player(engine: Engine, game_id: str, old_name: str, new: PlayerSpec,

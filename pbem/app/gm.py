@@ -192,12 +192,16 @@ def resume(engine: Engine, game_id: str, mail: MailSettings | None,
 
 
 def end(engine: Engine, game_id: str, mail: MailSettings | None,
-        now: datetime | None = None) -> str:
+        now: datetime | None = None, winner: str | None = None, why: str = "") -> str:
+    """End a game, with no result or with a declared one (a side or games.DRAW); `why` is
+    added to what the players are told."""
     now = now or utcnow()
-    seed = games.end_game(engine, game_id, now)
+    seed = games.end_game(engine, game_id, now, winner)
+    result = ("without a winner" if winner is None else "as a draw" if winner == games.DRAW
+              else f"with {winner} the winner")
     tell(engine, game_id, mail, f"{game_id}: ended", f"The game master has ended {game_id} "
-         f"without a winner. The seed is now revealed: {seed} (check every roll with "
-         f"`pbem dice verify {game_id}`).", f"end/{game_id}", now)
+         f"{result}.{' ' + why if why else ''} The seed is now revealed: {seed} (check every "
+         f"roll with `pbem dice verify {game_id}`).", f"end/{game_id}", now)
     return seed
 
 

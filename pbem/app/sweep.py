@@ -9,7 +9,8 @@ A sweep, in order: the outage guard; a read-only scan of every active game's ope
 (a snapshot that never waits for a writer); each phase's state by pbem.deadlines
 (`phase_state`): processed when ready or due, the late policy applied after the grace
 (`wait` pauses the game and tells the game master; `proceed` processes it without the
-late orders), reminders to the players who still owe orders; then the outbox is sent and,
+late orders), reminders to the players who still owe orders; the leagues take their games'
+results and pair their next rounds; then the outbox is sent and,
 when configured, the IMAP mailbox polled. Each game is handled on its own: a fault in one
 is logged and reported, and the sweep goes on.
 """
@@ -27,7 +28,7 @@ from typing import Any
 from sqlalchemy.engine import Engine
 from sqlmodel import col, select
 
-from pbem.app import games, phases, rulesets
+from pbem.app import games, league, phases, rulesets
 from pbem.app.errors import JudgeError
 from pbem.app.notices import local, notice, tell_deadline
 from pbem.app.timing import timing_of
@@ -140,6 +141,7 @@ def sweep(engine: Engine, settings: MailSettings | None, now: datetime, *,
                           extra={"game": item.game_id, "phase": item.key})
             report.failed.append((item.game_id, item.key,
                                   f"{type(exc).__name__}: {exc}".splitlines()[0][:300]))
+    league.advance(engine, settings, now)  # a league round goes on once its games are over
     if poll is not None:
         try:
             report.polled = poll()
