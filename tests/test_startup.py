@@ -85,7 +85,7 @@ def test_help_lists_every_noun_without_loading_it() -> None:
     assert done.returncode == 0, done.stderr
     listed = {line.split()[0] for line in done.stdout.splitlines() if line.startswith("    ")}
     assert listed == set(NOUNS) == {"game", "orders", "phase", "db", "dice", "rules", "bench",
-                                    "demo", "mail", "status", "serve"}
+                                    "demo", "mail", "status", "serve", "league"}
     assert "Ram Speed" not in done.stdout
     assert all(help_line in done.stdout for _module, help_line in NOUNS.values())
 

@@ -199,8 +199,10 @@ def _simple(action: str) -> Any:
             gm.resume(made, args.name, mail)
             say(f"{args.name} is running again; the open phase has a new deadline.")
         elif action == "end":
-            seed = gm.end(made, args.name, mail)
-            say(f"{args.name} has ended without a winner. Its seed is now public: {seed}")
+            seed = gm.end(made, args.name, mail, winner=args.winner)
+            result = ("without a winner" if args.winner is None else "as a draw"
+                      if args.winner == games.DRAW else f"with {args.winner} the winner")
+            say(f"{args.name} has ended {result}. Its seed is now public: {seed}")
         else:
             new = games.PlayerSpec(args.new_name, args.email, "", args.timezone)
             password = gm.replace(made, args.name, args.old, new, mail)
@@ -415,9 +417,14 @@ def register(nouns: Any) -> None:
     journal.add_argument("name")
     journal.set_defaults(run=_journal)
     for name, text in (("pause", "stop the clock"), ("resume", "start it again"),
-                       ("end", "end the game without a winner (reveals the seed)")):
+                       ("end", "end the game, with no winner or a declared result "
+                        "(reveals the seed)")):
         verb = verbs.add_parser(name, help=text)
         verb.add_argument("name")
+        if name == "end":
+            verb.add_argument("--winner", metavar="SIDE|draw", help="the result the game "
+                              "master declares: the winning side, or draw (a league scores "
+                              "it)")
         verb.set_defaults(run=_simple(name))
     replace = verbs.add_parser("replace", help="a new player takes over a player's pieces")
     replace.add_argument("name")

@@ -38,6 +38,7 @@ NOUNS = {
     "mail": ("mail", "the mail gateway: take orders by mail, send reports"),
     "status": ("status", "games, due phases, late players, mail and the last sweep"),
     "serve": ("serve", "run the judge: deadlines, reminders, mail"),
+    "league": ("league", "club leagues: seasons, pairings, results, table"),
 }
 CREATE_DATABASE = ("demo",)  # commands that may create a missing database (and db init|upgrade)
 

@@ -1,0 +1,163 @@
+"""`pbem league ...`: a club's seasons: new, join, start, pairings, table, next, drop."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from pbem.app import rulesets
+from pbem.app.errors import JudgeError
+from pbem.cli.common import add_db, add_json, emit, engine, table
+
+
+def _new(args: argparse.Namespace) -> int:
+    from pbem.app import league
+
+    spec = league.SeasonSpec(
+        name=args.name, format=args.format, rounds=args.rounds,
+        scenarios=tuple(s.strip() for part in args.scenario for s in part.split(",")
+                        if s.strip()),
+        ruleset=args.ruleset, league=args.league, turn_limit=args.turn_limit,
+        phase_hours=args.hours, min_reliability=args.min_reliability, gm_email=args.gm)
+    data = league.new_season(engine(args, upgrade=True), spec)
+    emit(args, data, f"Made the season {data['season']} of {data['league']}: {data['format']}, "
+         f"{data['rounds']} rounds, {', '.join(data['scenarios'])}. Players join with "
+         f"`pbem league join {data['season']} --player NAME,EMAIL`.")
+    return 0
+
+
+def _join(args: argparse.Namespace) -> int:
+    from pbem.app import league
+
+    parts = [p.strip() for p in args.player.split(",")]
+    if len(parts) not in (2, 3):
+        raise JudgeError(f"--player '{args.player}': write NAME,EMAIL or NAME,EMAIL,TIMEZONE")
+    data = league.join(engine(args), args.name, *parts)
+    shown = "no record yet" if data["reliability"] is None else f"{data['reliability']:.0%}"
+    emit(args, data, f"{data['player']} joined {data['season']} (reliability {shown}); "
+         f"{data['players']} players so far.")
+    return 0
+
+
+def _paired_text(paired: Any) -> str:
+    lines = [f"Round {paired.round} of {paired.season}: {len(paired.games)} games made"
+             + (f"; bye: {', '.join(paired.byes)}" if paired.byes else "") + "."]
+    if paired.passwords:
+        lines.append("Passwords, shown this once (send each to its player):")
+        for game, passwords in paired.passwords.items():
+            lines += [f"  {game}  {name}: {password}" for name, password in passwords.items()]
+    return "\n".join(lines)
+
+
+def _start(args: argparse.Namespace) -> int:
+    from pbem.app import league
+    from pbem.cli.mail import deliver_locally, mail_settings_now
+
+    made, mail = engine(args), mail_settings_now()
+    paired = league.start(made, args.name, mail)  # briefings queued with each game
+    deliver_locally(made, mail)
+    emit(args, paired.as_json(), _paired_text(paired))
+    return 0
+
+
+def _next(args: argparse.Namespace) -> int:
+    from pbem.app import league
+    from pbem.cli.mail import deliver_locally, mail_settings_now
+
+    made, mail = engine(args), mail_settings_now()
+    paired = league.next_round(made, args.name, mail)
+    deliver_locally(made, mail)
+    if paired is None:
+        emit(args, {"season": args.name, "round": None, "over": True},
+             f"{args.name} is over: that was its last round (`pbem league table {args.name}`).")
+    else:
+        emit(args, {**paired.as_json(), "over": False}, _paired_text(paired))
+    return 0
+
+
+def _pairings(args: argparse.Namespace) -> int:
+    from pbem.app import league
+
+    data = league.pairings(engine(args), args.name, args.round)
+    sides = [k for k in (data["games"][0] if data["games"] else {})
+             if k not in ("game", "result", "why")]
+    text = f"Round {data['round']} of {args.name}\n" + table(
+        data["games"], ["game", *sides, "result"])
+    if data["byes"]:
+        text += f"\nbye: {', '.join(data['byes'])}"
+    emit(args, data, text)
+    return 0
+
+
+def _table(args: argparse.Namespace) -> int:
+    from pbem.app import league
+
+    data = league.table(engine(args), args.name)
+    rows = [{**row, "place": n, "tiebreaks": " ".join(f"{t:g}" for t in row["tiebreaks"]),
+             "reliability": "-" if row["reliability"] is None else f"{row['reliability']:.0%}",
+             "player": row["player"] + ("" if row["active"] else " (left)")}
+            for n, row in enumerate(data["rows"], start=1)]
+    text = (f"{args.name}, round {data['round']} ({data['status']})\n" + table(
+        rows, ["place", "player", "played", "won", "drawn", "lost", "forfeits", "byes",
+               "points", "tiebreaks", "rating", "reliability"]))
+    emit(args, data, text)
+    return 0
+
+
+def _drop(args: argparse.Namespace) -> int:
+    from pbem.app import league
+    from pbem.cli.mail import deliver_locally, mail_settings_now
+
+    made, mail = engine(args), mail_settings_now()
+    forfeited = league.drop(made, args.name, args.player, mail)
+    deliver_locally(made, mail)
+    emit(args, {"season": args.name, "player": args.player, "forfeited": forfeited},
+         f"{args.player} has left {args.name}; the rest of their games are forfeits"
+         + (f" ({', '.join(forfeited)} ended now)." if forfeited else "."))
+    return 0
+
+
+def register(nouns: Any) -> None:
+    noun = nouns.add_parser("league", help="club leagues: seasons, pairings, results, table")
+    verbs = noun.add_subparsers(dest="verb", required=True, metavar="VERB")
+    new = verbs.add_parser("new", help="a season players may join")
+    new.add_argument("name", help="the season's name; its games are NAME-r<round>-<n>")
+    new.add_argument("--format", required=True,
+                     choices=("round-robin", "double-round-robin", "swiss"))
+    new.add_argument("--rounds", type=int, required=True,
+                     help="rounds to play (a round-robin plays at most its cycle)")
+    new.add_argument("--scenario", action="append", required=True, metavar="SCENARIO",
+                     help="the scenario; give several (or a comma list) to rotate by round")
+    new.add_argument("--ruleset", default=rulesets.DEFAULT,
+                     help="the rule system (`pbem rules list` shows them)")
+    new.add_argument("--turn-limit", type=int, metavar="T",
+                     help="a game still running after turn T is a draw")
+    new.add_argument("--hours", type=int, default=48, help="the time for each phase")
+    new.add_argument("--league", help="the league the season belongs to (default: its name)")
+    new.add_argument("--min-reliability", type=float, metavar="SHARE",
+                     help="orders in by the deadline / owed a player needs to join, e.g. 0.8")
+    new.add_argument("--gm", metavar="EMAIL", help="the game master of the season's games")
+    new.set_defaults(run=_new)
+    join = verbs.add_parser("join", help="a player joins a season before it starts")
+    join.add_argument("name")
+    join.add_argument("--player", required=True, metavar="NAME,EMAIL[,TIMEZONE]")
+    join.set_defaults(run=_join)
+    for verb, handler, text in (
+            ("start", _start, "pair round 1 and make its games"),
+            ("next", _next, "pair the next round once every game of this one is over"),
+            ("table", _table, "the standings: points, tie-breaks, rating, reliability")):
+        parser = verbs.add_parser(verb, help=text)
+        parser.add_argument("name")
+        parser.set_defaults(run=handler)
+    pairings = verbs.add_parser("pairings", help="a round's games by side, and its byes")
+    pairings.add_argument("name")
+    pairings.add_argument("--round", type=int, help="the round (default: the current one)")
+    pairings.set_defaults(run=_pairings)
+    drop = verbs.add_parser("drop", help="a player leaves; the rest of their games are "
+                            "forfeits")
+    drop.add_argument("name")
+    drop.add_argument("player")
+    drop.set_defaults(run=_drop)
+    for parser in verbs.choices.values():
+        add_db(parser)
+        add_json(parser)
