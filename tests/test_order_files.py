@@ -1,7 +1,9 @@
-"""Every example order file under orders/ is read without a syntax error."""
+"""Every example order file under orders/ is read without a syntax error, by the parser of
+its folder's rule system."""
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -24,8 +26,24 @@ def test_there_are_example_files() -> None:
     assert len(FILES) >= 10
 
 
+def _ruleset(path: Path) -> str:
+    """The rule system of an example folder: its game.toml's `ruleset` (Ram Speed if none)."""
+    config = path.parent / "game.toml"
+    found = tomllib.loads(config.read_text(encoding="utf-8")) if config.is_file() else {}
+    return str(found.get("ruleset", "ramspeed"))
+
+
 @pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(ORDERS)) for p in FILES])
 def test_example_file_reads(path: Path) -> None:
+    if _ruleset(path) == "greeks-romans":
+        from pbem.rules.greeksromans.orders import numbered_lines, read_half_line
+
+        for number, raw in numbered_lines(path.read_text(encoding="utf-8")):
+            try:
+                read_half_line(number, raw)
+            except OrderSyntaxError as error:
+                raise AssertionError(f"{path.name}: {error.at(number, raw).sentence()}") from None
+        return
     name = path.name
     phase = ("build" if name.startswith("build") else "setup" if name.startswith("setup")
              else "combat" if "-combat" in name else "movement")

@@ -189,8 +189,8 @@ def _decode_words(text: str) -> str:
     """RFC 2047 encoded words, as compat32 leaves them."""
     try:
         return str(email.header.make_header(email.header.decode_header(text)))
-    except (email.errors.HeaderParseError, LookupError, UnicodeError, ValueError):
-        return text
+    except (email.errors.MessageError, LookupError, UnicodeError, ValueError):
+        return text  # HeaderParseError, or a CharsetError for a charset name that is not ASCII
 
 
 def _from(message: Message) -> tuple[str, str]:

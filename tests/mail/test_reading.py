@@ -553,6 +553,16 @@ def test_mangled_fixtures_never_crash(name: str, mutations: list[tuple[str, floa
     read_or_refuse(mutate(fixture(name), mutations))
 
 
+def test_an_encoded_word_whose_charset_name_is_not_ascii_is_read_as_it_stands() -> None:
+    """Found by the test above: a byte 0x80 inside the charset name of an encoded word in
+    From made the header decoder raise CharsetError under both policies, and the mail fell
+    into the last net ("could not read") instead of being read."""
+    raw = mutate(fixture("greek_qp.eml"), [("delete", 0.0, 0.0, b"\x00"),
+                                          ("insert", 0.546875, 0.0, b"\x80")])
+    incoming = read_message(raw)
+    assert incoming.message_id == "greek-qp-1@example.gr"
+
+
 def test_the_last_net_catches_what_both_parsers_fail_on(monkeypatch: pytest.MonkeyPatch) -> None:
     def broken(*_args: object) -> Incoming:
         raise IndexError("a parser bug")
