@@ -297,6 +297,10 @@ def _make_games(engine: Engine, season_name: str, number: int, mail: Any,
         if not exists:
             made = games.create_game(engine, spec, now, mail)
             passwords[game_id] = {k: v for k, v in made.passwords.items()}
+            if mail is not None:
+                _tell_pairing(engine, mail, season_name, number, game_id,
+                              ((first, sides[0], second), (second, sides[1], first)),
+                              made.passwords, now)
 
         def link(row_id: int = row_id, game_id: str = game_id) -> None:
             with transaction(engine) as session:
@@ -313,6 +317,26 @@ def _make_games(engine: Engine, season_name: str, number: int, mail: Any,
                       tuple(r.game_id for r in rows if r.game_id),
                       tuple(by_id[r.first_player_id].name for r in rows
                             if r.second_player_id is None), passwords)
+
+
+def _tell_pairing(engine: Engine, mail: Any, season_name: str, number: int, game_id: str,
+                  seats: tuple[tuple[SeasonPlayerRow, str, SeasonPlayerRow], ...],
+                  passwords: dict[str, str], now: datetime) -> None:
+    """Each player of a new league game is mailed their opponent, side and password (as an
+    invited player is); the briefing follows with the game."""
+    from pbem.app.notices import notice
+
+    def work() -> None:
+        with transaction(engine) as session:
+            for player, side, opponent in seats:
+                notice(session, mail, player.email,
+                       f"{game_id}: round {number} of {season_name}",
+                       f"Round {number} of {season_name}: you play the {side} side of "
+                       f"{game_id} against {opponent.name}. Your password is "
+                       f"{passwords[player.name]} (keep it; sign your orders with SIGNON "
+                       f"{game_id} {player.name} <password>). Your briefing follows.",
+                       f"league/{game_id}/{player.id}", game_id, now)
+    retrying(work)
 
 
 def _check_spec_sides(season: SeasonRow) -> list[str]:
@@ -368,13 +392,17 @@ def _misses(session: Any, game: GameRow, now: datetime) -> dict[str, int]:
         cutoff = _aware(phase.deadline) + grace
         if phase.status == "open" and now <= cutoff:
             continue
-        owes = rulesets.load(game.ruleset, json.loads(phase.state_before)).owes()
+        missing = []
         for player in players:
-            if player.side not in owes:
-                continue
             held = repo.latest_submission(session, phase.id or 0, player.id or 0)
             if held is None or _aware(held.received_at) > cutoff:
-                counts[player.side] += 1
+                missing.append(player.side)
+        if not missing:
+            continue  # (the state is read only when someone may have owed in vain)
+        owes = rulesets.load(game.ruleset, json.loads(phase.state_before)).owes()
+        for side in missing:
+            if side in owes:
+                counts[side] += 1
     return counts
 
 
@@ -454,6 +482,12 @@ def collect(engine: Engine, season_name: str, mail: Any = None,
                    if row.result is None and row.game_id]
     taken = []
     for row_id, game_id in pending:
+        with snapshot(engine) as session:  # most looks find nothing: no write lock taken
+            row = session.get(LeagueGameRow, row_id)
+            if row is None or _decide(session, _require_season(session, season_name), row,
+                                      now) is None:
+                continue
+
         def work(row_id: int = row_id) -> tuple[str, str, str | None] | None:
             with transaction(engine) as session:
                 season = _require_season(session, season_name, lock=True)

@@ -270,3 +270,24 @@ def test_dropping_out_ends_the_running_game_as_a_forfeit(engine: Engine) -> None
     for game in league.pairings(engine, "fall", 2)["games"]:
         if leaver in (game["blue"], game["red"]):
             assert game["game"] is None and game["result"].startswith("forfeit")
+
+
+def test_each_player_is_mailed_their_game_side_and_password(engine: Engine,
+                                                            tmp_path: object) -> None:
+    from pathlib import Path
+
+    from pbem.mail.settings import mail_settings
+
+    settings = mail_settings({"PBEM_MAIL_FROM": "judge@example.net"}, Path(str(tmp_path)))
+    _season(engine, "mailed", "round-robin", 3, 3)
+    paired = league.start(engine, "mailed", settings)
+    with snapshot(engine) as session:
+        queued = [(json.loads(r.recipients), r.subject, r.raw) for r in repo.outbox_rows(session)]
+    game_id = paired.games[0]
+    told = [(to, raw) for to, subject, raw in queued if subject == f"{game_id}: round 1 of mailed"]
+    assert sorted(to[0] for to, _ in told) == sorted(
+        f"{name.replace(' ', '').lower()}@club.example" for name in paired.passwords[game_id])
+    for name, password in paired.passwords[game_id].items():
+        assert any(password.encode() in raw and name.encode() in raw for _, raw in told)
+    briefings = [subject for _, subject, _ in queued if subject.endswith("your briefing")]
+    assert len(briefings) == 2  # with the game, as `pbem game new` queues them
