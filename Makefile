@@ -27,6 +27,8 @@ bench: venv
 	$(BIN)/pbem bench store
 	$(BIN)/pbem bench render
 	$(BIN)/pbem bench mail
+	$(BIN)/pbem bench rules --ruleset greeks-romans
+	$(BIN)/pbem bench league
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis
