@@ -34,7 +34,8 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, Any, str]:
         return status, out, err
 
 
-def test_a_season_from_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_season_from_the_command_line(capsys: pytest.CaptureFixture[str],
+                                        tmp_path: Path) -> None:
     assert run(capsys, "db", "init")[0] == 0
     status, made, _ = run(capsys, "league", "new", "club", "--format", "round-robin",
                           "--rounds", "3", "--scenario", "squadron", "--turn-limit", "12",
@@ -78,6 +79,10 @@ def test_a_season_from_the_command_line(capsys: pytest.CaptureFixture[str]) -> N
     assert status == 0 and "Ann (left)" in text and "reliability" in text
     status, shown, _ = run(capsys, "league", "pairings", "club", "--round", "1", "--json")
     assert [game["result"] for game in shown["games"]] == ["second", "draw"]
+    status, written, _ = run(capsys, "league", "archive", "club", str(tmp_path / "site"),
+                             "--json")
+    assert status == 0 and Path(written["index"]).is_file()
+    assert (tmp_path / "site" / "round-2.html").is_file()
 
 
 def test_league_commands_refuse_with_a_sentence(capsys: pytest.CaptureFixture[str]) -> None:
@@ -96,5 +101,5 @@ def test_pbem_league_is_listed_and_runs_as_a_program(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-m", "pbem.cli.main", "league", "--help"],
                           cwd=ROOT, capture_output=True, text=True, timeout=60, env=env)
     assert done.returncode == 0, done.stderr
-    for verb in ("new", "join", "start", "pairings", "table", "next", "drop"):
+    for verb in ("new", "join", "start", "pairings", "table", "next", "drop", "archive"):
         assert verb in done.stdout

@@ -277,7 +277,7 @@ def _make_games(engine: Engine, season_name: str, number: int, mail: Any,
         season = _require_season(session, season_name)
         by_id = {p.id or 0: p for p in repo.season_players(session, season.id or 0)}
         rows = list(repo.league_games(session, season.id or 0, number))
-        sides = _check_spec_sides(season)
+        sides = sides_of(season)
         todo = [(row.id or 0, row.seq, by_id[row.first_player_id],
                  by_id[row.second_player_id]) for row in rows
                 if row.second_player_id and row.game_id is None and row.result is None]
@@ -339,12 +339,12 @@ def _tell_pairing(engine: Engine, mail: Any, season_name: str, number: int, game
     retrying(work)
 
 
-def _check_spec_sides(season: SeasonRow) -> list[str]:
+def sides_of(season: SeasonRow) -> list[str]:
     hosted = rulesets.start(season.ruleset, _scenario(season, 1), {})
     return list(hosted.sides)
 
 
-def _last_round(session: Any, season: SeasonRow) -> int:
+def last_round(session: Any, season: SeasonRow) -> int:
     """How many rounds the season plays: its --rounds, and a round-robin at most its cycle."""
     if season.format == "swiss":
         return season.rounds
@@ -541,7 +541,7 @@ def next_round(engine: Engine, season_name: str, mail: Any = None,
         number = season.current_round
         running = [r.game_id or "?" for r in repo.league_games(session, season.id or 0, number)
                    if r.result is None]
-        last = _last_round(session, season)
+        last = last_round(session, season)
     if running:
         raise JudgeError(f"round {number} of {season_name} is not over: "
                          f"{', '.join(running)} still being played")
@@ -661,7 +661,7 @@ def pairings(engine: Engine, season_name: str, number: int | None = None) -> dic
         if number < 1 or number > season.current_round:
             raise JudgeError(f"{season_name} has no round {number} yet (it is at round "
                              f"{season.current_round})")
-        sides = _check_spec_sides(season)
+        sides = sides_of(season)
         by_id = {p.id or 0: p for p in repo.season_players(session, season.id or 0)}
         rows = repo.league_games(session, season.id or 0, number)
         return {
@@ -683,6 +683,11 @@ def table(engine: Engine, season_name: str, mail: Any = None,
         running = _require_season(session, season_name).status == "running"
     if running:
         collect(engine, season_name, mail, now)
+    return standings_of(engine, season_name)
+
+
+def standings_of(engine: Engine, season_name: str) -> dict[str, Any]:
+    """The standings as stored, without looking at the games (read only; `table` looks)."""
     with snapshot(engine) as session:
         season = _require_season(session, season_name)
         players = list(repo.season_players(session, season.id or 0))

@@ -1,4 +1,5 @@
-"""`pbem league ...`: a club's seasons: new, join, start, pairings, table, next, drop."""
+"""`pbem league ...`: a club's seasons: new, join, start, pairings, table, next, drop,
+archive."""
 
 from __future__ import annotations
 
@@ -117,6 +118,16 @@ def _drop(args: argparse.Namespace) -> int:
     return 0
 
 
+def _archive(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from pbem.app.league_archive import archive_season
+
+    index = archive_season(engine(args), args.name, Path(args.folder))
+    emit(args, {"season": args.name, "index": str(index)}, f"pages written: open {index}")
+    return 0
+
+
 def register(nouns: Any) -> None:
     noun = nouns.add_parser("league", help="club leagues: seasons, pairings, results, table")
     verbs = noun.add_subparsers(dest="verb", required=True, metavar="VERB")
@@ -158,6 +169,11 @@ def register(nouns: Any) -> None:
     drop.add_argument("name")
     drop.add_argument("player")
     drop.set_defaults(run=_drop)
+    archive = verbs.add_parser("archive", help="the season's public pages: table, "
+                               "crosstable, rounds, players' ratings, its games' archives")
+    archive.add_argument("name")
+    archive.add_argument("folder")
+    archive.set_defaults(run=_archive)
     for parser in verbs.choices.values():
         add_db(parser)
         add_json(parser)
