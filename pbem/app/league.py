@@ -295,7 +295,14 @@ def _make_games(engine: Engine, season_name: str, number: int, mail: Any,
         with snapshot(engine) as session:
             exists = repo.game(session, game_id) is not None
         if not exists:
-            made = games.create_game(engine, spec, now, mail)
+            try:
+                made = games.create_game(engine, spec, now, mail)
+            except JudgeError:
+                with snapshot(engine) as session:
+                    if repo.game(session, game_id) is None:
+                        raise
+                made = None  # made meanwhile by another judge pairing the same round
+        if not exists and made is not None:
             passwords[game_id] = {k: v for k, v in made.passwords.items()}
             if mail is not None:
                 _tell_pairing(engine, mail, season_name, number, game_id,
@@ -621,6 +628,9 @@ def drop(engine: Engine, season_name: str, player_name: str, mail: Any = None,
                 raise JudgeError(f"{player.name} has already left {season_name}")
             if season.status == "over":
                 raise JudgeError(f"{season_name} is over")
+            if season.status == "forming":  # leaving before the start: never entered
+                session.delete(player)
+                return []
             player.active = False
             player.dropped_at = now
             session.add(player)

@@ -291,3 +291,12 @@ def test_each_player_is_mailed_their_game_side_and_password(engine: Engine,
         assert any(password.encode() in raw and name.encode() in raw for _, raw in told)
     briefings = [subject for _, subject, _ in queued if subject.endswith("your briefing")]
     assert len(briefings) == 2  # with the game, as `pbem game new` queues them
+
+
+def test_leaving_before_the_start_is_never_entering(engine: Engine) -> None:
+    players = _season(engine, "early", "round-robin", 4, 3)
+    assert league.drop(engine, "early", players[0]) == []
+    paired = league.start(engine, "early")
+    assert len(paired.games) == 1 and len(paired.byes) == 1  # three players left
+    assert [row["player"] for row in league.table(engine, "early")["rows"]].count(
+        players[0]) == 0
