@@ -1,8 +1,9 @@
 """The club league's use-cases: a season is made, players join, it starts (round 1 paired
-and its games made), results are taken from the games as they end (with ratings moved),
-and the next round is paired when every game of this one is over, by a command or by the
-running judge's sweep. Pairing and standings are the pure core's (pbem.league); games are
-made and ended through the games and game master use-cases, each in its own transaction."""
+and its games made), the next round is paired when every game of this one is over (by a
+command or by the running judge's sweep), a player drops out. Results and standings are
+pbem.app.league_results'; pairing and the table are the pure core's (pbem.league). Games
+are made and ended through the games and game master use-cases, each in its own
+transaction."""
 
 from __future__ import annotations
 
@@ -19,18 +20,26 @@ from sqlalchemy.exc import IntegrityError
 from pbem.app import games, gm, names, records, rulesets
 from pbem.app.errors import JudgeError
 from pbem.app.games import utcnow
-from pbem.app.timing import timing_of
+from pbem.app.league_results import (
+    BYE,
+    ENDING_WHY,
+    collect,
+    model_games,
+    rating_of,
+    record,
+    record_now,
+    require_season,
+    rule,
+    standings_of,
+)
 from pbem.deadlines import Timing
-from pbem.league import ratings, standings
-from pbem.league.model import Entrant, Game, PointsRule, Round
+from pbem.league.model import Entrant, PointsRule, Round
 from pbem.store import repo
 from pbem.store.db import retrying, snapshot, transaction
 from pbem.store.models import (
-    GameRow,
     LeagueGameRow,
     LeagueRoundRow,
     LeagueRow,
-    RatingRow,
     SeasonPlayerRow,
     SeasonRow,
 )
@@ -38,8 +47,6 @@ from pbem.store.models import (
 LOG = logging.getLogger(__name__)
 FORMATS = ("round-robin", "double-round-robin", "swiss")
 SEASON_NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,29}")
-BYE = "bye"  # a league game's result when its one player had a bye
-MISSES_TO_FORFEIT = 2  # orders missed past the grace in one game (issue 14)
 
 
 @dataclass(frozen=True)
@@ -145,13 +152,6 @@ def new_season(engine: Engine, spec: SeasonSpec, now: datetime | None = None) ->
         raise JudgeError(f"there is already a season called {spec.name}") from None
 
 
-def _require_season(session: Any, name: str, lock: bool = False) -> SeasonRow:
-    row = repo.season(session, name, lock=lock)
-    if row is None:
-        raise JudgeError(f"there is no season called '{name}'; `pbem league new` makes one")
-    return row
-
-
 def join(engine: Engine, season_name: str, name: str, email: str, timezone: str = "UTC",
          now: datetime | None = None) -> dict[str, Any]:
     """A player joins a season that has not started; a season with a minimum reliability
@@ -162,18 +162,18 @@ def join(engine: Engine, season_name: str, name: str, email: str, timezone: str 
     names.check_timezone(timezone, name)
     if name.casefold() == "gm":
         raise JudgeError("the name GM is the game master's; choose another name")
-    record = records.player_record(engine, email)
+    kept = records.player_record(engine, email)
 
     def work() -> dict[str, Any]:
         with transaction(engine) as session:
-            season = _require_season(session, season_name, lock=True)
+            season = require_season(session, season_name, lock=True)
             if season.status != "forming":
                 raise JudgeError(f"{season_name} has started; players join before the start")
-            if (season.min_reliability is not None and record.reliability is not None
-                    and record.reliability < season.min_reliability):
+            if (season.min_reliability is not None and kept.reliability is not None
+                    and kept.reliability < season.min_reliability):
                 raise JudgeError(
-                    f"{name}'s orders were in by the deadline {record.on_time} times of "
-                    f"{record.owed} ({record.reliability:.0%}); {season_name} asks for "
+                    f"{name}'s orders were in by the deadline {kept.on_time} times of "
+                    f"{kept.owed} ({kept.reliability:.0%}); {season_name} asks for "
                     f"{season.min_reliability:.0%}")
             players = repo.season_players(session, season.id or 0)
             names.check_distinct(name, [p.name for p in players])
@@ -183,28 +183,11 @@ def join(engine: Engine, season_name: str, name: str, email: str, timezone: str 
                                               email=email.lower(), timezone=timezone,
                                               joined_at=now))
             return {"season": season_name, "player": name, "players": len(players) + 1,
-                    "reliability": record.reliability}
+                    "reliability": kept.reliability}
     return retrying(work)  # type: ignore[no-any-return]
 
 
 # --- pairing a round and making its games ------------------------------------------------
-
-
-def _rule(season: SeasonRow) -> PointsRule:
-    return PointsRule(**json.loads(season.points))
-
-
-def _model_games(rows: list[LeagueGameRow], by_id: dict[int, SeasonPlayerRow]) -> list[Game]:
-    return [Game(row.round_number, by_id[row.first_player_id].name,
-                 by_id[row.second_player_id].name if row.second_player_id else None,
-                 None if row.result in (None, BYE) else row.result) for row in rows]
-
-
-def _rating_of(session: Any, emails: list[str]) -> dict[str, ratings.Rating]:
-    latest = repo.latest_ratings(session, emails)
-    start = ratings.initial()
-    return {email: (ratings.Rating(latest[email].mu_after, latest[email].sigma_after)
-                    if email in latest else start) for email in emails}
 
 
 def _pair(session: Any, season: SeasonRow, number: int) -> Round:
@@ -217,10 +200,10 @@ def _pair(session: Any, season: SeasonRow, number: int) -> Round:
                                        double=season.format == "double-round-robin")
         return schedule[number - 1]
     by_id = {p.id or 0: p for p in players}
-    rating = _rating_of(session, [p.email for p in players])
+    rating = rating_of(session, [p.email for p in players])
     entrants = [Entrant(p.name, rating[p.email].mu, p.active) for p in players]
-    played = _model_games(list(repo.league_games(session, season.id or 0)), by_id)
-    return pairing.swiss(entrants, played, number, _rule(season))
+    played = model_games(list(repo.league_games(session, season.id or 0)), by_id)
+    return pairing.swiss(entrants, played, number, rule(season))
 
 
 def _scenario(season: SeasonRow, number: int) -> str:
@@ -237,7 +220,7 @@ def _store_round(engine: Engine, season_name: str, number: int, now: datetime) -
     a dropped player is a forfeit at once; a bye scores at once); its games are made after."""
     def work() -> None:
         with transaction(engine) as session:
-            season = _require_season(session, season_name, lock=True)
+            season = require_season(session, season_name, lock=True)
             if season.current_round >= number:
                 return  # paired already (by another judge, or a command at the same time)
             paired = _pair(session, season, number)
@@ -274,7 +257,7 @@ def _make_games(engine: Engine, season_name: str, number: int, mail: Any,
     use-case (briefings queued with each), and linked to their pairing."""
     passwords: dict[str, dict[str, str]] = {}
     with snapshot(engine) as session:
-        season = _require_season(session, season_name)
+        season = require_season(session, season_name)
         by_id = {p.id or 0: p for p in repo.season_players(session, season.id or 0)}
         rows = list(repo.league_games(session, season.id or 0, number))
         sides = sides_of(season)
@@ -317,7 +300,7 @@ def _make_games(engine: Engine, season_name: str, number: int, mail: Any,
                     session.add(row)
         retrying(link)
     with snapshot(engine) as session:
-        season = _require_season(session, season_name)
+        season = require_season(session, season_name)
         rows = list(repo.league_games(session, season.id or 0, number))
         by_id = {p.id or 0: p for p in repo.season_players(session, season.id or 0)}
         return Paired(season_name, number,
@@ -365,7 +348,7 @@ def start(engine: Engine, season_name: str, mail: Any = None,
     """Close the entries, pair round 1 and make its games."""
     now = now or utcnow()
     with snapshot(engine) as session:
-        season = _require_season(session, season_name)
+        season = require_season(session, season_name)
         if season.status != "forming":
             raise JudgeError(f"{season_name} has started already; `pbem league pairings` "
                              "shows its rounds")
@@ -374,161 +357,6 @@ def start(engine: Engine, season_name: str, mail: Any = None,
                              "(`pbem league join`)")
     _store_round(engine, season_name, 1, now)
     return _make_games(engine, season_name, 1, mail, now)
-
-
-# --- results from the games ---------------------------------------------------------------
-
-
-def _side_result(winner: str | None, sides: list[str]) -> str:
-    if winner == sides[0]:
-        return "first"
-    if winner == sides[1]:
-        return "second"
-    return "draw"  # rulebook draws, a declared draw, and an end with no winner
-
-
-def _misses(session: Any, game: GameRow, now: datetime) -> dict[str, int]:
-    """Per side: phases whose orders did not come in by the deadline and its grace (each
-    resolved phase owed, and the open phase once its grace has run out)."""
-    grace = timing_of(game).grace
-    players = repo.players(session, game.id)
-    counts = {p.side: 0 for p in players}
-    for phase in repo.phases(session, game.id):
-        if phase.deadline is None or phase.status not in ("resolved", "open"):
-            continue
-        cutoff = _aware(phase.deadline) + grace
-        if phase.status == "open" and now <= cutoff:
-            continue
-        missing = []
-        for player in players:
-            held = repo.latest_submission(session, phase.id or 0, player.id or 0)
-            if held is None or _aware(held.received_at) > cutoff:
-                missing.append(player.side)
-        if not missing:
-            continue  # (the state is read only when someone may have owed in vain)
-        owes = rulesets.load(game.ruleset, json.loads(phase.state_before)).owes()
-        for side in missing:
-            if side in owes:
-                counts[side] += 1
-    return counts
-
-
-def _aware(moment: datetime) -> datetime:
-    from datetime import UTC
-
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
-
-
-def _record(session: Any, season: SeasonRow, row: LeagueGameRow, result: str,
-            decided_by: str, now: datetime) -> None:
-    """In the caller's transaction: a game's result, and the ratings it moves."""
-    row.result = result
-    row.decided_by = decided_by
-    row.forfeit_first = result in ("forfeit_first", "double_forfeit")
-    row.forfeit_second = result in ("forfeit_second", "double_forfeit")
-    row.ended_at = now
-    session.add(row)
-    if not ratings.rated(result) or row.second_player_id is None:
-        return
-    first = session.get(SeasonPlayerRow, row.first_player_id)
-    second = session.get(SeasonPlayerRow, row.second_player_id)
-    before = _rating_of(session, [first.email, second.email])
-    after = ratings.rate(before[first.email], before[second.email], result)
-    for player, old, new in ((first, before[first.email], after[0]),
-                             (second, before[second.email], after[1])):
-        repo.add(session, RatingRow(email=player.email, season_id=season.id or 0,
-                                    league_game_id=row.id or 0, mu_before=old.mu,
-                                    sigma_before=old.sigma, mu_after=new.mu,
-                                    sigma_after=new.sigma, at=now))
-
-
-def _decide(session: Any, season: SeasonRow, row: LeagueGameRow,
-            now: datetime) -> tuple[str, str, str | None] | None:
-    """What a running or finished game's league result is now: (result, who decided, the
-    side to declare the winner when the league itself must end the game), or None."""
-    game = repo.game(session, row.game_id or "")
-    if game is None:
-        return None
-    sides = repo.sides(session, game.id)
-    if game.status == "over":
-        return _side_result(game.winner, sides), "victory", None
-    if game.status == "ended":
-        return _side_result(game.winner, sides), "game master", None
-    misses = _misses(session, game, now)
-    out = [side for side in sides if misses.get(side, 0) >= MISSES_TO_FORFEIT]
-    if out:
-        result = ("double_forfeit" if len(out) == 2
-                  else "forfeit_first" if out[0] == sides[0] else "forfeit_second")
-        winner = (games.DRAW if len(out) == 2 else sides[1] if out[0] == sides[0]
-                  else sides[0])
-        return result, "missed orders", winner
-    if season.turn_limit is not None and game.status == "active":
-        phase = repo.open_phase(session, game.id)
-        if phase is not None:
-            hosted = rulesets.load(game.ruleset, json.loads(phase.state_before))
-            if hosted.turn > season.turn_limit:
-                return "draw", "turn limit", games.DRAW
-    return None
-
-
-_ENDING_WHY = {"missed orders": "A player missed orders past the grace twice; the league "
-               "scores it as a forfeit.",
-               "turn limit": "The season's turn limit is reached; the league scores it as a "
-               "draw.",
-               "dropped": "A player left the season; the league scores it as a forfeit."}
-
-
-def collect(engine: Engine, season_name: str, mail: Any = None,
-            now: datetime | None = None) -> list[tuple[str, str]]:
-    """Take the results of the season's games that have ended (and end those the league
-    decides: forfeits for missed orders, draws at the turn limit); returns (game, result)."""
-    now = now or utcnow()
-    with snapshot(engine) as session:
-        season = _require_season(session, season_name)
-        pending = [(row.id or 0, row.game_id) for row in repo.league_games(session, season.id or 0)
-                   if row.result is None and row.game_id]
-    taken = []
-    for row_id, game_id in pending:
-        with snapshot(engine) as session:  # most looks find nothing: no write lock taken
-            row = session.get(LeagueGameRow, row_id)
-            if row is None or _decide(session, _require_season(session, season_name), row,
-                                      now) is None:
-                continue
-
-        def work(row_id: int = row_id) -> tuple[str, str, str | None] | None:
-            with transaction(engine) as session:
-                season = _require_season(session, season_name, lock=True)
-                row = session.get(LeagueGameRow, row_id)
-                if row is None or row.result is not None:
-                    return None
-                decided = _decide(session, season, row, now)
-                if decided is not None and decided[2] is None:
-                    _record(session, season, row, decided[0], decided[1], now)
-                return decided
-        decided = retrying(work)
-        if decided is None:
-            continue
-        result, who, declare = decided
-        if declare is not None:  # the league ends the game first, then scores it
-            try:
-                gm.end(engine, game_id, mail, now, winner=declare, why=_ENDING_WHY[who])
-            except JudgeError:
-                continue  # ended meanwhile: scored as it ended at the next look
-            _record_now(engine, season_name, row_id, result, who, now)
-        taken.append((game_id, result))
-        LOG.info("league result", extra={"game": game_id, "result": result, "by": who})
-    return taken
-
-
-def _record_now(engine: Engine, season_name: str, row_id: int, result: str, who: str,
-                now: datetime) -> None:
-    def work() -> None:
-        with transaction(engine) as session:
-            season = _require_season(session, season_name, lock=True)
-            row = session.get(LeagueGameRow, row_id)
-            if row is not None and row.result is None:
-                _record(session, season, row, result, who, now)
-    retrying(work)
 
 
 # --- the rounds go on ---------------------------------------------------------------------
@@ -541,7 +369,7 @@ def next_round(engine: Engine, season_name: str, mail: Any = None,
     now = now or utcnow()
     collect(engine, season_name, mail, now)
     with snapshot(engine) as session:
-        season = _require_season(session, season_name)
+        season = require_season(session, season_name)
         if season.status != "running":
             raise JudgeError(f"{season_name} is {season.status}; only a running season "
                              "goes on to its next round")
@@ -563,7 +391,7 @@ def next_round(engine: Engine, season_name: str, mail: Any = None,
 def _finish_round(engine: Engine, season_name: str, number: int, now: datetime) -> None:
     def work() -> None:
         with transaction(engine) as session:
-            season = _require_season(session, season_name, lock=True)
+            season = require_season(session, season_name, lock=True)
             for row in repo.league_rounds(session, season.id or 0):
                 if row.number == number and row.finished_at is None:
                     row.finished_at = now
@@ -576,7 +404,7 @@ def _finish(engine: Engine, season_name: str, number: int, now: datetime) -> Non
 
     def work() -> None:
         with transaction(engine) as session:
-            season = _require_season(session, season_name, lock=True)
+            season = require_season(session, season_name, lock=True)
             season.status = "over"
             session.add(season)
     retrying(work)
@@ -593,7 +421,7 @@ def advance(engine: Engine, mail: Any = None, now: datetime | None = None) -> li
         try:
             collect(engine, name, mail, now)
             with snapshot(engine) as session:
-                season = _require_season(session, name)
+                season = require_season(session, name)
                 over = all(r.result is not None
                            for r in repo.league_games(session, season.id or 0,
                                                       season.current_round))
@@ -619,7 +447,7 @@ def drop(engine: Engine, season_name: str, player_name: str, mail: Any = None,
 
     def work() -> list[tuple[int, str, str, str]]:
         with transaction(engine) as session:
-            season = _require_season(session, season_name, lock=True)
+            season = require_season(session, season_name, lock=True)
             player = next((p for p in repo.season_players(session, season.id or 0)
                            if p.name.casefold() == player_name.casefold()), None)
             if player is None:
@@ -642,7 +470,7 @@ def drop(engine: Engine, season_name: str, player_name: str, mail: Any = None,
                 first = row.first_player_id == player.id
                 result = "forfeit_first" if first else "forfeit_second"
                 if row.game_id is None:
-                    _record(session, season, row, result, "dropped", now)
+                    record(session, season, row, result, "dropped", now)
                     continue
                 sides = repo.sides(session, row.game_id)
                 ending.append((row.id or 0, row.game_id, sides[1] if first else sides[0], result))
@@ -654,8 +482,8 @@ def drop(engine: Engine, season_name: str, player_name: str, mail: Any = None,
             game = repo.game(session, game_id)
             running = game is not None and game.status in ("active", "paused")
         if running:
-            gm.end(engine, game_id, mail, now, winner=winner, why=_ENDING_WHY["dropped"])
-        _record_now(engine, season_name, row_id, result, "dropped", now)
+            gm.end(engine, game_id, mail, now, winner=winner, why=ENDING_WHY["dropped"])
+        record_now(engine, season_name, row_id, result, "dropped", now)
         forfeited.append(game_id)
     return forfeited
 
@@ -666,7 +494,7 @@ def drop(engine: Engine, season_name: str, player_name: str, mail: Any = None,
 def pairings(engine: Engine, season_name: str, number: int | None = None) -> dict[str, Any]:
     """A round's games with their players by side, their results, and its byes."""
     with snapshot(engine) as session:
-        season = _require_season(session, season_name)
+        season = require_season(session, season_name)
         number = number if number is not None else season.current_round
         if number < 1 or number > season.current_round:
             raise JudgeError(f"{season_name} has no round {number} yet (it is at round "
@@ -690,41 +518,7 @@ def table(engine: Engine, season_name: str, mail: Any = None,
     """The standings, best first, with each player's rating and reliability (results of
     games that ended since the last look are taken first)."""
     with snapshot(engine) as session:
-        running = _require_season(session, season_name).status == "running"
+        running = require_season(session, season_name).status == "running"
     if running:
         collect(engine, season_name, mail, now)
     return standings_of(engine, season_name)
-
-
-def standings_of(engine: Engine, season_name: str) -> dict[str, Any]:
-    """The standings as stored, without looking at the games (read only; `table` looks)."""
-    with snapshot(engine) as session:
-        season = _require_season(session, season_name)
-        players = list(repo.season_players(session, season.id or 0))
-        by_id = {p.id or 0: p for p in players}
-        by_name = {p.name: p for p in players}
-        played = _model_games(list(repo.league_games(session, season.id or 0)), by_id)
-        rating = _rating_of(session, [p.email for p in players])
-        entrants = [Entrant(p.name, rating[p.email].mu, p.active) for p in players]
-        rows = standings.table(entrants, played, _rule(season))
-    reliability = {p.email: records.player_record(engine, p.email).reliability
-                   for p in players}
-    return {"season": season_name, "round": season.current_round, "status": season.status,
-            "rows": [{"player": row.player, "played": row.played, "won": row.won,
-                      "drawn": row.drawn, "lost": row.lost, "forfeits": row.forfeits,
-                      "byes": row.byes, "points": row.points,
-                      "tiebreaks": list(row.tiebreaks),
-                      "rating": rating[by_name[row.player].email].shown,
-                      "reliability": reliability[by_name[row.player].email],
-                      "active": by_name[row.player].active}
-                     for row in rows]}
-
-
-def rating_history(engine: Engine, email: str) -> list[dict[str, Any]]:
-    """Every step of a player's rating, oldest first."""
-    with snapshot(engine) as session:
-        return [{"season_id": r.season_id, "league_game_id": r.league_game_id,
-                 "before": round(r.mu_before, 3), "after": round(r.mu_after, 3),
-                 "sigma": round(r.sigma_after, 3), "at": r.at.isoformat()}
-                for r in repo.rating_history(session, email.lower())]
-

@@ -10,7 +10,7 @@ from typing import Any
 
 from sqlalchemy.engine import Engine
 
-from pbem.app import league
+from pbem.app import league, league_results
 from pbem.app.archive import STYLESHEET, archive_game
 from pbem.app.errors import JudgeError
 from pbem.render import report
@@ -105,7 +105,7 @@ def archive_season(engine: Engine, season_name: str, folder: Path) -> Path:
             "rounds": sorted(data["rounds"]), "planned": data["last"],
             "scenarios": sorted(set(data["rounds"].values())) or [],
             "status": season.status, "current": season.current_round}
-    standings = league.standings_of(engine, season_name)["rows"]
+    standings = league_results.standings_of(engine, season_name)["rows"]
     by_name = {p.name: p for p in data["players"]}
     for row in standings:
         row.update(href=page_of[by_name[row["player"]].id],
