@@ -94,6 +94,21 @@ def test_league_commands_refuse_with_a_sentence(capsys: pytest.CaptureFixture[st
     assert status == 0
     status, _, err = run(capsys, "league", "join", "x", "--player", "Ann")
     assert status == 1 and "write NAME,EMAIL" in err
+    status, _, err = run(capsys, "league", "new", "y", "--format", "swiss", "--rounds", "3",
+                         "--scenario", "squadron", "--points", "win=3,tie=1")
+    assert status == 1 and "'tie' is not one of" in err
+
+
+def test_a_season_scores_with_its_own_points(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, "db", "init")[0] == 0
+    assert run(capsys, "league", "new", "three", "--format", "round-robin", "--rounds", "1",
+               "--scenario", "squadron", "--points", "win=3,draw=1,bye=3")[0] == 0
+    for player in ("Ann,ann@club.example", "Bo,bo@club.example"):
+        assert run(capsys, "league", "join", "three", "--player", player)[0] == 0
+    _, started, _ = run(capsys, "league", "start", "three", "--json")
+    assert run(capsys, "game", "end", started["games"][0], "--winner", "draw")[0] == 0
+    _, standings, _ = run(capsys, "league", "table", "three", "--json")
+    assert [row["points"] for row in standings["rows"]] == [1.0, 1.0]
 
 
 def test_pbem_league_is_listed_and_runs_as_a_program(tmp_path: Path) -> None:

@@ -11,6 +11,25 @@ from pbem.app.errors import JudgeError
 from pbem.cli.common import add_db, add_json, emit, engine, table
 
 
+def _points(text: str | None) -> Any:
+    """`--points win=1,draw=0.5,loss=0,forfeit=0,bye=1` (any of them; the rest default)."""
+    from pbem.league.model import PointsRule
+
+    if not text:
+        return PointsRule()
+    given: dict[str, float] = {}
+    for part in text.split(","):
+        name, _, value = part.partition("=")
+        name = name.strip()
+        if name not in PointsRule.__dataclass_fields__:
+            raise JudgeError(f"--points: '{name}' is not one of win, draw, loss, forfeit, bye")
+        try:
+            given[name] = float(value)
+        except ValueError:
+            raise JudgeError(f"--points: write {name}=NUMBER, e.g. {name}=1") from None
+    return PointsRule(**given)
+
+
 def _new(args: argparse.Namespace) -> int:
     from pbem.app import league
 
@@ -19,7 +38,8 @@ def _new(args: argparse.Namespace) -> int:
         scenarios=tuple(s.strip() for part in args.scenario for s in part.split(",")
                         if s.strip()),
         ruleset=args.ruleset, league=args.league, turn_limit=args.turn_limit,
-        phase_hours=args.hours, min_reliability=args.min_reliability, gm_email=args.gm)
+        phase_hours=args.hours, min_reliability=args.min_reliability, gm_email=args.gm,
+        points=_points(args.points))
     data = league.new_season(engine(args, upgrade=True), spec)
     emit(args, data, f"Made the season {data['season']} of {data['league']}: {data['format']}, "
          f"{data['rounds']} rounds, {', '.join(data['scenarios'])}. Players join with "
@@ -148,6 +168,8 @@ def register(nouns: Any) -> None:
     new.add_argument("--min-reliability", type=float, metavar="SHARE",
                      help="orders in by the deadline / owed a player needs to join, e.g. 0.8")
     new.add_argument("--gm", metavar="EMAIL", help="the game master of the season's games")
+    new.add_argument("--points", metavar="win=1,draw=0.5,...", help="points for a win, draw, "
+                     "loss, forfeit and bye (default 1, 0.5, 0, 0, 1)")
     new.set_defaults(run=_new)
     join = verbs.add_parser("join", help="a player joins a season before it starts")
     join.add_argument("name")
