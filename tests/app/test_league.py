@@ -300,3 +300,38 @@ def test_leaving_before_the_start_is_never_entering(engine: Engine) -> None:
     assert len(paired.games) == 1 and len(paired.byes) == 1  # three players left
     assert [row["player"] for row in league.table(engine, "early")["rows"]].count(
         players[0]) == 0
+
+
+def test_the_sweep_forfeits_a_player_whose_orders_miss_the_deadline_twice(
+        engine: Engine) -> None:
+    from pbem.deadlines import Timing
+
+    hour = timedelta(hours=1)
+    timing = Timing(durations=(("build", hour),), default=hour, reminders=(),
+                    late_policy="proceed")
+    _season(engine, "quick", "round-robin", 2, 1, timing=timing)
+    game_id = league.start(engine, "quick").games[0]
+    rng, now, built = random.Random(5), datetime.now(UTC), False
+    for _ in range(8):  # red builds, then never sends orders again; blue always does
+        with snapshot(engine) as session:
+            game = repo.game(session, game_id)
+            assert game is not None
+            if game.status != "active":
+                break
+            phase = repo.open_phase(session, game_id)
+            assert phase is not None
+            hosted = rulesets.load(game.ruleset, json.loads(phase.state_before))
+            by_side = {p.side: p.name for p in repo.players(session, game_id)}
+        for side in hosted.owes():
+            if side == "blue" or not built:
+                orders.submit_orders(engine, game_id, by_side[side],
+                                     hosted.autoplay_orders(side, rng))
+        built = built or "red" in hosted.owes()
+        now += 2 * hour
+        sweep(engine, None, now, send=False)  # past the deadline: processed without red
+    shown = games.show_game(engine, game_id)
+    assert (shown["status"], shown["winner"]) == ("ended", "blue")
+    assert league.pairings(engine, "quick", 1)["games"][0]["result"] == "forfeit_second"
+    with snapshot(engine) as session:
+        season = repo.season(session, "quick")
+        assert season is not None and season.status == "over"  # the only round: done
