@@ -1,5 +1,5 @@
 """The league's results: taken from its games as they end (a victory, the game master's
-declared result, a draw at the turn limit, a forfeit for orders missed past the grace
+declared result, the victory count at the turn limit, a forfeit for orders missed past the grace
 twice), each moving the two players' ratings (openskill, history kept), and the standings
 read from them. The seasons' other use-cases are in pbem.app.league."""
 
@@ -140,21 +140,44 @@ def _decide(session: Any, season: SeasonRow, row: LeagueGameRow,
         if phase is not None:
             hosted = rulesets.load(game.ruleset, json.loads(phase.state_before))
             if hosted.turn > season.turn_limit:
-                return "draw", "turn limit", games.DRAW
+                ahead = ahead_on_count(hosted.standing()) or games.DRAW
+                return _side_result(ahead, sides), "turn limit", ahead
     return None
+
+
+def ahead_on_count(standing: dict[str, Any]) -> str | None:
+    """The side ahead by the rules' own victory count (the ruleset's `standing`): victory
+    points where the rules keep them, else the share of the enemy fleet's value taken; None
+    when level or when the rules count nothing comparable (a draw)."""
+    sides = standing.get("sides")
+    if not isinstance(sides, dict) or len(sides) != 2:
+        return None
+
+    def count(side: dict[str, Any]) -> float | None:
+        if isinstance(side.get("points"), int | float):
+            return float(side["points"])
+        if isinstance(side.get("taken"), int | float) and side.get("of"):
+            return float(side["taken"]) / float(side["of"])
+        return None
+
+    counted = {name: count(side) for name, side in sides.items()}
+    if any(value is None for value in counted.values()):
+        return None
+    (first, a), (second, b) = counted.items()
+    return None if a == b else first if a > b else second  # type: ignore[operator]
 
 
 ENDING_WHY = {"missed orders": "A player missed orders past the grace twice; the league "
                "scores it as a forfeit.",
-               "turn limit": "The season's turn limit is reached; the league scores it as a "
-               "draw.",
+               "turn limit": "The season's turn limit is reached; the league scores it by "
+               "the rules' victory count (level: a draw).",
                "dropped": "A player left the season; the league scores it as a forfeit."}
 
 
 def collect(engine: Engine, season_name: str, mail: Any = None,
             now: datetime | None = None) -> list[tuple[str, str]]:
     """Take the results of the season's games that have ended (and end those the league
-    decides: forfeits for missed orders, draws at the turn limit); returns (game, result)."""
+    decides: forfeits for missed orders, the victory count at the turn limit); returns (game, result)."""
     now = now or utcnow()
     with snapshot(engine) as session:
         season = require_season(session, season_name)

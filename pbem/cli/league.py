@@ -162,7 +162,8 @@ def register(nouns: Any) -> None:
     new.add_argument("--ruleset", default=rulesets.DEFAULT,
                      help="the rule system (`pbem rules list` shows them)")
     new.add_argument("--turn-limit", type=int, metavar="T",
-                     help="a game still running after turn T is a draw")
+                     help="a game still running after turn T is scored by the "
+                     "rules' victory count (level: a draw)")
     new.add_argument("--hours", type=int, default=48, help="the time for each phase")
     new.add_argument("--league", help="the league the season belongs to (default: its name)")
     new.add_argument("--min-reliability", type=float, metavar="SHARE",

@@ -304,7 +304,7 @@ class SeasonRow(SQLModel, table=True):
     # JSON of pbem.deadlines.Timing for every game; None: every phase lasts phase_hours
     format: str = Field(max_length=20)  # round-robin | double-round-robin | swiss
     rounds: int
-    turn_limit: int | None = None  # a game still running after this turn is a draw
+    turn_limit: int | None = None  # after this turn a game is scored by the victory count
     points: str = Field(sa_column=Column(Text, nullable=False))  # JSON of PointsRule
     min_reliability: float | None = None  # a player's on-time share needed to join
     gm_email: str | None = Field(default=None, max_length=254)

@@ -1,6 +1,7 @@
 """The club league through its use-cases, on SQLite and PostgreSQL: whole seasons played with
 games ended by the game master and by the computer player, drops, forfeits for missed
-orders, draws at the turn limit, ratings, and the round going on by itself in the sweep."""
+orders, the victory count at the turn limit, ratings, and the round going on by itself in
+the sweep."""
 
 from __future__ import annotations
 
@@ -220,12 +221,20 @@ def test_a_player_who_misses_orders_twice_forfeits_the_game(engine: Engine) -> N
     assert all(r["rating"] == 25.0 for r in rows)  # a forfeit moves no rating
 
 
-def test_a_game_past_the_turn_limit_is_a_draw(engine: Engine) -> None:
+def test_a_game_past_the_turn_limit_is_scored_by_the_victory_count(engine: Engine) -> None:
+    from pbem.app.league_results import ahead_on_count
+
     _season(engine, "brief", "round-robin", 2, 1, turn_limit=1)
     game_id = league.start(engine, "brief").games[0]
     autoplay(engine, game_id, seed=2, until_turn=1)
-    assert league.collect(engine, "brief") == [(game_id, "draw")]
-    assert games.show_game(engine, game_id)["winner"] == "draw"
+    with snapshot(engine) as session:
+        game, phase = repo.game(session, game_id), repo.open_phase(session, game_id)
+        assert game is not None and phase is not None
+        ahead = ahead_on_count(rulesets.load(game.ruleset,
+                                             json.loads(phase.state_before)).standing())
+    expected = {"blue": "first", "red": "second", None: "draw"}[ahead]
+    assert league.collect(engine, "brief") == [(game_id, expected)]
+    assert games.show_game(engine, game_id)["winner"] == (ahead or "draw")
     assert league.next_round(engine, "brief") is None  # the only round: the season is over
 
 
@@ -335,3 +344,17 @@ def test_the_sweep_forfeits_a_player_whose_orders_miss_the_deadline_twice(
     with snapshot(engine) as session:
         season = repo.season(session, "quick")
         assert season is not None and season.status == "over"  # the only round: done
+
+
+def test_at_the_turn_limit_the_rules_victory_count_decides() -> None:
+    from pbem.app.league_results import ahead_on_count
+
+    standard = {"rule": "standard", "sides": {"blue": {"taken": 30, "of": 100, "needed": 50},
+                                              "red": {"taken": 10, "of": 50, "needed": 25}}}
+    assert ahead_on_count(standard) == "blue"  # 30% of red's fleet against 20% of blue's
+    level = {"rule": "standard", "sides": {"blue": {"taken": 0, "of": 100},
+                                           "red": {"taken": 0, "of": 80}}}
+    assert ahead_on_count(level) is None
+    points = {"rule": "losses", "sides": {"greeks": {"points": 2}, "romans": {"points": 5}}}
+    assert ahead_on_count(points) == "romans"
+    assert ahead_on_count({"rule": "convoy", "escaped": 1}) is None
