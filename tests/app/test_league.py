@@ -358,3 +358,20 @@ def test_at_the_turn_limit_the_rules_victory_count_decides() -> None:
     points = {"rule": "losses", "sides": {"greeks": {"points": 2}, "romans": {"points": 5}}}
     assert ahead_on_count(points) == "romans"
     assert ahead_on_count({"rule": "convoy", "escaped": 1}) is None
+
+
+def test_a_double_round_robin_meets_each_pair_once_on_each_side(engine: Engine) -> None:
+    players = _season(engine, "twice", "double-round-robin", 4, 99)
+    league.start(engine, "twice")
+    rounds, number = [], 1
+    while True:
+        _declare(engine, league.pairings(engine, "twice", number), number)
+        paired = league.next_round(engine, "twice")
+        rounds.append(league.pairings(engine, "twice", number))
+        if paired is None:
+            break
+        number = paired.round
+    assert number == 6  # twice the cycle of four players, whatever --rounds says
+    seated = Counter((g["blue"], g["red"]) for r in rounds for g in r["games"])
+    assert set(seated) == {(a, b) for a in players for b in players if a != b}
+    assert set(seated.values()) == {1}
