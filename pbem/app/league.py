@@ -430,6 +430,8 @@ def advance(engine: Engine, mail: Any = None, now: datetime | None = None) -> li
             paired = next_round(engine, name, mail, now)
             done.append(f"{name}: round {paired.round} paired" if paired
                         else f"{name}: the season is over")
+            LOG.info("league season moved on", extra={"season": name, "round": (
+                paired.round if paired else None)})
         except Exception:  # noqa: BLE001 - the other seasons must still go on
             LOG.exception("advancing the season %s failed", name)
     return done
