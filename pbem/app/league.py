@@ -419,12 +419,17 @@ def advance(engine: Engine, mail: Any = None, now: datetime | None = None) -> li
     done = []
     for name in running:
         try:
-            collect(engine, name, mail, now)
             with snapshot(engine) as session:
                 season = require_season(session, name)
+                number = season.current_round
+                unmade = any(r.second_player_id and r.game_id is None and r.result is None
+                             for r in repo.league_games(session, season.id or 0, number))
+            if unmade:  # paired, but stopped before all its games were made: make them now
+                _make_games(engine, name, number, mail, now)
+            collect(engine, name, mail, now)
+            with snapshot(engine) as session:
                 over = all(r.result is not None
-                           for r in repo.league_games(session, season.id or 0,
-                                                      season.current_round))
+                           for r in repo.league_games(session, season.id or 0, number))
             if not over:
                 continue
             paired = next_round(engine, name, mail, now)

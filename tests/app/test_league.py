@@ -375,3 +375,15 @@ def test_a_double_round_robin_meets_each_pair_once_on_each_side(engine: Engine) 
     seated = Counter((g["blue"], g["red"]) for r in rounds for g in r["games"])
     assert set(seated) == {(a, b) for a in players for b in players if a != b}
     assert set(seated.values()) == {1}
+
+
+def test_a_round_paired_but_not_yet_made_is_made_by_the_sweep(engine: Engine) -> None:
+    from pbem.app.league import _store_round
+
+    _season(engine, "halted", "round-robin", 4, 3)
+    _store_round(engine, "halted", 1, datetime.now(UTC))  # then the judge stopped
+    assert [g["game"] for g in league.pairings(engine, "halted", 1)["games"]] == [None, None]
+    league.advance(engine)
+    made = [g["game"] for g in league.pairings(engine, "halted", 1)["games"]]
+    assert made == ["halted-r1-1", "halted-r1-2"]
+    assert games.show_game(engine, made[0])["status"] == "active"
