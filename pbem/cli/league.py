@@ -56,7 +56,7 @@ def _join(args: argparse.Namespace) -> int:
     data = league.join(engine(args), args.name, *parts)
     shown = "no record yet" if data["reliability"] is None else f"{data['reliability']:.0%}"
     emit(args, data, f"{data['player']} joined {data['season']} (reliability {shown}); "
-         f"{data['players']} players so far.")
+         f"{data['players']} player{'s' if data['players'] != 1 else ''} so far.")
     return 0
 
 
