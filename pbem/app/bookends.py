@@ -39,9 +39,12 @@ def _day(moment: datetime | None) -> str:
 def ending_section(ending: Ending, winner: str | None, game_id: str,
                    last_phase: str) -> Section:
     """The result, the game in one line, and the dice made checkable."""
-    result = ("a draw: both sides reached victory at the same moment" if winner == DRAW
+    declared = ending.status == "ended"  # the game master ended it (a result may be declared)
+    result = ("a draw, declared by the game master" if winner == DRAW and declared
+              else "a draw" if winner == DRAW
+              else f"won by {winner}, declared by the game master" if winner and declared
               else f"won by {winner}" if winner
-              else "ended by the game master without a winner" if ending.status == "ended"
+              else "ended by the game master without a winner" if declared
               else "over without a winner")
     rows = (
         ("Result", result),

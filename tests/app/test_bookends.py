@@ -144,3 +144,20 @@ def test_the_html_names_the_briefing_and_the_final_report(engine: Engine) -> Non
     gm.end(engine, "g1", None)
     final = reports.phase_reports(engine, "g1")[0].html
     assert "Final report after <strong>" in final and "What happened" in final
+
+
+@pytest.mark.parametrize(("winner", "status", "said"), [
+    ("draw", "over", "a draw"),
+    ("draw", "ended", "a draw, declared by the game master"),
+    ("blue", "over", "won by blue"),
+    ("blue", "ended", "won by blue, declared by the game master"),
+    (None, "ended", "ended by the game master without a winner"),
+])
+def test_the_end_says_how_the_game_was_decided(winner: str | None, status: str,
+                                               said: str) -> None:
+    from pbem.app.bookends import Ending, ending_section
+
+    ending = Ending(seed="ab", commitment="c" * 64, dice_name="g", phases=3, turns=2,
+                    started=START, ended=START, status=status)
+    rows = dict(ending_section(ending, winner, "g", "T2-combat").rows)
+    assert rows["Result"] == said
