@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -119,9 +120,12 @@ def _options(spec: GameSpec) -> dict[str, bool | int | str]:
 
 
 def create_game(engine: Engine, spec: GameSpec, now: datetime | None = None,
-                mail: Any = None) -> CreatedGame:
+                mail: Any = None,
+                then: Callable[[Any, dict[str, str]], None] | None = None) -> CreatedGame:
     """Make a game. Given mail settings, each player's briefing is queued in the same
-    transaction (a forming game's go out when it starts)."""
+    transaction (a forming game's go out when it starts); `then(session, passwords)` runs
+    in it too, so what a caller queues with the new passwords commits with the game or not
+    at all."""
     now = now or utcnow()
     try:
         hosted = (rulesets.load(spec.ruleset, spec.position) if spec.position is not None
@@ -134,7 +138,7 @@ def create_game(engine: Engine, spec: GameSpec, now: datetime | None = None,
     commitment = hashlib.sha256(seed).hexdigest()
     passwords: dict[str, str] = {}
     try:
-        _insert_game(engine, spec, hosted, seed, commitment, passwords, now, mail)
+        _insert_game(engine, spec, hosted, seed, commitment, passwords, now, mail, then)
     except IntegrityError:  # created by someone else between our look and our insert
         raise JudgeError(f"there is already a game called {spec.game_id}; choose another "
                          "name") from None
@@ -146,7 +150,8 @@ GM = "GM"  # the game master's name in a sign-on line: SIGNON <game> GM <passwor
 
 def _insert_game(engine: Engine, spec: GameSpec, hosted: rulesets.HostedGame, seed: bytes,
                  commitment: str, passwords: dict[str, str], now: datetime,
-                 mail: Any = None) -> None:
+                 mail: Any = None,
+                 then: Callable[[Any, dict[str, str]], None] | None = None) -> None:
     gm_password = new_password() if spec.gm_email else None
     if gm_password:
         passwords[GM] = gm_password  # shown once with the players' (the name GM is reserved)
@@ -192,6 +197,8 @@ def _insert_game(engine: Engine, spec: GameSpec, hosted: rulesets.HostedGame, se
             from pbem.app.mailmake import queue_briefings
 
             queue_briefings(session, mail, spec.game_id, now)
+        if then is not None:
+            then(session, passwords)
 
 
 def require_game(session: Any, game_id: str, lock: bool = False) -> GameRow:

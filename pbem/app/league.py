@@ -277,9 +277,16 @@ def _make_games(engine: Engine, season_name: str, number: int, mail: Any,
             **spec_base)  # type: ignore[arg-type]
         with snapshot(engine) as session:
             exists = repo.game(session, game_id) is not None
+        seats = ((first, sides[0], second), (second, sides[1], first))
+
+        def tell(session: Any, made_passwords: dict[str, str], game_id: str = game_id,
+                 seats: Any = seats) -> None:  # in the game's own transaction
+            if mail is not None:
+                _tell_pairing(session, mail, season_name, number, game_id, seats,
+                              made_passwords, now)
         if not exists:
             try:
-                made = games.create_game(engine, spec, now, mail)
+                made = games.create_game(engine, spec, now, mail, then=tell)
             except JudgeError:
                 with snapshot(engine) as session:
                     if repo.game(session, game_id) is None:
@@ -287,10 +294,6 @@ def _make_games(engine: Engine, season_name: str, number: int, mail: Any,
                 made = None  # made meanwhile by another judge pairing the same round
         if not exists and made is not None:
             passwords[game_id] = {k: v for k, v in made.passwords.items()}
-            if mail is not None:
-                _tell_pairing(engine, mail, season_name, number, game_id,
-                              ((first, sides[0], second), (second, sides[1], first)),
-                              made.passwords, now)
 
         def link(row_id: int = row_id, game_id: str = game_id) -> None:
             with transaction(engine) as session:
@@ -309,24 +312,22 @@ def _make_games(engine: Engine, season_name: str, number: int, mail: Any,
                             if r.second_player_id is None), passwords)
 
 
-def _tell_pairing(engine: Engine, mail: Any, season_name: str, number: int, game_id: str,
+def _tell_pairing(session: Any, mail: Any, season_name: str, number: int, game_id: str,
                   seats: tuple[tuple[SeasonPlayerRow, str, SeasonPlayerRow], ...],
                   passwords: dict[str, str], now: datetime) -> None:
     """Each player of a new league game is mailed their opponent, side and password (as an
-    invited player is); the briefing follows with the game."""
+    invited player is), queued in the transaction that makes the game: a judge stopped
+    between the two cannot make a game whose players never learn their passwords."""
     from pbem.app.notices import notice
 
-    def work() -> None:
-        with transaction(engine) as session:
-            for player, side, opponent in seats:
-                notice(session, mail, player.email,
-                       f"{game_id}: round {number} of {season_name}",
-                       f"Round {number} of {season_name}: you play the {side} side of "
-                       f"{game_id} against {opponent.name}. Your password is "
-                       f"{passwords[player.name]} (keep it; sign your orders with SIGNON "
-                       f"{game_id} {player.name} <password>). Your briefing follows.",
-                       f"league/{game_id}/{player.id}", game_id, now)
-    retrying(work)
+    for player, side, opponent in seats:
+        notice(session, mail, player.email,
+               f"{game_id}: round {number} of {season_name}",
+               f"Round {number} of {season_name}: you play the {side} side of "
+               f"{game_id} against {opponent.name}. Your password is "
+               f"{passwords[player.name]} (keep it; sign your orders with SIGNON "
+               f"{game_id} {player.name} <password>). Your briefing follows.",
+               f"league/{game_id}/{player.id}", game_id, now)
 
 
 def sides_of(season: SeasonRow) -> list[str]:

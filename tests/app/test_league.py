@@ -387,3 +387,27 @@ def test_a_round_paired_but_not_yet_made_is_made_by_the_sweep(engine: Engine) ->
     made = [g["game"] for g in league.pairings(engine, "halted", 1)["games"]]
     assert made == ["halted-r1-1", "halted-r1-2"]
     assert games.show_game(engine, made[0])["status"] == "active"
+
+
+def test_what_a_caller_queues_with_a_new_game_commits_with_it_or_not_at_all(
+        engine: Engine) -> None:
+    """The league mails each player their password in the transaction that makes the game
+    (create_game's `then`): if that fails, no game is left whose players were never told."""
+    from pbem.app import games as game_cases
+
+    spec = game_cases.GameSpec(game_id="lg-r1-1", scenario="squadron", players=(
+        game_cases.PlayerSpec("Ann", "ann@example.org", "blue"),
+        game_cases.PlayerSpec("Bo", "bo@example.org", "red")))
+    told: list[dict[str, str]] = []
+
+    def fails(session: object, passwords: dict[str, str]) -> None:
+        told.append(dict(passwords))
+        raise RuntimeError("the mail could not be queued")
+
+    with pytest.raises(RuntimeError):
+        game_cases.create_game(engine, spec, then=fails)
+    assert told and set(told[0]) == {"Ann", "Bo"}
+    with pytest.raises(JudgeError, match="no game called"):
+        game_cases.show_game(engine, "lg-r1-1")
+    made = game_cases.create_game(engine, spec, then=lambda session, passwords: None)
+    assert made.game_id == "lg-r1-1"
