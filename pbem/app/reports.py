@@ -123,6 +123,18 @@ def seen_by(after: rulesets.HostedGame, events: tuple[Event, ...],
     return after.view(who.side), after.view_events(events, who.side)
 
 
+def signed_template(game: rulesets.HostedGame, who: Recipient, owes: Sequence[str],
+                    game_id: str, mail_to: str) -> tuple[str, ...]:
+    """A player's order template for the open phase (none if they owe nothing), begun with
+    their sign-on line (the password left to fill in) and, given the judge's address
+    `mail_to`, where to send it."""
+    template = game.order_template(who.side) if who.side and who.side in owes else ()
+    if not template:
+        return ()
+    where = [f"# Fill in your password and mail this to {mail_to}."] if mail_to else []
+    return (*where, f"SIGNON {game_id} {who.name} PASSWORD", *template, "ENDORDERS")
+
+
 def report_for(*, game_id: str, phase_key: str, after: rulesets.HostedGame,
                view: dict[str, Any], shown: list[dict[str, Any]], who: Recipient,
                deadline: Any, map_suffix: str = "png", mail_to: str = "",
@@ -135,10 +147,7 @@ def report_for(*, game_id: str, phase_key: str, after: rulesets.HostedGame,
     where to send it. Given the `ending` of a game that is over (for its last phase only),
     the report is the final report."""
     owes = after.owes_told(who.side, who.everything)
-    template = after.order_template(who.side) if who.side and who.side in owes else ()
-    if template:
-        where = [f"# Fill in your password and mail this to {mail_to}."] if mail_to else []
-        template = (*where, f"SIGNON {game_id} {who.name} PASSWORD", *template, "ENDORDERS")
+    template = signed_template(after, who, owes, game_id, mail_to)
     account = (() if before is None else
                (order_account(before, given, shown, who.side, who.everything, after.over),))
     closing = () if ending is None else (
@@ -254,11 +263,7 @@ def render_briefing(*, game_id: str, game: rulesets.HostedGame, recipients: list
     for who in recipients:
         view = game.full_view() if who.everything else game.view(who.side)
         owes = game.owes_told(who.side, who.everything)
-        template = game.order_template(who.side) if who.side and who.side in owes else ()
-        if template:
-            where = [f"# Fill in your password and mail this to {mail_to}."] if mail_to else []
-            template = (*where, f"SIGNON {game_id} {who.name} PASSWORD", *template,
-                        "ENDORDERS")
+        template = signed_template(game, who, owes, game_id, mail_to)
         first = report.local_deadline(deadline, who.timezone) if deadline else ""
         about = briefing_section(game_id, game.title, players, game.phase_title, first,
                                  commitment)
