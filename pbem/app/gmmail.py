@@ -5,7 +5,8 @@
     DEADLINE <moment>           set it (2026-12-24T18:00+00:00)
     PROCESS                     process the open phase now
     PREVIEW                     what processing now would give (to the game master only)
-    PAUSE | RESUME | END        stop the clock, start it again, end without a winner
+    PAUSE | RESUME              stop the clock, start it again
+    END [<side> | draw]         end the game: without a winner, or with the result declared
     ROLLBACK <phase> <why ...>  open an earlier phase again; the players are told why
     ANNOUNCE <text ...>         a message to every player (or ANNOUNCE alone, then lines up
                                 to ENDANNOUNCE)
@@ -156,8 +157,11 @@ def _action(game_id: str, line: str) -> Callable[[Any, MailSettings, datetime], 
         return f"running again; the deadline is {new:%Y-%m-%d %H:%M} UTC" if new else "running"
 
     def end(engine: Any, mail: MailSettings, now: datetime) -> str:
-        gm.end(engine, game_id, mail, now)
-        return "ended without a winner; the seed is revealed to the players"
+        winner = first.strip().lower() or None
+        gm.end(engine, game_id, mail, now, winner=winner)
+        result = ("without a winner" if winner is None else "as a draw" if winner == "draw"
+                  else f"with {winner} the winner")
+        return f"ended {result}; the seed is revealed to the players"
 
     def rollback(engine: Any, mail: MailSettings, now: datetime) -> str:
         gm.rollback(engine, game_id, first, after, mail, now)

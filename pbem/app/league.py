@@ -215,9 +215,11 @@ def game_name(season: str, number: int, seq: int) -> str:
     return f"{season}-r{number}-{seq}"
 
 
-def _store_round(engine: Engine, season_name: str, number: int, now: datetime) -> None:
+def _store_round(engine: Engine, season_name: str, number: int, now: datetime,
+                 mail: Any = None) -> None:
     """In one transaction: round `number` paired and its league games written (a game with
-    a dropped player is a forfeit at once; a bye scores at once); its games are made after."""
+    a dropped player is a forfeit at once; a bye scores at once, and its player is told);
+    its games are made after."""
     def work() -> None:
         with transaction(engine) as session:
             season = require_season(session, season_name, lock=True)
@@ -239,6 +241,15 @@ def _store_round(engine: Engine, season_name: str, number: int, now: datetime) -
                                     why=pairing.why)
                 if second is None:
                     row.result, row.decided_by, row.ended_at = BYE, "bye", now
+                    if mail is not None:
+                        from pbem.app.notices import notice
+
+                        notice(session, mail, first.email, f"{season_name}: a bye in round "
+                               f"{number}", f"You have a bye in round {number} of "
+                               f"{season_name}: no game this round, and it scores as the "
+                               "season's rules say. You will be told your next game when "
+                               "the round is over.", f"league/{season_name}/{number}/bye/"
+                               f"{first.id}", "", now)
                 elif not first.active or not second.active:
                     row.forfeit_first, row.forfeit_second = not first.active, not second.active
                     row.result = ("double_forfeit" if not (first.active or second.active)
@@ -356,7 +367,7 @@ def start(engine: Engine, season_name: str, mail: Any = None,
         if len(repo.season_players(session, season.id or 0)) < 2:
             raise JudgeError(f"{season_name} needs at least two players to start "
                              "(`pbem league join`)")
-    _store_round(engine, season_name, 1, now)
+    _store_round(engine, season_name, 1, now, mail)
     return _make_games(engine, season_name, 1, mail, now)
 
 
@@ -385,7 +396,7 @@ def next_round(engine: Engine, season_name: str, mail: Any = None,
         _finish(engine, season_name, number, now)
         return None
     _finish_round(engine, season_name, number, now)
-    _store_round(engine, season_name, number + 1, now)
+    _store_round(engine, season_name, number + 1, now, mail)
     return _make_games(engine, season_name, number + 1, mail, now)
 
 

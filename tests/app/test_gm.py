@@ -251,3 +251,21 @@ def test_a_game_forms_by_invitation_and_starts_when_every_side_has_a_player(
     assert {"invited", "joined", "started"} <= set(e["kind"] for e in gm.journal_of(
         engine, "forming"))
     assert made.passwords.keys() == {"GM"}
+
+
+def test_a_game_master_ends_a_game_by_mail_with_a_declared_result(
+        engine: Engine, gm_password: str, settings) -> None:  # type: ignore[no-untyped-def]
+    """END <side>: the result is stored (a league takes it); an unknown side is answered
+    with the sides to choose from, and the game goes on."""
+    wrong = (f"From: {GM}\r\nTo: judge@example.net\r\nSubject: gm\r\nMessage-ID: <gm-e1@x>\r\n"
+             f"\r\nSIGNON aegean GM {gm_password}\r\nEND purple\r\n").encode()
+    mailgate.receive(engine, wrong, "inject", settings, START)
+    assert games.show_game(engine, "aegean")["status"] == "active"
+    right = wrong.replace(b"gm-e1", b"gm-e2").replace(b"END purple", b"END Red")
+    mailgate.receive(engine, right, "inject", settings, START + timedelta(minutes=5))
+    shown = games.show_game(engine, "aegean")
+    assert (shown["status"], shown["winner"]) == ("ended", "red")
+    answers = [_text(raw) for _, subject, raw in _mail(engine, "reply")
+               if subject == "aegean: game master's orders"]
+    assert "'purple' is not a side of aegean; declare one of blue, red or draw" in answers[0]
+    assert "ended with red the winner; the seed is revealed to the players" in answers[1]

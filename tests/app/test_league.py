@@ -300,6 +300,10 @@ def test_each_player_is_mailed_their_game_side_and_password(engine: Engine,
         assert any(password.encode() in raw and name.encode() in raw for _, raw in told)
     briefings = [subject for _, subject, _ in queued if subject.endswith("your briefing")]
     assert len(briefings) == 2  # with the game, as `pbem game new` queues them
+    byes = [(to, raw) for to, subject, raw in queued if subject == "mailed: a bye in round 1"]
+    assert [to for to, _ in byes] == [[f"{name.replace(' ', '').lower()}@club.example"
+                                       for name in paired.byes]]  # three players: one bye
+    assert b"You have a bye in round 1 of mailed" in byes[0][1]
 
 
 def test_leaving_before_the_start_is_never_entering(engine: Engine) -> None:
