@@ -96,20 +96,7 @@ def _briefing(engine: Engine, settings: MailSettings, row: MailOutRow,
     made = render_briefing(game_id=game.id, game=start, recipients=[who], players=players,
                            deadline=deadline, commitment=game.seed_commitment,
                            mail_to=settings.judge_address)[0]
-    ics = None
-    if deadline is not None:
-        ics = deadline_ics(uid=f"{game.id}-{start.key}@{settings.domain}", game=game.id,
-                           phase=start.key, deadline=_utc(deadline),
-                           summary=f"{game.id}: orders for {start.key} due",
-                           description=f"Orders for {start.key} of {game.id} are due.",
-                           stamp=_utc(row.created_at))
-    return compose(sender=row.sender, sender_name=settings.judge_name,
-                   to=json.loads(row.recipients), subject=row.subject, text=made.text,
-                   html=made.html, png=made.png, png_name=f"{made.basename}.png",
-                   map_src=f"{made.basename}.png", svg=made.svg,
-                   svg_name=f"{made.basename}.svg", ics=ics, message_id=row.message_id,
-                   auto="auto-generated", loop=settings.judge_address,
-                   date=_utc(row.created_at))
+    return _report_mail(settings, row, made, game.id, start.key, deadline, row.created_at)
 
 
 def _phase(session: Any, game_id: str, key: str, resolved: bool) -> PhaseRow:
@@ -170,12 +157,20 @@ def _report(engine: Engine, settings: MailSettings, row: MailOutRow,
                         recipients=[who], deadline=deadline,
                         mail_to=settings.judge_address, before=before, given=given,
                         ending=ending)[0]
+    return _report_mail(settings, row, made, game.id, after.key,
+                        None if after.over else deadline, made_at)
+
+
+def _report_mail(settings: MailSettings, row: MailOutRow, made: Any, game_id: str,
+                 next_key: str, deadline: datetime | None, made_at: datetime) -> bytes:
+    """A report or briefing as mail: text and HTML with the PNG map inline, the SVG, and
+    the next deadline as .ics when there is one."""
     ics = None
-    if deadline is not None and not after.over:
-        ics = deadline_ics(uid=f"{game.id}-{after.key}@{settings.domain}", game=game.id,
-                           phase=after.key, deadline=_utc(deadline),
-                           summary=f"{game.id}: orders for {after.key} due",
-                           description=f"Orders for {after.key} of {game.id} are due.",
+    if deadline is not None:
+        ics = deadline_ics(uid=f"{game_id}-{next_key}@{settings.domain}", game=game_id,
+                           phase=next_key, deadline=_utc(deadline),
+                           summary=f"{game_id}: orders for {next_key} due",
+                           description=f"Orders for {next_key} of {game_id} are due.",
                            stamp=_utc(made_at))
     return compose(sender=row.sender, sender_name=settings.judge_name,
                    to=json.loads(row.recipients), subject=row.subject, text=made.text,
