@@ -6,19 +6,23 @@ their contrast and its sides are told apart without colour."""
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
-from io import BytesIO
 from typing import Any
 
 import pytest
 from PIL import Image
 
-from pbem.render.png import paint_png
 from pbem.render.svg import write_svg
 from pbem.rules.ramspeed import hexes, mapscene
 from pbem.rules.ramspeed.state import SUNK, Galley, GameState
 from pbem.rules.ramspeed.view import side_view
-from pbem.rules.scene import DEFAULT, Circle, Group, Polygon, Polyline, Primitive, Scene, Style, Text
+from pbem.rules.scene import Circle, Group, Polygon, Polyline, Primitive, Scene, Text
+from tests.render.scenes import contrast
+from tests.render.scenes import legend as _legend
+from tests.render.scenes import pixel as _pixel
+from tests.render.scenes import png_of as _png
+from tests.render.scenes import rgb as _rgb
+from tests.render.scenes import styles as _styles
+from tests.render.scenes import walk as _walk
 
 NS = "{http://www.w3.org/2000/svg}"
 E, SE, W = 0, 1, 3
@@ -59,60 +63,6 @@ def _scene(secret: bool = False, viewer: str | None = "blue",
            zones: dict[str, str] | None = None) -> Scene:
     return mapscene.map_scene(side_view(_state(secret), viewer), EVENTS, "Test", "after T3",
                               columns=16, rows=10, zones=zones)
-
-
-def _walk(items: tuple[Primitive, ...], outer: Style = DEFAULT, ident: str = "",
-          ) -> Iterator[tuple[str, Primitive, Style]]:
-    """Every leaf primitive with the id of its nearest named group and its whole style."""
-    for item in items:
-        style = item.style.under(outer)
-        name = item.id or ident
-        if isinstance(item, Group):
-            yield from _walk(item.items, style, name)
-        else:
-            yield name, item, style
-
-
-def _styles(scene_items: tuple[Primitive, ...], prefix: str) -> set[Style]:
-    return {style for name, item, style in _walk(scene_items)
-            if name.startswith(prefix) and not isinstance(item, Text)}
-
-
-def _legend(scene: Scene) -> dict[str, tuple[Primitive, ...]]:
-    legend = next(item for item in scene.overlay if item.id == "legend")
-    assert isinstance(legend, Group)
-    return {entry.id.removeprefix("legend-"): entry.items for entry in legend.items
-            if isinstance(entry, Group)}
-
-
-def _png(scene: Scene) -> Image.Image:
-    return Image.open(BytesIO(paint_png(scene))).convert("RGB")
-
-
-def _rgb(colour: str) -> tuple[int, int, int]:
-    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
-
-
-def _pixel(scene: Scene, image: Image.Image, at: tuple[float, float]) -> tuple[int, int, int]:
-    x, y = scene.transform.apply(at)
-    return image.getpixel((round(x), round(y)))  # type: ignore[return-value]
-
-
-# -- contrast -------------------------------------------------------------------------------
-
-def luminance(colour: str) -> float:
-    """WCAG 2 relative luminance of an sRGB colour."""
-    def channel(value: int) -> float:
-        c = value / 255
-        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
-
-    r, g, b = (channel(v) for v in _rgb(colour))
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def contrast(a: str, b: str) -> float:
-    high, low = sorted((luminance(a), luminance(b)), reverse=True)
-    return (high + 0.05) / (low + 0.05)
 
 
 def test_the_contrast_formula_gives_the_known_ratios() -> None:

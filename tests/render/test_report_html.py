@@ -16,6 +16,7 @@ from pbem.mail.compose import compose, map_cid
 from pbem.render import report
 from pbem.render.jinja import templates_dir
 from tests.render.helpers import DEADLINE, play, recipients
+from tests.render.scenes import contrast
 
 
 def _combat():  # type: ignore[no-untyped-def]
@@ -94,24 +95,13 @@ def test_landmarks_one_h1_scrolling_tables_and_no_script() -> None:
         assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in made.html
 
 
-def _luminance(colour: str) -> float:
-    channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
-    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
-    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
-
-
-def _contrast(one: str, other: str) -> float:
-    light, dark = sorted((_luminance(one), _luminance(other)), reverse=True)
-    return (light + 0.05) / (dark + 0.05)
-
-
 def test_every_text_colour_passes_wcag_aa_on_every_background() -> None:
     style = (templates_dir() / "style.css.j2").read_text(encoding="utf-8")
     texts = set(re.findall(r"(?<![-\w])color:\s*(#[0-9a-fA-F]{6})", style))
     backgrounds = set(re.findall(r"background:\s*(#[0-9a-fA-F]{6})", style))
     assert len(texts) >= 3 and "#ffffff" in backgrounds and len(backgrounds) >= 3
-    poor = [(t, b, round(_contrast(t, b), 2)) for t in texts for b in backgrounds
-            if _contrast(t, b) < 4.5]
+    poor = [(t, b, round(contrast(t, b), 2)) for t in texts for b in backgrounds
+            if contrast(t, b) < 4.5]
     assert poor == []
     assert "@media print" in style
 

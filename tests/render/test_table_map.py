@@ -8,19 +8,22 @@ from __future__ import annotations
 
 import math
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
-from io import BytesIO
 from typing import Any
 
 import pytest
-from PIL import Image, ImageFont
+from PIL import ImageFont
 
-from pbem.render.png import paint_png
 from pbem.render.svg import write_svg
 from pbem.rules.greeksromans import mapscene
 from pbem.rules.scene import DEFAULT, Box, Circle, Group, Polygon, Polyline, Primitive, Scene, Style, Text
 from pbem.rules.table import Pose, Vec, overlaps, place, rectangle
-from tests.render.test_map_scene import contrast
+from tests.render.scenes import contrast
+from tests.render.scenes import legend as _legend
+from tests.render.scenes import pixel as _pixel
+from tests.render.scenes import png_of as _png
+from tests.render.scenes import rgb as _rgb
+from tests.render.scenes import styles as _styles
+from tests.render.scenes import walk as _walk
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -73,18 +76,6 @@ EVENTS: list[dict[str, Any]] = [
 ]
 
 
-def _walk(items: tuple[Primitive, ...], outer: Style = DEFAULT, ident: str = "",
-          ) -> Iterator[tuple[str, Primitive, Style]]:
-    """Every leaf primitive with the id of its nearest named group and its whole style."""
-    for item in items:
-        style = item.style.under(outer)
-        name = item.id or ident
-        if isinstance(item, Group):
-            yield from _walk(item.items, style, name)
-        else:
-            yield name, item, style
-
-
 def _full(style: Style) -> Style:
     """A style as a leaf drawn in it resolves: what it leaves open taken from the default."""
     return style.under(DEFAULT)
@@ -92,31 +83,6 @@ def _full(style: Style) -> Style:
 
 def _named(scene: Scene, prefix: str) -> list[tuple[str, Primitive, Style]]:
     return [found for found in _walk(scene.items) if found[0].startswith(prefix)]
-
-
-def _styles(items: tuple[Primitive, ...], prefix: str = "") -> set[Style]:
-    return {style for name, item, style in _walk(items)
-            if name.startswith(prefix) and not isinstance(item, Text)}
-
-
-def _legend(scene: Scene) -> dict[str, tuple[Primitive, ...]]:
-    legend = next(item for item in scene.overlay if item.id == "legend")
-    assert isinstance(legend, Group)
-    return {entry.id.removeprefix("legend-"): entry.items for entry in legend.items
-            if isinstance(entry, Group)}
-
-
-def _png(scene: Scene) -> Image.Image:
-    return Image.open(BytesIO(paint_png(scene))).convert("RGB")
-
-
-def _rgb(colour: str) -> tuple[int, int, int]:
-    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
-
-
-def _pixel(scene: Scene, image: Image.Image, at: tuple[float, float]) -> tuple[int, int, int]:
-    x, y = scene.transform.apply(at)
-    return image.getpixel((round(x), round(y)))  # type: ignore[return-value]
 
 
 def _on_hull(found: dict[str, Any], u: float, v: float) -> tuple[float, float]:
