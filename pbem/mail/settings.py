@@ -16,6 +16,14 @@ can read with any mail program (mutt -f data/outbox).
     PBEM_SMTP_PASSWORD_FILE   password_file   (the password is its first line)
     PBEM_SMTP_CA_FILE         ca_file         (the system's certificate authorities)
     PBEM_SMTP_TIMEOUT         timeout         30 (seconds, for each exchange with the server)
+    PBEM_SMTP_DATA_TIMEOUT    data_timeout    600 (seconds to wait for the answer to the end
+                                              of a message's data: RFC 5321's 10 minutes)
+    PBEM_MAIL_RETENTION_DAYS  retention_days  90 (handled mail is kept whole this long, then
+                                              only as a bounded excerpt with its digest)
+    PBEM_HORIZON_DAYS         horizon_days    365 (no deadline, extension or vacation may
+                                              reach further ahead than this)
+    PBEM_LMTP_RECIPIENTS      lmtp_recipients (the judge's address: the recipients LMTP
+                                              takes, separated by commas)
 
 An empty variable counts as unset. A bad value is a ValueError whose sentence names the
 setting, where it came from and what is accepted.
@@ -34,6 +42,9 @@ DEFAULT_PORTS = {"starttls": 587, "ssl": 465, "none": 25}
 DEFAULT_FROM = "judge@localhost"
 DEFAULT_NAME = "Galley judge"
 DEFAULT_TIMEOUT = 30.0
+DEFAULT_DATA_TIMEOUT = 600.0  # RFC 5321 4.5.3.2.6: the wait for the answer to end of data
+DEFAULT_RETENTION_DAYS = 90
+DEFAULT_HORIZON_DAYS = 365
 SETTINGS_FILE_VARIABLE = "PBEM_MAIL_SETTINGS"
 
 # file key -> environment variable
@@ -48,6 +59,10 @@ VARIABLES = {
     "password_file": "PBEM_SMTP_PASSWORD_FILE",
     "ca_file": "PBEM_SMTP_CA_FILE",
     "timeout": "PBEM_SMTP_TIMEOUT",
+    "data_timeout": "PBEM_SMTP_DATA_TIMEOUT",
+    "retention_days": "PBEM_MAIL_RETENTION_DAYS",
+    "horizon_days": "PBEM_HORIZON_DAYS",
+    "lmtp_recipients": "PBEM_LMTP_RECIPIENTS",
 }
 SMTP_ONLY = ("smtp_port", "security", "username", "password", "password_file", "ca_file")
 
@@ -69,6 +84,15 @@ class MailSettings:
     password: str | None = field(default=None, repr=False)
     ca_file: Path | None = None
     timeout: float = DEFAULT_TIMEOUT
+    data_timeout: float = DEFAULT_DATA_TIMEOUT
+    retention_days: int = DEFAULT_RETENTION_DAYS  # handled mail kept whole this many days
+    horizon_days: int = DEFAULT_HORIZON_DAYS  # deadlines at most this many days ahead
+    lmtp_recipients: tuple[str, ...] = ()  # the addresses LMTP takes; () = judge_address
+
+    @property
+    def accepted_recipients(self) -> tuple[str, ...]:
+        """The addresses the LMTP listener takes mail for (lower-cased)."""
+        return tuple(a.lower() for a in (self.lmtp_recipients or (self.judge_address,)))
 
     @property
     def domain(self) -> str:
@@ -95,6 +119,10 @@ def mail_settings(environ: Mapping[str, str], data_dir: Path) -> MailSettings:
     judge_address = _address(values.get("from"))
     judge_name = _name(values.get("name"))
     timeout = _timeout(values.get("timeout"))
+    common = {"data_timeout": _seconds(values.get("data_timeout"), DEFAULT_DATA_TIMEOUT, 7200),
+              "retention_days": _days(values.get("retention_days"), DEFAULT_RETENTION_DAYS),
+              "horizon_days": _days(values.get("horizon_days"), DEFAULT_HORIZON_DAYS),
+              "lmtp_recipients": _addresses(values.get("lmtp_recipients"))}
     outbox = data_dir / "outbox"
     host_value = values.get("smtp_host")
     if host_value is None:
@@ -106,7 +134,7 @@ def mail_settings(environ: Mapping[str, str], data_dir: Path) -> MailSettings:
                 f"{'it' if len(stray) == 1 else 'them'} to have mail written to the Maildir "
                 f"{outbox}")
         return MailSettings(judge_address=judge_address, judge_name=judge_name,
-                            outbox_dir=outbox, timeout=timeout)
+                            outbox_dir=outbox, timeout=timeout, **common)
     host = _string(host_value)
     if not _HOST.fullmatch(host):
         raise ValueError(f"{host_value.where} must be a host name or an IP address, like "
@@ -124,7 +152,7 @@ def mail_settings(environ: Mapping[str, str], data_dir: Path) -> MailSettings:
         judge_address=judge_address, judge_name=judge_name, outbox_dir=outbox,
         smtp_host=host, smtp_port=_port(values.get("smtp_port"), security), security=security,
         username=username, password=password, ca_file=_ca_file(values.get("ca_file")),
-        timeout=timeout)
+        timeout=timeout, **common)
 
 
 def _from_file(environ: Mapping[str, str]) -> dict[str, _Value]:
@@ -194,17 +222,53 @@ def _port(setting: _Value | None, security: str) -> int:
 
 
 def _timeout(setting: _Value | None) -> float:
+    return _seconds(setting, DEFAULT_TIMEOUT, 3600)
+
+
+def _days(setting: _Value | None, default: int) -> int:
     if setting is None:
-        return DEFAULT_TIMEOUT
+        return default
+    value = setting.value
+    try:
+        days = int(value) if isinstance(value, (str, int)) and not isinstance(value, bool) \
+            and len(str(value)) <= 6 else -1
+    except ValueError:
+        days = -1
+    if not 1 <= days <= 36500:
+        raise ValueError(f"{setting.where} must be a whole number of days from 1 to 36500; "
+                         f"got {value!r}")
+    return days
+
+
+def _addresses(setting: _Value | None) -> tuple[str, ...]:
+    if setting is None:
+        return ()
+    value = setting.value
+    items = value if isinstance(value, list) else str(value).split(",")
+    found = []
+    for item in items:
+        text = str(item).strip()
+        if not text:
+            continue
+        if not _ADDRESS.fullmatch(text):
+            raise ValueError(f"{setting.where} must list bare addresses separated by commas, "
+                             f"like judge@example.org,orders@example.org; got {text!r}")
+        found.append(text.lower())
+    return tuple(found)
+
+
+def _seconds(setting: _Value | None, default: float, most: int) -> float:
+    if setting is None:
+        return default
     value = setting.value
     try:
         seconds = float(value) if isinstance(value, (str, int, float)) \
             and not isinstance(value, bool) else -1.0
     except ValueError:
         seconds = -1.0
-    if not 0 < seconds <= 3600:
+    if not 0 < seconds <= most:
         raise ValueError(f"{setting.where} must be a number of seconds above 0 and at most "
-                         f"3600; got {value!r}")
+                         f"{most}; got {value!r}")
     return seconds
 
 

@@ -66,6 +66,8 @@ class GameRow(SQLModel, table=True):
     gm_password_hash: str | None = Field(default=None, max_length=300)  # signs on by mail as GM
     player_extensions: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
     # how many deadline extensions each player may ask for by mail in this game
+    vacation_days: int = Field(default=14, sa_column_kwargs={"server_default": "14"})
+    # how many days of vacation each player may declare in this game, in all
 
 
 class SideRow(SQLModel, table=True):
@@ -161,6 +163,8 @@ class MailInRow(SQLModel, table=True):
     digest: str = Field(max_length=64)  # sha256, in hexadecimal
     source: str = Field(max_length=10)  # stdin | maildir | imap | lmtp | inject
     raw: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
+    raw_size: int | None = None  # when `raw` is only an excerpt: the size of the whole
+    # message (refused mail is kept as an excerpt; handled mail past its retention too)
     state: str = Field(max_length=12, index=True)  # new | handled | ignored | quarantined
     reason: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
     outcome: str | None = Field(default=None, sa_column=Column(Text, nullable=True))  # JSON
@@ -195,7 +199,8 @@ class MailOutRow(SQLModel, table=True):
 
 
 class LoginFailureRow(SQLModel, table=True):
-    """A wrong password for a player, for the lockout (5 in an hour)."""
+    """A wrong password for a player, for the lockout (5 in an hour). `address` is the
+    sender's: failures from other addresses never lock the player out of their own."""
 
     __tablename__ = "login_failures"
     __table_args__ = (Index("ix_login_failures_player_at", "player_id", "at"),)
@@ -203,6 +208,30 @@ class LoginFailureRow(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     player_id: int = Field(foreign_key="players.id")
     at: datetime  # UTC
+    address: str | None = Field(default=None, max_length=254)  # None: recorded before 0012
+
+
+class GmLoginFailureRow(SQLModel, table=True):
+    """A wrong game master's password for a game, for the game master's lockout."""
+
+    __tablename__ = "gm_login_failures"
+    __table_args__ = (Index("ix_gm_login_failures_game_at", "game_id", "at"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="games.id", max_length=40)
+    address: str = Field(max_length=254)
+    at: datetime  # UTC
+
+
+class ThrottleRow(SQLModel, table=True):
+    """A counter in a fixed window: how much costly work (a password hash) a key (a
+    sender, a game) has been given lately."""
+
+    __tablename__ = "throttles"
+
+    key: str = Field(primary_key=True, max_length=300)
+    window_start: datetime  # UTC
+    count: int = 0
 
 
 class LockoutNoticeRow(SQLModel, table=True):
@@ -224,6 +253,8 @@ class InvitationRow(SQLModel, table=True):
     side: str = Field(max_length=40)
     email: str = Field(max_length=254)
     code_hash: str = Field(max_length=300)  # scrypt, like passwords
+    code_key: str | None = Field(default=None, max_length=64, index=True)
+    # sha256 of the game id and the code: finds the invitation without hashing every one
     invited_at: datetime  # UTC
     joined_at: datetime | None = None
     player_id: int | None = None
