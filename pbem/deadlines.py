@@ -34,6 +34,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 PhaseState = Literal["waiting", "settling", "ready", "due", "grace", "late"]
 LATE_POLICIES = ("wait", "proceed")
 LONGEST = timedelta(days=366)  # any longer length of time is a typo ("48d" for "48h")
+MOST = timedelta(days=999_999)  # the longest length read at all (far below timedelta's limit)
 DAY = timedelta(days=1)
 WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")  # ISO 1..7
 _FULL_DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
@@ -51,21 +52,40 @@ EXAMPLES = {  # every setting, by its stored name, with what the command line ac
 }
 
 
+SHOWN = 40  # the most of a refused text quoted back in the sentence
+
+
 def _refuse(setting: str, text: object, what: str) -> ValueError:
-    shown = f'"{text}"' if isinstance(text, str) else str(text)
+    """The sentence refusing `text` for `setting`: a timing setting's with its example, any
+    other (a command's length, such as EXTEND's) with the lengths accepted."""
+    if isinstance(text, str):
+        shown = f'"{text}"' if len(text) <= SHOWN else f'"{text[:SHOWN]}..." ({len(text):,} characters)'
+    else:
+        shown = str(text)
     label = setting.replace("_", " ")
-    return ValueError(f'{label}: {shown} {what}; for example "{EXAMPLES[setting]}".')
+    example = EXAMPLES.get(setting)
+    if example is None:
+        return ValueError(f"{label}: {shown} {what}; write a length like 24h, 2d or 90m, "
+                          "more than zero.")
+    return ValueError(f'{label}: {shown} {what}; for example "{example}".')
 
 
 def parse_length(text: str, setting: str = "grace", *, zero: bool = False) -> timedelta:
-    """A length of time such as "48h", "7d", "90m" or "1d12h" ("0" too when `zero`)."""
+    """A length of time such as "48h", "7d", "90m" or "1d12h" ("0" too when `zero`). `setting`
+    names what is read, in the refusal: a timing setting (its example is given) or a command
+    (e.g. "EXTEND"). At most MOST (999,999 days); the caller bounds it further."""
     cleaned = text.strip().lower().replace(" ", "")
     if zero and cleaned == "0":
         return timedelta(0)
+    if not cleaned:
+        raise _refuse(setting, text, "gives no length of time")
     if not _LENGTH.fullmatch(cleaned):
         raise _refuse(setting, text, "is not a length of time: write numbers with a unit, "
                       "m minutes, h hours or d days")
-    length = sum((int(n) * _UNITS[unit] for n, unit in _PART.findall(cleaned)), timedelta(0))
+    minutes = sum(int(n) * _UNITS[unit] // _UNITS["m"] for n, unit in _PART.findall(cleaned))
+    if minutes > MOST // _UNITS["m"]:
+        raise _refuse(setting, text, "is longer than the judge can count (999999d at most)")
+    length = timedelta(minutes=minutes)
     if not length and not zero:
         raise _refuse(setting, text, "is no time at all: give a length longer than nothing")
     return length

@@ -645,3 +645,24 @@ def test_the_module_reads_no_clock_and_imports_only_pure_stdlib() -> None:
                         "re", "typing", "zoneinfo"}
     for banned in (r"\.now\(", r"\.utcnow\(", r"\.today\(", r"\btime\.time\(", r"\bprint\("):
         assert not re.search(banned, source), banned
+
+
+@pytest.mark.parametrize("text", ["2days", "0m", "-1h", "", "   ", "1" * 400 + "h",
+                                  "999999d" * 2000, "24", "h"])
+@pytest.mark.parametrize("setting", ["EXTEND", "--extend", "reminder"])
+def test_a_length_named_by_a_command_is_refused_with_a_sentence_not_a_key_error(
+        text: str, setting: str) -> None:
+    # issue 18, item 15: `EXTEND 2days`, `EXTEND 0m`, `EXTEND -1h` and a bare EXTEND raised
+    # KeyError (the command's name is no timing setting with an example), and a length of
+    # thousands of parts raised OverflowError.
+    with pytest.raises(ValueError) as refused:
+        parse_length(text, setting)
+    said = str(refused.value)
+    assert said.startswith(f"{setting}: ") and "like 24h, 2d or 90m, more than zero" in said
+    assert len(said) < 300  # (the 14,000-character text is not quoted back whole)
+
+
+def test_a_length_past_any_bound_is_refused_before_it_overflows() -> None:
+    assert parse_length("999999d", "EXTEND") == 999_999 * D  # the horizon is the caller's
+    with pytest.raises(ValueError, match="longer than the judge can count"):
+        parse_length("999999d1m", "EXTEND")
