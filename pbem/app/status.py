@@ -1,6 +1,7 @@
 """What the operator asks of a running judge (`pbem status`): games by state, phases past
-their deadline and the players they wait for, the outbox, the quarantine and the last sweep,
-read in one snapshot that never takes SQLite's write lock."""
+their deadline and the players they wait for, the outbox, the quarantine, the last sweep and
+the games and steps the sweep cannot do, read in one snapshot that never takes SQLite's
+write lock."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ GAME_STATES = ("active", "paused", "over", "ended")
 MAIL_OUT_STATES = ("queued", "sent", "failed")
 UNFINISHED_AFTER = timedelta(minutes=10)  # a mail stored "new" this long ago was never handled
 SWEEP = "sweep"  # the judge_state key the sweep writes
+FAULTS = "sweep_faults"  # and the one where it keeps the games and steps that fail
 
 
 def _utc(moment: datetime) -> datetime:
@@ -81,7 +83,9 @@ def judge_status(engine: Engine, now: datetime) -> dict[str, Any]:
     """The judge at `now` (UTC; a naive time is taken as UTC), as plain JSON values: games
     by state; phases due and late players (active games only); the outbox by state and its
     oldest queued mail; the quarantine and the mail stored but never handled; the last
-    sweep and how long ago it ended. `problems`: games whose open phase cannot be read."""
+    sweep and how long ago it ended; `faults`: the games and steps the last sweeps could not
+    do (step, game, phase, error, since), until they work again. `problems`: games whose open
+    phase cannot be read here."""
     now = _utc(now)
     due: list[dict[str, Any]] = []
     late: list[dict[str, Any]] = []
@@ -108,6 +112,7 @@ def judge_status(engine: Engine, now: datetime) -> dict[str, Any]:
             .where(col(MailInRow.state) == "new",
                    col(MailInRow.received_at) < now - UNFINISHED_AFTER)).scalar_one()
         last_sweep = repo.judge_state(session, SWEEP)
+        faults = _faults(repo.judge_state(session, FAULTS))
     due.sort(key=lambda phase: (phase["deadline"], phase["game"]))
     late.sort(key=lambda player: (player["deadline"], player["game"]))
     return {
@@ -119,5 +124,14 @@ def judge_status(engine: Engine, now: datetime) -> dict[str, Any]:
         "quarantine": {"quarantined": int(quarantined), "unfinished": int(unfinished)},
         "last_sweep": last_sweep,
         "sweep_age_s": _sweep_age(last_sweep, now),
+        "faults": faults,
         "problems": problems,
     }
+
+
+def _faults(stored: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """The sweep's faults as stored, each with the same keys (a damaged record shown as
+    far as it can be read)."""
+    found = stored.get("faults", []) if isinstance(stored, dict) else []
+    return [{name: record.get(name) for name in ("step", "game", "phase", "error", "since")}
+            for record in found if isinstance(record, dict)]

@@ -11,8 +11,14 @@ A sweep, in order: the outage guard; a read-only scan of every active game's ope
 (`wait` pauses the game and tells the game master; `proceed` processes it without the
 late orders), reminders to the players who still owe orders; the leagues take their games'
 results and pair their next rounds; then the outbox is sent and,
-when configured, the IMAP mailbox polled. Each game is handled on its own: a fault in one
-is logged and reported, and the sweep goes on.
+when configured, the IMAP mailbox polled.
+
+Each game (its scan and what is done with it), the league step, the drawing of mail in
+worker processes, the outbox and the poll are guarded on their own: a fault in one is
+remembered in judge_state (`sweep_faults`, shown by `pbem status`), logged once when it
+appears (not at every sweep) and once when it goes away, and the sweep goes on. A locked or
+unreachable database is not a fault of the game that met it: it is retried where it always
+was (`retrying`), and what still fails is logged at each sweep, as a passing trouble.
 """
 
 from __future__ import annotations
@@ -26,6 +32,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import OperationalError, SQLAlchemyError
 from sqlmodel import col, select
 
 from pbem.app import games, league, phases, rulesets
@@ -33,6 +40,7 @@ from pbem.app.errors import JudgeError
 from pbem.app.notices import local, notice, tell_deadline
 from pbem.app.timing import timing_of
 from pbem.deadlines import format_length, outage_extension, phase_state, reminders_due
+from pbem.errors import DatabaseBusy
 from pbem.mail.settings import MailSettings
 from pbem.store import repo
 from pbem.store.db import retrying, snapshot, transaction
@@ -40,7 +48,11 @@ from pbem.store.models import GameRow, PhaseRow
 
 LOG = logging.getLogger(__name__)
 SWEEP_KEY = "sweep"
+FAULTS_KEY = "sweep_faults"  # the games and steps that fail, for `pbem status`
 OUTAGE_LIMIT = timedelta(hours=6)
+STEPS = {"game": "sweeping the game", "league": "advancing the leagues",
+         "make": "drawing the mail in worker processes", "outbox": "sending the outbox",
+         "poll": "polling the mailbox"}
 
 
 @dataclass
@@ -83,35 +95,88 @@ def _aware(moment: datetime | None) -> datetime | None:
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
-def _scan(engine: Engine, now: datetime) -> list[_Open]:
-    found = []
-    with snapshot(engine) as session:
-        for game in _active_games(session):
-            phase = repo.open_phase(session, game.id)
-            if phase is None or phase.deadline is None:
-                continue
-            timing = timing_of(game)
-            hosted = rulesets.load(game.ruleset, json.loads(phase.state_before))
-            owing = set(hosted.owes())
-            players = [p for p in repo.players(session, game.id) if p.side in owing]
-            latest = {p.id: repo.latest_submission(session, phase.id or 0, p.id or 0)
-                      for p in players}
-            late = tuple((p.id or 0, p.name, p.email, p.timezone) for p in players
-                         if latest[p.id] is None)
-            all_in = None
-            if players and not late:
-                all_in = max(_aware(s.received_at) for s in latest.values()  # type: ignore[type-var, union-attr]
-                             if s is not None)
-            deadline = _aware(phase.deadline)
-            assert deadline is not None
-            state = phase_state(now, deadline, timing, all_in, nobody_owes=not players)
-            sent = frozenset(_lengths(phase.reminded))
-            due = tuple(reminders_due(deadline, timing, sent, now,
-                                      opened=_aware(phase.opened_at)))
-            found.append(_Open(game.id, phase.id or 0, phase.key, state, late,
-                               due if late and state in ("waiting", "settling") else (),
-                               timing.late_policy))
-    return found
+def _transient(exc: BaseException) -> bool:
+    """A locked or unreachable database: a passing trouble of the judge, not of a game."""
+    return isinstance(exc, OperationalError | DatabaseBusy)
+
+
+def _said(exc: BaseException) -> str:
+    return f"{type(exc).__name__}: {exc}".splitlines()[0][:300]
+
+
+@dataclass(frozen=True)
+class _Fault:
+    """A game or a step that failed in this sweep."""
+
+    step: str  # of STEPS
+    game: str | None
+    phase: str | None
+    error: str
+    exc: BaseException | None = field(default=None, compare=False)
+
+    @property
+    def key(self) -> str:
+        return f"game:{self.game}" if self.game is not None else f"step:{self.step}"
+
+
+def _scan(engine: Engine, now: datetime,
+          faults: dict[str, _Fault] | None = None) -> list[_Open]:
+    """Every active game's open phase, read in a snapshot; a game that cannot be read is
+    left out (and put in `faults`, when given). A locked database raises, as ever. After a
+    failed statement (a damaged row) the rest is read in a fresh snapshot, which PostgreSQL
+    needs after an error in a transaction."""
+    found: list[_Open] = []
+    seen: set[str] = set()
+    while True:
+        with snapshot(engine) as session:
+            fresh = False
+            for game in _active_games(session):
+                if game.id in seen:
+                    continue
+                seen.add(game.id)
+                key = None
+                try:
+                    phase = repo.open_phase(session, game.id)
+                    key = phase.key if phase is not None else None
+                    item = _scan_game(session, game, phase, now)
+                except Exception as exc:  # noqa: BLE001 - the next game must still be swept
+                    if _transient(exc):
+                        raise
+                    if faults is not None:
+                        faults[f"game:{game.id}"] = _Fault("game", game.id, key, _said(exc), exc)
+                    if isinstance(exc, SQLAlchemyError):
+                        fresh = True
+                        break
+                    continue
+                if item is not None:
+                    found.append(item)
+            if not fresh:
+                return found
+
+
+def _scan_game(session: Any, game: GameRow, phase: PhaseRow | None,
+               now: datetime) -> _Open | None:
+    if phase is None or phase.deadline is None:
+        return None
+    timing = timing_of(game)
+    hosted = rulesets.load(game.ruleset, json.loads(phase.state_before))
+    owing = set(hosted.owes())
+    players = [p for p in repo.players(session, game.id) if p.side in owing]
+    latest = {p.id: repo.latest_submission(session, phase.id or 0, p.id or 0)
+              for p in players}
+    late = tuple((p.id or 0, p.name, p.email, p.timezone) for p in players
+                 if latest[p.id] is None)
+    all_in = None
+    if players and not late:
+        all_in = max(_aware(s.received_at) for s in latest.values()  # type: ignore[type-var, union-attr]
+                     if s is not None)
+    deadline = _aware(phase.deadline)
+    assert deadline is not None
+    state = phase_state(now, deadline, timing, all_in, nobody_owes=not players)
+    sent = frozenset(_lengths(phase.reminded))
+    due = tuple(reminders_due(deadline, timing, sent, now, opened=_aware(phase.opened_at)))
+    return _Open(game.id, phase.id or 0, phase.key, state, late,
+                 due if late and state in ("waiting", "settling") else (), timing.late_policy)
 
 
 def _active_games(session: Any) -> list[GameRow]:
@@ -133,22 +198,44 @@ def sweep(engine: Engine, settings: MailSettings | None, now: datetime, *,
     started = time.perf_counter()
     report = SweepReport(at=now)
     _guard_outage(engine, settings, now, outage_limit, report)
-    for item in _scan(engine, now):
+    faults: dict[str, _Fault] = {}
+    passing: set[str] = set()  # met a locked database: their last record stands
+    items = _scan(engine, now, faults)
+    report.failed += [(f.game or "", f.phase or "?", f.error) for f in faults.values()]
+    for item in items:
         try:
             _act(engine, settings, item, now, report)
         except Exception as exc:  # noqa: BLE001 - the next game must still be swept
-            LOG.exception("sweeping %s of %s failed", item.key, item.game_id,
-                          extra={"game": item.game_id, "phase": item.key})
-            report.failed.append((item.game_id, item.key,
-                                  f"{type(exc).__name__}: {exc}".splitlines()[0][:300]))
-    league.advance(engine, settings, now)  # a league round goes on once its games are over
-    if poll is not None:
+            if _transient(exc):
+                LOG.exception("sweeping %s of %s failed", item.key, item.game_id,
+                              extra={"game": item.game_id, "phase": item.key})
+                passing.add(f"game:{item.game_id}")
+            else:
+                faults[f"game:{item.game_id}"] = _Fault("game", item.game_id, item.key,
+                                                        _said(exc), exc)
+            report.failed.append((item.game_id, item.key, _said(exc)))
+
+    def step(name: str, work: Callable[[], int]) -> int:
         try:
-            report.polled = poll()
-        except Exception:  # noqa: BLE001 - a mailbox down must not stop the deadlines
-            LOG.exception("polling the mailbox failed")
+            return work()
+        except Exception as exc:  # noqa: BLE001 - the steps after it must still run
+            if _transient(exc):
+                LOG.exception("%s failed", STEPS[name], extra={"step": name})
+                passing.add(f"step:{name}")
+            else:
+                faults[f"step:{name}"] = _Fault(name, None, None, _said(exc), exc)
+            return 0
+
+    # a league round goes on once its games are over
+    step("league", lambda: len(league.advance(engine, settings, now)))
+    if poll is not None:
+        report.polled = step("poll", poll)
     if send and settings is not None:
-        report.sent = _send(engine, settings, now, workers)
+        report.sent = _send(engine, settings, now, workers, step)
+    try:
+        retrying(lambda: _remember_faults(engine, faults, passing, now))
+    except Exception:  # noqa: BLE001 - the sweep is still remembered below
+        LOG.exception("storing the sweep's faults failed")
     report.seconds = time.perf_counter() - started
 
     def remember() -> None:
@@ -277,21 +364,69 @@ def _guard_outage(engine: Engine, settings: MailSettings | None, now: datetime,
     retrying(work)
 
 
-def _send(engine: Engine, settings: MailSettings, now: datetime, workers: int = 1) -> int:
+def _send(engine: Engine, settings: MailSettings, now: datetime, workers: int = 1,
+          step: Callable[[str, Callable[[], int]], int] | None = None) -> int:
+    """The outbox delivered (its mail drawn first by `workers` processes when more than
+    one); `step` guards each part (the sweep's: a pool that fails leaves the drawing to the
+    sender)."""
     from pbem.app.mailmake import maker
     from pbem.mail.outbox import deliver
     from pbem.mail.transport import transport_for
 
+    def guarded(name: str, work: Callable[[], int]) -> int:
+        return work() if step is None else step(name, work)
+
+    def deliver_all() -> int:
+        sent = 0
+        while True:  # everything due, in batches; a batch that sends nothing ends it
+            done = deliver(engine, transport_for(settings), now, limit=500,
+                           lease=timedelta(seconds=2 * settings.timeout + 5),
+                           make=maker(engine, settings))
+            sent += len(done.sent)
+            if not done.sent or done.attempted < 500:
+                return sent
+
     if workers > 1:
-        make_in_pool(engine, settings, now, workers)
-    sent = 0
-    while True:  # everything due, in batches; a batch that sends nothing ends it (server down)
-        done = deliver(engine, transport_for(settings), now, limit=500,
-                       lease=timedelta(seconds=2 * settings.timeout + 5),
-                       make=maker(engine, settings))
-        sent += len(done.sent)
-        if not done.sent or done.attempted < 500:
-            return sent
+        guarded("make", lambda: make_in_pool(engine, settings, now, workers))
+    return guarded("outbox", deliver_all)
+
+
+def _remember_faults(engine: Engine, faults: dict[str, _Fault], passing: set[str],
+                     now: datetime) -> None:
+    """The faults of this sweep stored for `pbem status`: each new one (or one whose error
+    changed) logged with its traceback, each gone logged as gone; nothing written when
+    nothing changed. A subject that met a locked database keeps its last record."""
+    with snapshot(engine) as session:
+        stored = {record["key"]: record for record in
+                  (repo.judge_state(session, FAULTS_KEY) or {}).get("faults", [])}
+    records: dict[str, dict[str, Any]] = {}
+    for key, fault in sorted(faults.items()):
+        before = stored.get(key)
+        same = before is not None and before.get("error") == fault.error
+        records[key] = {"key": key, "step": fault.step, "game": fault.game,
+                        "phase": fault.phase, "error": fault.error,
+                        "since": before["since"] if same and before else now.isoformat()}
+        if not same:
+            what = ("the game cannot be swept" if fault.game is not None
+                    else f"{STEPS[fault.step]} fails")
+            LOG.error("%s (logged once, shown by `pbem status` until it is fixed): %s", what,
+                      fault.error, exc_info=fault.exc,
+                      extra={"game": fault.game, "phase": fault.phase, "step": fault.step})
+    for key, before in stored.items():
+        if key in records:
+            continue
+        if key in passing:
+            records[key] = before
+            continue
+        if before.get("game") is not None:
+            LOG.info("game reads again", extra={"game": before["game"]})
+        else:
+            LOG.info("step works again", extra={"step": before.get("step")})
+    if records == stored:
+        return
+    with transaction(engine) as session:
+        repo.set_judge_state(session, FAULTS_KEY,
+                             {"faults": sorted(records.values(), key=lambda r: r["key"])}, now)
 
 
 # --- drawing reports and maps on every core -----------------------------------------

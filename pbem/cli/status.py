@@ -39,6 +39,16 @@ def _sweep(last: dict[str, Any] | None, age: float | None) -> str:
             f"reminders, {last.get('sent', 0)} mails sent.")
 
 
+def _fault(fault: dict[str, Any]) -> str:
+    since = f" since {_short(fault['since'])}" if fault.get("since") else ""
+    if fault.get("game"):
+        phase = f" ({fault['phase']})" if fault.get("phase") else ""
+        return (f"Fault: {fault['game']}{phase} cannot be swept{since}: {fault.get('error')}. "
+                "The other games go on; it is tried again at each sweep.")
+    return (f"Fault: the sweep's step '{fault.get('step')}' fails{since}: {fault.get('error')}. "
+            "The other steps go on; it is tried again at each sweep.")
+
+
 def _people(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{**row, "deadline": _short(row["deadline"])} for row in rows]
 
@@ -65,6 +75,7 @@ def summary(status: dict[str, Any]) -> str:
               f"Mail in: {quarantine['quarantined']} quarantined, {quarantine['unfinished']} "
               f"stored over 10 minutes ago and never handled.",
               _sweep(status["last_sweep"], status["sweep_age_s"])]
+    lines += [_fault(fault) for fault in status.get("faults", [])]
     lines += [f"Problem: {problem}" for problem in status["problems"]]
     return "\n".join(lines)
 
@@ -85,8 +96,9 @@ def register(nouns: Any) -> None:
     noun = nouns.add_parser("status", help="games, due phases, late players, mail and "
                             "the last sweep",
                             description="Games by state, phases past their deadline and "
-                            "the players they wait for, the outbox, the quarantine and the "
-                            "last sweep, read without taking the database's write lock.")
+                            "the players they wait for, the outbox, the quarantine, the "
+                            "last sweep and the games or steps it cannot do (each until it "
+                            "works again), read without taking the database's write lock.")
     noun.set_defaults(run=_status)
     add_db(noun)
     add_json(noun)

@@ -1,0 +1,150 @@
+"""The sweep on an operator's bad day: a game that cannot be read, a step that fails, a
+clock that jumps. Each game and each step is guarded on its own; a fault is remembered,
+logged once and shown by `pbem status` until it goes away; a sweep whose clock is far from
+the last sweep's holds everything until the clock is right or the operator accepts it."""
+
+from __future__ import annotations
+
+import logging
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from sqlalchemy import update
+from sqlalchemy.engine import Engine
+from sqlmodel import col
+
+from pbem.app import games, orders, sweep
+from pbem.app.status import judge_status
+from pbem.cli.status import summary
+from pbem.deadlines import Timing
+from pbem.golden import load, order_file
+from pbem.mail.settings import mail_settings
+from pbem.store import repo
+from pbem.store.db import snapshot, transaction
+from pbem.store.models import GameRow, PhaseRow
+
+DEMO = Path(__file__).resolve().parents[2] / "orders" / "demo"
+START = datetime(2026, 3, 20, 9, 0, tzinfo=UTC)
+QUICK = Timing(durations=(), default=timedelta(hours=1), reminders=(), late_policy="proceed")
+REMINDING = Timing(durations=(), default=timedelta(hours=48), reminders=(timedelta(hours=24),),
+                   late_policy="proceed")
+
+
+@pytest.fixture
+def settings(tmp_path: Path):  # type: ignore[no-untyped-def]
+    return mail_settings({"PBEM_MAIL_FROM": "judge@example.net"}, tmp_path)
+
+
+def _game(engine: Engine, game_id: str, timing: Timing = QUICK, *,
+          orders_in: bool = True) -> None:
+    """A demo game made at START; with `orders_in`, both build orders sent at once."""
+    golden = load(DEMO)
+    games.create_game(engine, games.GameSpec(
+        game_id=game_id, scenario="squadron", seed=golden.seed, dice_name=golden.game_id,
+        columns=18, rows=10, timing=timing, gm_email=f"gm-{game_id}@example.org",
+        players=tuple(games.PlayerSpec(f"{side.title()}{game_id}", f"{side}-{game_id}@example.org",
+                                       side) for side in ("blue", "red"))), now=START)
+    if orders_in:
+        for minutes, side in enumerate(("blue", "red"), start=1):
+            orders.submit_orders(engine, game_id, f"{side.title()}{game_id}",
+                                 (DEMO / order_file("build", side)).read_bytes(),
+                                 now=START + timedelta(minutes=minutes))
+
+
+def _break_ruleset(engine: Engine, game_id: str, ruleset: str = "no-such-rules") -> str:
+    """Give a game a ruleset that does not exist (as after an upgrade that dropped it);
+    returns the one it had."""
+    with transaction(engine) as session:
+        game = session.get(GameRow, game_id)
+        assert game is not None
+        was = game.ruleset
+        session.execute(update(GameRow).where(col(GameRow.id) == game_id)
+                        .values(ruleset=ruleset))
+    return was
+
+
+def _phase_key(engine: Engine, game_id: str) -> str:
+    with snapshot(engine) as session:
+        phase = repo.open_phase(session, game_id)
+        assert phase is not None
+        return phase.key
+
+
+def _mentions(caplog: pytest.LogCaptureFixture, word: str) -> list[logging.LogRecord]:
+    """The warnings and errors whose message or `game` names `word`."""
+    return [r for r in caplog.records if r.levelno >= logging.WARNING
+            and (word in r.getMessage() or getattr(r, "game", None) == word)]
+
+
+# --- item 6: one game that cannot be read -------------------------------------------------
+
+def test_a_game_that_cannot_be_read_does_not_stop_the_others(
+        engine: Engine, settings, caplog: pytest.LogCaptureFixture) -> None:  # type: ignore[no-untyped-def]
+    _game(engine, "aegean")
+    _game(engine, "ionian")
+    ruleset = _break_ruleset(engine, "ionian")
+    caplog.set_level(logging.INFO)
+
+    first = sweep.sweep(engine, settings, START + timedelta(hours=2))
+    assert first.processed == [("aegean", "build")]
+    assert [f[0] for f in first.failed] == ["ionian"]
+    assert first.sent == 2  # the good game's two reports left
+    assert len(list((settings.outbox_dir / "new").iterdir())) == 2
+    assert _phase_key(engine, "aegean") == "setup-blue"
+    assert _phase_key(engine, "ionian") == "build"
+
+    status = judge_status(engine, START + timedelta(hours=2))
+    assert [(f["game"], f["phase"]) for f in status["faults"]] == [("ionian", "build")]
+    assert "no-such-rules" in status["faults"][0]["error"]
+    assert status["faults"][0]["since"] == (START + timedelta(hours=2)).isoformat()
+    assert "ionian" in summary(status) and "cannot be swept" in summary(status)
+
+    second = sweep.sweep(engine, settings, START + timedelta(hours=2, minutes=1))
+    assert [f[0] for f in second.failed] == ["ionian"]
+    assert len(_mentions(caplog, "ionian")) == 1  # logged once over two sweeps
+    again = judge_status(engine, START + timedelta(hours=2, minutes=1))
+    assert again["faults"][0]["since"] == (START + timedelta(hours=2)).isoformat()
+
+    _break_ruleset(engine, "ionian", ruleset)  # repaired: it reads again
+    caplog.clear()
+    third = sweep.sweep(engine, settings, START + timedelta(hours=2, minutes=2))
+    assert third.processed == [("ionian", "build")] and third.failed == []
+    assert judge_status(engine, START + timedelta(hours=2, minutes=2))["faults"] == []
+    assert any(r.getMessage() == "game reads again" and getattr(r, "game", None) == "ionian"
+               for r in caplog.records)
+
+
+def test_a_damaged_phase_row_is_a_fault_of_its_game_only(engine: Engine, settings) -> None:  # type: ignore[no-untyped-def]
+    _game(engine, "aegean")
+    _game(engine, "ionian")
+    with transaction(engine) as session:
+        session.execute(update(PhaseRow).where(col(PhaseRow.game_id) == "aegean",
+                                               col(PhaseRow.status) == "open")
+                        .values(state_before="{not json"))
+    done = sweep.sweep(engine, settings, START + timedelta(hours=2))
+    assert done.processed == [("ionian", "build")] and done.sent == 2
+    status = judge_status(engine, START + timedelta(hours=2))
+    assert [f["game"] for f in status["faults"]] == ["aegean"]
+    assert "JSONDecodeError" in status["faults"][0]["error"]
+
+
+def test_a_failing_mailbox_poll_is_logged_once_and_the_outbox_still_goes(
+        engine: Engine, settings, caplog: pytest.LogCaptureFixture) -> None:  # type: ignore[no-untyped-def]
+    _game(engine, "aegean")
+    caplog.set_level(logging.INFO)
+
+    def poll() -> int:
+        raise ConnectionRefusedError("imap.example.org:993 refused the connection")
+
+    first = sweep.sweep(engine, settings, START + timedelta(hours=2), poll=poll)
+    sweep.sweep(engine, settings, START + timedelta(hours=2, minutes=1), poll=poll)
+    assert first.processed == [("aegean", "build")] and first.sent == 2
+    failing = [r for r in caplog.records if r.levelno >= logging.WARNING
+               and "poll" in r.getMessage()]
+    assert len(failing) == 1
+    status = judge_status(engine, START + timedelta(hours=2, minutes=1))
+    assert [(f["step"], f["game"]) for f in status["faults"]] == [("poll", None)]
+    assert "refused" in status["faults"][0]["error"]
+    sweep.sweep(engine, settings, START + timedelta(hours=2, minutes=2), poll=lambda: 0)
+    assert judge_status(engine, START + timedelta(hours=2, minutes=2))["faults"] == []
