@@ -39,6 +39,7 @@ _NUMBER = re.compile(r"^\d+(?:\.\d*)?$|^\.\d+$")
 _PLACE_NUMBER = re.compile(r"^-?\d+(?:\.\d+)?$")
 NOTE_MARK = "=>"  # the echo puts its notes after this; a line sent back is read up to it
 _ECHO_PREFIX = re.compile(r"^\s*line\s+\d+\s*:?\s+(?=[^:\s]+\s*:)", re.IGNORECASE)
+MAX_PLACE_DIGITS = 4  # whole digits of x or y: no table is 10,000 inches across
 
 HALF_EXAMPLES = "'G1: F6 S45 F3', 'R3: B2 P30 F4.5', 'G4: STAY', 'G2: ARCHERY R1, R3', " \
                 "'R1: BOARD G2' or 'G3: CATAPULT R1, R4'"
@@ -203,25 +204,41 @@ def _targets(ship: str, kind: str, rest: str, extras: tuple[str, ...]) -> Readin
     return Reading(ship, TargetOrder(ship, kind, tuple(names)), tuple(dict.fromkeys(extras)))
 
 
+def cut(word: str) -> str:
+    """A word as a refusal quotes it: one of over 24 characters is cut short and its length
+    told, so that a sentence never repeats a 400-digit number whole."""
+    return word if len(word) <= 24 else f"{word[:12]}... ({len(word)} characters)"
+
+
+def _whole_digits(text: str) -> int:
+    """How many digits a number written in decimals has before its point, leading zeros and
+    sign aside: looked at before the number is converted, since float() of 400 digits is
+    infinity and int() of over 4,300 digits raises."""
+    return len(text.lstrip("-").split(".", 1)[0].lstrip("0"))
+
+
 def _amount(kind: str, text: str) -> int:
+    """A step's amount, in tenths of an inch for F and B, whole degrees for P and S; every
+    number past the bounds is refused before it is converted."""
     if kind in "FB":
         if "." in text and len(text.split(".", 1)[1]) > 1:
-            raise OrderSyntaxError(f"{kind}{text}: a distance takes at most one decimal",
+            raise OrderSyntaxError(f"{cut(kind + text)}: a distance takes at most one decimal",
                                    accepted=STEP_HINT + ".")
         if text.endswith("."):
-            raise OrderSyntaxError(f"{kind}{text}: a decimal point needs a digit after it",
+            raise OrderSyntaxError(f"{cut(kind + text)}: a decimal point needs a digit after it",
                                    accepted=STEP_HINT + ".")
-        tenths = round(float(text) * 10)
+        tenths = round(float(text) * 10) if _whole_digits(text) <= 2 else 1000
         if not 1 <= tenths <= 999:
-            raise OrderSyntaxError(f"{kind}{text}: a distance is from 0.1 to 99.9 inches",
+            raise OrderSyntaxError(f"{cut(kind + text)}: a distance is from 0.1 to 99.9 inches",
                                    accepted=STEP_HINT + ".")
         return tenths
     if "." in text:
-        raise OrderSyntaxError(f"{kind}{text}: pivots are whole degrees", accepted=STEP_HINT + ".")
-    degrees = int(text)
+        raise OrderSyntaxError(f"{cut(kind + text)}: pivots are whole degrees",
+                               accepted=STEP_HINT + ".")
+    degrees = int(text) if _whole_digits(text) <= 2 else 100
     if not 1 <= degrees <= 45:
         more = " (turn further with several pivots: S45 S45 is 90)" if degrees > 45 else ""
-        raise OrderSyntaxError(f"{kind}{text}: a pivot is 1 to 45 degrees{more}",
+        raise OrderSyntaxError(f"{cut(kind + text)}: a pivot is 1 to 45 degrees{more}",
                                accepted=STEP_HINT + ".")
     return degrees
 
@@ -234,7 +251,8 @@ def _steps(ship: str, words: list[str]) -> Reading:
         word = words[index]
         match = _STEP.match(word)
         if not match or match.group(1) not in STEP_WORDS:
-            raise OrderSyntaxError(f"'{word.lower()}' is not a step", accepted=STEP_HINT + ".")
+            raise OrderSyntaxError(f"'{cut(word.lower())}' is not a step",
+                                   accepted=STEP_HINT + ".")
         name, number = match.group(1), match.group(2)
         kind = STEP_WORDS[name]
         if name != kind:
@@ -259,7 +277,13 @@ def read_setup_line(number: int, raw: str) -> Reading:
     if len(numbers) != 3 or not all(_PLACE_NUMBER.match(n) for n in numbers):
         raise OrderSyntaxError("a placement is three numbers: x, y and heading", line_no=number,
                                text=raw, galley=ship, accepted=hint)
-    if "." in numbers[2] or not 0 <= int(numbers[2]) < 360:
-        raise OrderSyntaxError(f"heading {numbers[2]} must be whole degrees from 0 to 359",
+    heading = numbers[2]
+    if "." in heading or _whole_digits(heading) > 3 or not 0 <= int(heading) < 360:
+        raise OrderSyntaxError(f"heading {cut(heading)} must be whole degrees from 0 to 359",
                                line_no=number, text=raw, galley=ship, accepted=hint)
+    for coordinate in numbers[:2]:
+        if _whole_digits(coordinate) > MAX_PLACE_DIGITS:
+            raise OrderSyntaxError(f"{cut(coordinate)} is no place on any table: x and y are "
+                                   f"inches from its corner, less than {10 ** MAX_PLACE_DIGITS}",
+                                   line_no=number, text=raw, galley=ship, accepted=hint)
     return Reading(ship, PlaceOrder(ship, float(numbers[0]), float(numbers[1]), int(numbers[2])))

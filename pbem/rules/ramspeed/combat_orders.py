@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 
 from pbem.rules.errors import OrderError, OrderSyntaxError
-from pbem.rules.ramspeed.orders import GALLEY_ID, ITEM_WORDS, TIMES_WORD, Line, lookup
+from pbem.rules.ramspeed.orders import GALLEY_ID, ITEM_WORDS, TIMES_WORD, Line, cut, lookup
 
 
 @dataclass(frozen=True)
@@ -58,8 +58,11 @@ COMBAT_VERBS = ("FIRE", "BOARD", "CAPTURE", "ADRIFT", "TRANSFER")
 
 
 def _count(word: str, what: str) -> int:
-    if not word.isdigit() or not 1 <= int(word) <= 99:
-        raise OrderSyntaxError(f"'{word.lower()}' is not a number of {what} from 1 to 99",
+    """A count from 1 to 99. Its length is looked at before it is converted: int() of a
+    number of over 4,300 digits raises, and some digits (superscripts, circled ones) are
+    digits to str.isdigit but not to int()."""
+    if not word.isdecimal() or len(word.lstrip("0")) > 2 or not 1 <= int(word) <= 99:
+        raise OrderSyntaxError(f"'{cut(word.lower())}' is not a number of {what} from 1 to 99",
                                accepted=_COMBAT_HINT)
     return int(word)
 
@@ -102,7 +105,7 @@ def _fire_items(words: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     at = 0
     while at < len(words):
         count: int | None = None
-        if words[at].isdigit():
+        if words[at].isdecimal():
             count = _count(words[at], "weapons")
             at += 1
         if at >= len(words):
@@ -117,7 +120,7 @@ def _fire_items(words: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
                 raise
             weapon = _weapon(glued.group(1))
             if count is not None:
-                raise OrderSyntaxError(f"'{count} {weapon_word.lower()}' counts twice",
+                raise OrderSyntaxError(f"'{count} {cut(weapon_word.lower())}' counts twice",
                                        accepted=_FIRE_HINT) from None
             count = _count(glued.group(2), "weapons")
         at += 1

@@ -57,6 +57,7 @@ _TIMES = re.compile(r"^([A-Z-]+)[*X\u00d7](\d+)$")  # bp*2, archerx2, F×3
 TIMES_WORD = re.compile(r"^[*X\u00d7](\d+)$")  # a count of its own after a word: x2, *2, ×2
 NOTE_MARK = "=>"  # the judge's echo puts its notes after this; the reader stops there
 _ECHO_PREFIX = re.compile(r"^\s*line\s+\d+\s+(?=[^:\s]+\s*:)", re.IGNORECASE)
+MAX_COUNT_DIGITS = 9  # no count of the rules comes near; a longer number is not converted
 
 EXAMPLES = {
     "build": "'A: trireme catapult archer archer 2 bp'",
@@ -170,6 +171,27 @@ def lookup(word: str, table: Mapping[str, str], what: str, accepted: str) -> str
     raise OrderSyntaxError(f"'{word.lower()}' is not a {what}", accepted=accepted)
 
 
+# --- numbers -------------------------------------------------------------------------
+
+
+def cut(word: str) -> str:
+    """A word as a refusal quotes it: one of over 24 characters is cut short and its length
+    told, so that a sentence never repeats a 5,000-digit number whole."""
+    return word if len(word) <= 24 else f"{word[:12]}... ({len(word)} characters)"
+
+
+def read_count(digits: str, word: str, accepted: str) -> int:
+    """The number a run of decimal digits stands for (`digits`, from `word` as written). One
+    of more than MAX_COUNT_DIGITS digits, leading zeros aside, is far past every count of
+    the rules and is refused here, before Python is asked to convert it: int() of over
+    4,300 digits raises, and a long one is slow. Callers check that `digits` is decimal
+    (str.isdecimal, or \\d in a pattern), the digits int() reads."""
+    if len(digits.lstrip("0")) > MAX_COUNT_DIGITS:
+        raise OrderSyntaxError(f"'{cut(word)}' needs a count from 1 to 99, not a number of "
+                               f"{len(digits)} digits", accepted=accepted)
+    return int(digits)
+
+
 # --- build ---------------------------------------------------------------------------
 
 _TYPES_HINT = "penteconter, bireme, trireme or quinquereme (or merchantman in a convoy)."
@@ -178,9 +200,9 @@ _ITEMS_HINT = ("archer, arbalest, catapult, onager, bp; counts as '2 bp', 'bp*2'
 
 
 def _count_of(text: str, word: str, hint: str) -> int:
-    count = int(text)
+    count = read_count(text, word.lower(), hint)
     if not 1 <= count <= 99:
-        raise OrderSyntaxError(f"'{word.lower()}' needs a count from 1 to 99", accepted=hint)
+        raise OrderSyntaxError(f"'{cut(word.lower())}' needs a count from 1 to 99", accepted=hint)
     return count
 
 
@@ -193,12 +215,14 @@ def parse_build(line: Line) -> BuildOrder:
     count: int | None = None
     last: tuple[str, str, bool] | None = None  # the item before: its word, name, counted
     for word in line.words[1:]:
-        if word.isdigit():
+        if word.isdecimal():
             if count is not None:
-                raise OrderSyntaxError(f"two numbers in a row before '{word}'", accepted=_ITEMS_HINT)
-            count = int(word)
+                raise OrderSyntaxError(f"two numbers in a row before '{cut(word)}'",
+                                       accepted=_ITEMS_HINT)
+            count = read_count(word, word, _ITEMS_HINT)
             if not 1 <= count <= 99:
-                raise OrderSyntaxError(f"'{word}' is not a count from 1 to 99", accepted=_ITEMS_HINT)
+                raise OrderSyntaxError(f"'{cut(word)}' is not a count from 1 to 99",
+                                       accepted=_ITEMS_HINT)
             continue
         after = TIMES_WORD.match(word)
         if after:  # 'archer x2': the item before, that many times
@@ -216,13 +240,16 @@ def parse_build(line: Line) -> BuildOrder:
             last = (last[0], last[1], True)
             continue
         times = _TIMES.match(word)
-        name, repeat = (times.group(1), int(times.group(2))) if times else (word, 1)
         if times and count is not None:
-            raise OrderSyntaxError(f"'{count} {word.lower()}' counts twice", accepted=_ITEMS_HINT)
+            raise OrderSyntaxError(f"'{count} {cut(word.lower())}' counts twice",
+                                   accepted=_ITEMS_HINT)
+        name, repeat = ((times.group(1), read_count(times.group(2), word.lower(), _ITEMS_HINT))
+                        if times else (word, 1))
         item = lookup(name, ITEM_WORDS, "weapon or boarding party", _ITEMS_HINT)
         repeat = count if count is not None else repeat
         if not 1 <= repeat <= 99:
-            raise OrderSyntaxError(f"'{word.lower()}' needs a count from 1 to 99", accepted=_ITEMS_HINT)
+            raise OrderSyntaxError(f"'{cut(word.lower())}' needs a count from 1 to 99",
+                                   accepted=_ITEMS_HINT)
         last = (word, item, bool(times) or count is not None)
         count = None
         if item == "bp":
@@ -392,28 +419,29 @@ def parse_movement(
         if glued and glued.group(1) not in STEP_WORDS:
             glued = None
         counted = _COUNTED.match(word) if glued is None else None  # F3
-        kind_word, count = ((counted.group(1), int(counted.group(2))) if counted
-                            else (glued.group(1), int(glued.group(2))) if glued else (word, 0))
+        kind_word, digits = ((counted.group(1), counted.group(2)) if counted
+                             else (glued.group(1), glued.group(2)) if glued else (word, ""))
         kind = STEP_WORDS.get(kind_word)
         if kind is None:
-            if word.isdigit():
-                raise OrderSyntaxError(f"the number {word} may only follow F or R",
+            if word.isdecimal():
+                raise OrderSyntaxError(f"the number {cut(word)} may only follow F or R",
                                        accepted=_MOVE_HINT)
             if TIMES_WORD.match(word):
                 raise OrderSyntaxError(f"'{word.lower()}' counts nothing; write it after a step, "
                                        "like 'F x3' or 'S x2'", accepted=_MOVE_HINT)
-            raise OrderSyntaxError(f"'{word}' is not a movement order", accepted=_MOVE_HINT)
-        if not counted and not glued and at + 1 < len(words) and words[at + 1].isdigit():
-            count = int(words[at + 1])
+            raise OrderSyntaxError(f"'{cut(word)}' is not a movement order", accepted=_MOVE_HINT)
+        count = read_count(digits, word, _MOVE_HINT) if digits else 0
+        if not counted and not glued and at + 1 < len(words) and words[at + 1].isdecimal():
+            count = read_count(words[at + 1], f"{word} {words[at + 1]}", _MOVE_HINT)
             at += 1
             word = f"{word} {words[at]}"
         if at + 1 < len(words) and TIMES_WORD.match(words[at + 1]):
             if counted or glued or word != kind_word:
-                raise OrderSyntaxError(f"'{word} {words[at + 1]}' counts twice",
+                raise OrderSyntaxError(f"'{cut(f'{word} {words[at + 1]}')}' counts twice",
                                        accepted=_MOVE_HINT)
             glued = TIMES_WORD.match(words[at + 1])
             assert glued is not None
-            count = int(glued.group(1))
+            count = read_count(glued.group(1), f"{word} {words[at + 1]}", _MOVE_HINT)
             word = f"{word} {words[at + 1]}"
             at += 1
         if count and glued is None and kind not in COUNTED_STEPS:
@@ -425,7 +453,7 @@ def parse_movement(
                 f"'{word.lower()}' would be sideslips one after another; each sideslip must "
                 "directly follow a forward step (6.4)", accepted="F SS F SS, not F SS x2.")
         if (counted or glued or count) and not 1 <= count <= 99:
-            raise OrderSyntaxError(f"'{word}' needs a count from 1 to 99", accepted=_MOVE_HINT)
+            raise OrderSyntaxError(f"'{cut(word)}' needs a count from 1 to 99", accepted=_MOVE_HINT)
         for _ in range(max(count, 1)):
             steps.append(Step(kind, "", kind))
         at += 1
