@@ -1,12 +1,14 @@
 """The game master's tools, from the command line or by mail (SIGNON <game> GM <password>):
 set or extend a deadline, force processing now, preview the next resolution privately,
 pause, resume, end, roll back a phase, replace a player, post an announcement. Each is
-journaled; the players are told of those that change the game (queued with the change)."""
+journaled; the players are told of those that change the game (queued with the change).
+No deadline, extension or vacation reaches past the horizon (the mail settings'
+horizon_days, a year by default), and each bad request is refused with a sentence."""
 
 from __future__ import annotations
 
 import json
-from datetime import date, datetime, time, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -18,7 +20,7 @@ from pbem.app.games import require_game, utcnow
 from pbem.app.notices import tell_deadline, tell_game
 from pbem.app.timing import timing_of, vacations_of
 from pbem.deadlines import extend
-from pbem.mail.settings import MailSettings
+from pbem.mail.settings import DEFAULT_HORIZON_DAYS, MailSettings
 from pbem.store import repo
 from pbem.store.db import retrying, transaction
 from pbem.store.models import GameRow, PhaseRow, PlayerRow
@@ -26,16 +28,56 @@ from pbem.store.models import GameRow, PhaseRow, PlayerRow
 MAX_ANNOUNCEMENT = 20_000
 
 
+def horizon(mail: MailSettings | None) -> timedelta:
+    """How far ahead a deadline, an extension or a vacation may reach: the mail settings'
+    horizon_days (PBEM_HORIZON_DAYS), or the default when there are none."""
+    return timedelta(days=mail.horizon_days if mail is not None else DEFAULT_HORIZON_DAYS)
+
+
+def within_horizon(moment: datetime | None, now: datetime, mail: MailSettings | None,
+                   what: str) -> None:
+    """Refuse `what` reaching `moment` when that is past the horizon (None: so far that it
+    cannot even be reckoned)."""
+    ahead = horizon(mail)
+    if moment is None or moment > now + ahead:
+        when = "" if moment is None else f" {moment:%Y-%m-%d %H:%M} UTC,"
+        raise JudgeError(f"{what} would reach{when} more than {ahead.days} days ahead, past "
+                         "the judge's horizon; choose a nearer one (the judge's operator "
+                         "sets the horizon, PBEM_HORIZON_DAYS)")
+
+
+def _extended(deadline: datetime, by: timedelta, game: GameRow, session: Any,
+              now: datetime, mail: MailSettings | None, what: str) -> datetime:
+    """`deadline` extended by `by` (the game's quiet days and vacations kept), refused with
+    a sentence when `by` is no time at all or the result passes the horizon."""
+    if by <= timedelta(0):
+        raise JudgeError(f"{what} must be longer than nothing; write a length like 24h, 2d "
+                         "or 90m, more than zero")
+    if by > horizon(mail):  # (before any arithmetic: centuries would overflow a date)
+        within_horizon(None, now, mail, what)
+    within_horizon(deadline + by, now, mail, what)
+    try:
+        new = extend(deadline, by, timing_of(game), vacations_of(session, game.id))
+    except ValueError as exc:
+        raise JudgeError(str(exc)) from None
+    within_horizon(new, now, mail, what)  # (moved further by quiet days or vacations)
+    return new
+
+
 def set_deadline(engine: Engine, game_id: str, *, by: timedelta | None = None,
                  at: datetime | None = None, mail: MailSettings | None = None,
                  now: datetime | None = None) -> datetime:
     """Move the open phase's deadline by `by` (quiet days and the game's rules for them
-    kept) or to `at`; every player is told, with an .ics."""
+    kept) or to `at` (aware, in the future); either within the horizon. Every player is
+    told, with an .ics."""
     now = now or utcnow()
     if (by is None) == (at is None):
         raise JudgeError("give either how long to extend the deadline by or the new deadline")
-    if at is not None and (at.tzinfo is None or at <= now):
-        raise JudgeError("the new deadline must be a moment in the future, with its time zone")
+    if at is not None and (at.tzinfo is None or at.utcoffset() is None or at <= now):
+        raise JudgeError("the new deadline must be a moment in the future, with its time "
+                         "zone, e.g. 2026-12-24T18:00+00:00")
+    if at is not None:
+        within_horizon(at, now, mail, "the new deadline")
 
     def work() -> datetime:
         with transaction(engine) as session:
@@ -43,17 +85,21 @@ def set_deadline(engine: Engine, game_id: str, *, by: timedelta | None = None,
             phase = repo.open_phase(session, game_id)
             if phase is None or phase.deadline is None:
                 raise JudgeError(f"{game_id} has no open phase with a deadline")
-            was = phase.deadline
-            try:
-                new = (extend(was, by, timing_of(game), vacations_of(session, game_id))
-                       if by is not None else at)
-            except ValueError as exc:
-                raise JudgeError(str(exc)) from None
-            assert new is not None
+            if by is not None:
+                new = _extended(_aware(phase.deadline), by, game, session, now, mail,
+                                "the extension")
+            else:
+                assert at is not None
+                new = at.astimezone(UTC)
             move_deadline(session, game, phase, new, mail, now, "game master",
                           "the game master set it")
             return new
     return retrying(work)  # type: ignore[no-any-return]
+
+
+def _aware(moment: datetime) -> datetime:
+    """A stored moment (UTC; SQLite gives it back without its zone) made aware."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 def move_deadline(session: Any, game: GameRow, phase: PhaseRow, new: datetime,
@@ -88,7 +134,7 @@ def ask_extension(session: Any, game: GameRow, player: PlayerRow, by: timedelta,
     phase = repo.open_phase(session, game.id)
     if phase is None or phase.deadline is None or game.status != "active":
         raise JudgeError(f"{game.id} has no running phase with a deadline")
-    new = extend(phase.deadline, by, timing_of(game), vacations_of(session, game.id))
+    new = _extended(_aware(phase.deadline), by, game, session, now, mail, "the extension")
     player.extensions_used += 1
     session.add(player)
     move_deadline(session, game, phase, new, mail, now, player.name,
@@ -106,12 +152,15 @@ def declare_vacation(session: Any, game: GameRow, player: PlayerRow, first: date
     from pbem.store.models import VacationRow
 
     zone = ZoneInfo(player.timezone)
+    if last > (now + horizon(mail)).date():  # (a day like 9999-12-31 is never reckoned with)
+        within_horizon(None, now, mail, "that vacation")
     start = on_wall(first, time(0, 0), zone)
     end = on_wall(last + timedelta(days=1), time(0, 0), zone)
     if end <= start:
         raise JudgeError("a vacation ends on or after the day it begins")
     if end <= now:
         raise JudgeError("that vacation is over already")
+    within_horizon(end, now, mail, "that vacation")
     if end - start > MAX_VACATION:
         raise JudgeError("a vacation is at most 31 days; ask the game master for longer")
     repo.add(session, VacationRow(game_id=game.id, player_id=player.id or 0, start=start,

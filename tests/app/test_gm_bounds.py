@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import email
 import email.policy
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
 import pytest
 from sqlalchemy.engine import Engine
 
-from pbem.app import games, mailgate
+from pbem.app import games, gm, mailgate
+from pbem.app.errors import JudgeError
 from pbem.golden import load
 from pbem.mail.settings import mail_settings
 from pbem.store import repo
@@ -99,3 +100,97 @@ def test_a_game_masters_extend_it_cannot_read_is_answered_with_what_it_accepts(
     assert "like 24h, 2d or 90m, more than zero" in reply, reply
     assert "KeyError" not in reply and "FAILED" not in reply
     assert _deadline(engine) == before
+
+
+# Item 16: deadlines, extensions and vacations within the horizon, never in the past.
+
+def _bounded(settings, days: int):  # type: ignore[no-untyped-def]
+    from dataclasses import replace
+
+    return replace(settings, horizon_days=days)
+
+
+def test_a_deadline_set_at_a_moment_is_aware_in_the_future_and_within_the_horizon(
+        engine: Engine, settings) -> None:  # type: ignore[no-untyped-def]
+    _game(engine)
+    before = _deadline(engine)
+    for at, said in ((START - timedelta(hours=1), "in the future"),
+                     (datetime(2026, 12, 24, 18, 0), "with its time zone"),
+                     (START + timedelta(days=366), "more than 365 days ahead"),
+                     (datetime(9999, 12, 31, 23, 59, tzinfo=UTC), "more than 365 days ahead")):
+        with pytest.raises(JudgeError, match=said):
+            gm.set_deadline(engine, "aegean", at=at, mail=settings, now=START)
+    assert _deadline(engine) == before
+    with pytest.raises(JudgeError, match="more than 30 days ahead"):
+        gm.set_deadline(engine, "aegean", at=START + timedelta(days=31),
+                        mail=_bounded(settings, 30), now=START)
+    with pytest.raises(JudgeError, match="more than 365 days ahead"):  # no mail: the default
+        gm.set_deadline(engine, "aegean", at=START + timedelta(days=366), now=START)
+    assert gm.set_deadline(engine, "aegean", at=START + timedelta(days=300), mail=settings,
+                           now=START) == START + timedelta(days=300)
+
+
+@pytest.mark.parametrize("by", [timedelta(days=999_999), timedelta(days=10**8),
+                                timedelta(days=400), timedelta(0), -timedelta(hours=1)])
+def test_a_game_masters_extension_past_the_horizon_or_of_nothing_is_refused(
+        engine: Engine, settings, by: timedelta) -> None:  # type: ignore[no-untyped-def]
+    _game(engine)
+    before = _deadline(engine)
+    with pytest.raises(JudgeError) as refused:
+        gm.set_deadline(engine, "aegean", by=by, mail=settings, now=START)
+    assert ("365 days ahead" in str(refused.value) if by > timedelta(0)
+            else "longer than nothing" in str(refused.value))
+    assert _deadline(engine) == before
+
+
+def test_a_players_extension_may_not_carry_the_deadline_past_the_horizon(
+        engine: Engine, settings) -> None:  # type: ignore[no-untyped-def]
+    _game(engine, player_extensions=2)
+    gm.set_deadline(engine, "aegean", at=START + timedelta(days=364), mail=settings, now=START)
+    with transaction(engine) as session:
+        game = repo.game(session, "aegean")
+        ann = repo.player(session, "aegean", "Ann")
+        assert game is not None and ann is not None
+        with pytest.raises(JudgeError, match="more than 365 days ahead"):
+            gm.ask_extension(session, game, ann, timedelta(days=2), settings, START)
+        with pytest.raises(JudgeError, match="longer than nothing"):
+            gm.ask_extension(session, game, ann, timedelta(0), settings, START)
+        assert ann.extensions_used == 0  # a refused extension is not counted
+
+
+@pytest.mark.parametrize(("first", "last"), [(date(2027, 6, 1), date(2027, 6, 5)),
+                                             (date(9999, 12, 20), date(9999, 12, 31)),
+                                             (date(2026, 5, 20), date(9999, 12, 31))])
+def test_a_vacation_past_the_horizon_is_refused(engine: Engine, settings, first: date,
+                                                last: date) -> None:  # type: ignore[no-untyped-def]
+    _game(engine)
+    with transaction(engine) as session:
+        game = repo.game(session, "aegean")
+        ann = repo.player(session, "aegean", "Ann")
+        assert game is not None and ann is not None
+        with pytest.raises(JudgeError, match="more than 365 days ahead"):
+            gm.declare_vacation(session, game, ann, first, last, settings, START)
+
+
+def test_the_command_line_refuses_a_deadline_past_the_horizon_with_a_sentence(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from pbem.cli.main import main
+
+    monkeypatch.setenv("PBEM_DATA", str(tmp_path / "data"))
+    monkeypatch.delenv("PBEM_DATABASE_URL", raising=False)
+    db = ["--db", f"sqlite:///{tmp_path / 'judge.sqlite'}"]
+    assert main(["db", "upgrade", *db]) == 0
+    assert main(["game", "new", "aegean", "--player", f"Ann,{ANN},blue",
+                 "--player", f"Bo,{BO},red", *db]) == 0
+    capsys.readouterr()
+    for argv, said in ((["--extend", "999999d"], "365 days ahead"),
+                       (["--extend", "9" * 400 + "d"], "like 24h, 2d or 90m"),
+                       (["--at", "9999-12-31T23:59+00:00"], "365 days ahead"),
+                       (["--at", "2026-12-24T18:00"], "with its time zone"),
+                       (["--at", "2001-01-01T18:00+00:00"], "in the future")):
+        assert main(["game", "deadline", "aegean", *argv, *db]) == 1, argv
+        err = capsys.readouterr().err
+        assert err.startswith("pbem: ") and said in err and "Traceback" not in err, err
+    assert main(["game", "vacation", "aegean", "Ann", "9999-12-20", "9999-12-31", *db]) == 1
+    assert "365 days ahead" in capsys.readouterr().err
