@@ -1,10 +1,17 @@
 """Use-cases for orders: check them without storing, submit them (the latest submission of a
-player for a phase replaces the earlier one; every submission is kept)."""
+player for a phase replaces the earlier one; every submission is kept).
+
+Whatever the text, the answer is a sentence: a JudgeError for text not taken at all, and a
+refusal for each line the rules cannot read. Should the rules' checker itself fail on a
+line (a defect of the judge), that line alone is refused and set aside, and the rest are
+read without it; the fault is logged for the operator.
+"""
 
 from __future__ import annotations
 
 import codecs
 import json
+import logging
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
@@ -17,13 +24,14 @@ from pbem.app.errors import JudgeError
 from pbem.app.games import require_game, utcnow
 from pbem.app.passwords import check_password
 from pbem.rules.errors import NotCommandedError
-from pbem.rules.interface import OrderSheet
+from pbem.rules.interface import GameValue, OrderSheet
 from pbem.store import repo
 from pbem.store.db import core_transaction, retrying, transaction
 
 MAX_BYTES = 64 * 1024
 MAX_LINES = 1000  # a 40-piece battle needs under a hundred, comments included
 MAX_SUBMISSIONS = 200  # per player and phase: enough to correct, not to flood the store
+LOG = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -90,7 +98,14 @@ def decode(text: str | bytes) -> str:
                              f"{MAX_BYTES // 1024} KiB. Send only the order lines")
         text = _decode_bytes(text)
     text = text.removeprefix("\ufeff")
-    if len(text.encode("utf-8")) > MAX_BYTES:
+    try:
+        size = len(text.encode("utf-8"))
+    except UnicodeEncodeError as exc:  # a lone surrogate: a str may hold one, no UTF text can
+        line = text.count("\n", 0, exc.start) + 1
+        raise JudgeError(f"the orders are not text the judge can read (line {line} holds a "
+                         "character no UTF encoding has); nothing was stored. Save them as "
+                         "plain UTF-8 text and send them again") from None
+    if size > MAX_BYTES:
         raise JudgeError(f"the orders are longer than {MAX_BYTES // 1024} KiB; send only the "
                          "order lines")
     if "\x00" in text:
@@ -178,12 +193,54 @@ def _check(session: Any, game_id: str, player_name: str, text: str, password: st
     # whatever it holds (an empty list commands none); a lone player commands the whole side
     commands = (frozenset(g.upper() for g in json.loads(context.pieces))
                 if context.side_players > 1 else None)
-    sheet = hosted.check(context.side, text, commands)
-    lines = tuple(LineAnswer(r.line_no, r.text, r.piece, r.status, r.echo, r.reason, r.plan)
-                  for r in sheet.lines)
+    sheet, faults, read = _sheet(hosted, context.side, text, commands, game_id)
+    lines = tuple(sorted((*faults, *(
+        LineAnswer(r.line_no, r.text, r.piece, r.status, r.echo, r.reason, r.plan)
+        for r in sheet.lines)), key=lambda line: line.line_no))
     answer = OrdersAnswer(game_id, context.phase_key, context.player_name, context.side,
                           lines, False)
-    return _Checked(answer, _effective(text, sheet)), context
+    return _Checked(answer, _effective(read, sheet)), context
+
+
+def _blanked(text: str, numbers: set[int]) -> str:
+    return "\n".join("" if number in numbers else raw
+                     for number, raw in enumerate(text.splitlines(), start=1))
+
+
+def _sheet(hosted: GameValue, side: str, text: str, commands: frozenset[str] | None,
+           game_id: str) -> tuple[OrderSheet, tuple[LineAnswer, ...], str]:
+    """The rules' sheet for the text, the refusals of lines the checker failed on, and the
+    text it read (those lines blanked, numbers kept). The rules answer every line
+    themselves; a failure of theirs is a defect of the judge, met here so that it costs only
+    the line that meets it: each line is then checked alone (at its own number) to find
+    the ones at fault, and the others are checked together without them. JudgeError when
+    no line alone is at fault, or the rest still fail."""
+    try:
+        return hosted.check(side, text, commands), (), text
+    except Exception as exc:  # noqa: BLE001 - a defect of the rules, answered as a sentence
+        LOG.exception("the rules failed checking orders of %s for %s", side, game_id)
+        first = exc
+    faults: dict[int, LineAnswer] = {}
+    for number, raw in enumerate(text.splitlines(), start=1):
+        if not raw.strip():
+            continue
+        try:
+            hosted.check(side, "\n" * (number - 1) + raw, commands)
+        except Exception as exc:  # noqa: BLE001 - the line at fault
+            faults[number] = LineAnswer(
+                number, raw, "", "refused", "",
+                f"line {number}: the judge could not read this line (a fault of the judge: "
+                f"{type(exc).__name__}); it was set aside and the other lines were read "
+                "without it. Write it another way, or tell your game master", ())
+    rest = _blanked(text, set(faults))
+    try:
+        if not faults:
+            raise first
+        return hosted.check(side, rest, commands), tuple(faults.values()), rest
+    except Exception as exc:  # noqa: BLE001 - no single line at fault: the whole text
+        raise JudgeError(f"the judge could not read these orders (a fault of the judge: "
+                         f"{type(exc).__name__}); nothing was stored. Send them again written "
+                         "another way, or tell your game master") from None
 
 
 def check_orders(engine: Engine, game_id: str, player_name: str, text: str | bytes,
