@@ -155,16 +155,38 @@ def _lmtp(args: argparse.Namespace) -> int:
 
 
 def _outbox(args: argparse.Namespace) -> int:
+    from pbem.mail import outbox
     from pbem.store import repo
     from pbem.store.db import transaction
 
-    with transaction(engine(args)) as session:
+    made = engine(args)
+    if args.action != "list":
+        from pbem.app.errors import JudgeError
+        from pbem.app.games import utcnow
+
+        if args.id is None:
+            raise JudgeError(f"pbem mail outbox {args.action} needs the message's number "
+                             f"(`pbem mail outbox --state held` lists them)")
+        with transaction(made) as session:
+            act = outbox.release_held if args.action == "release" else outbox.drop_held
+            row = act(session, args.id, utcnow())
+        done = ("queued again: the next `pbem mail send` (or the running judge) sends it "
+                "once more" if args.action == "release" else "dropped (it stays stored, failed)")
+        emit(args, {args.action: args.id}, f"message #{args.id} ({row.subject}) {done}")
+        return 0
+    with transaction(made) as session:
         rows = [{"id": r.id, "to": ", ".join(json.loads(r.recipients)), "subject": r.subject,
                  "kind": r.kind, "state": r.state, "attempts": r.attempts,
                  "error": r.last_error or ""}
                 for r in repo.outbox_rows(session, args.state or None)]
-    emit(args, rows, table(rows, ["id", "kind", "state", "to", "subject", "attempts", "error"])
-         if rows else "the outbox is empty")
+    text = table(rows, ["id", "kind", "state", "to", "subject", "attempts", "error"]) \
+        if rows else "the outbox is empty"
+    held = [str(r["id"]) for r in rows if r["state"] == outbox.HELD]
+    if held:
+        text += (f"\n{len(held)} held (it may have been delivered already): check, then "
+                 f"`pbem mail outbox release ID` sends it once more, `pbem mail outbox drop "
+                 f"ID` gives it up; held: {', '.join(held)}")
+    emit(args, rows, text)
     return 0
 
 
@@ -179,13 +201,17 @@ def _send(args: argparse.Namespace) -> int:
     settings = mail_settings_now()
     made = engine(args)
     report = deliver(made, transport_for(settings), utcnow(), limit=args.limit,
-                     lease=timedelta(seconds=2 * settings.timeout + 5),
+                     lease=timedelta(seconds=2 * settings.timeout + settings.data_timeout + 5),
                      make=maker(made, settings))
     data = {"sent": len(report.sent), "retrying": len(report.retrying),
-            "failed": len(report.failed), "errors": [list(e) for e in report.errors]}
+            "failed": len(report.failed), "held": len(report.held),
+            "errors": [list(e) for e in report.errors]}
     where = settings.smtp_host or str(settings.outbox_dir)
     emit(args, data, f"{len(report.sent)} sent to {where}, {len(report.retrying)} to retry, "
-         f"{len(report.failed)} failed" + "".join(f"\n  {i}: {e}" for i, e in report.errors))
+         f"{len(report.failed)} failed"
+         + (f", {len(report.held)} held for you (see `pbem mail outbox --state held`)"
+            if report.held else "")
+         + "".join(f"\n  {i}: {e}" for i, e in report.errors))
     return 0
 
 
@@ -260,8 +286,14 @@ def register(nouns: Any) -> None:
     lmtp.add_argument("--port", type=int, default=8024)
     add_db(lmtp)
     lmtp.set_defaults(run=_lmtp)
-    outbox = verbs.add_parser("outbox", help="the queued and sent messages")
-    outbox.add_argument("--state", action="append", choices=("queued", "sent", "failed"),
+    outbox = verbs.add_parser("outbox", help="the queued, sent and held messages; release or "
+                              "drop a held one")
+    outbox.add_argument("action", nargs="?", default="list", choices=("list", "release", "drop"),
+                        help="list (the default); release ID: send a held message once more; "
+                        "drop ID: give a held message up")
+    outbox.add_argument("id", type=int, nargs="?")
+    outbox.add_argument("--state", action="append",
+                        choices=("queued", "sent", "failed", "held"),
                         help="only these states (repeatable)")
     add_db(outbox)
     add_json(outbox)

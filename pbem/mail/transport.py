@@ -11,6 +11,13 @@ took the message (for every recipient, or for those it did not refuse for good):
 
 When a server takes a message for some recipients and refuses others for now, the error
 names those still owed it (`pending`), so a retry never sends twice to someone who has it.
+
+The answer to the end of a message's data is awaited `data_timeout` (RFC 5321 4.5.3.2.6:
+10 minutes), not the short timeout of the other exchanges: a smarthost may scan a message at
+length before it answers. When no answer comes after all the data was sent (a timeout, or
+the connection broke), the server may have taken the message: the error says so
+(`maybe_delivered`), and the outbox tries such a message once more at most before it holds
+it for the operator, so a slow server never gets a copy on every retry.
 """
 
 from __future__ import annotations
@@ -20,11 +27,12 @@ import smtplib
 import socket
 import ssl
 from collections.abc import Sequence
+from datetime import timedelta
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Protocol
 
-from pbem.mail.settings import MailSettings
+from pbem.mail.settings import DEFAULT_DATA_TIMEOUT, MailSettings
 
 if TYPE_CHECKING:
     import mailbox
@@ -36,10 +44,12 @@ class MailTransient(Exception):
     """The message could not go now; send it again later."""
 
     def __init__(self, reason: str, *, pending: Sequence[str] | None = None,
-                 server_down: bool = False) -> None:
+                 server_down: bool = False, maybe_delivered: bool = False) -> None:
         super().__init__(reason)
         self.pending = tuple(pending) if pending is not None else None  # None: everyone
         self.server_down = server_down  # nothing will go now: no use trying the next ones
+        # all the data was sent but no answer came: the server may have taken the message
+        self.maybe_delivered = maybe_delivered
 
 
 class MailPermanent(Exception):
@@ -67,16 +77,59 @@ def _check_addresses(recipients: Sequence[str], sender: str) -> None:
             raise MailPermanent(f"{address!r} is not a mail address")
 
 
+class _EndOfData:
+    """What smtplib's SMTP (and SMTP_SSL) does, except that the answer to the end of a
+    message's data is awaited `data_timeout` seconds, and `data_sent` says whether all the
+    data went out (the final "." included) in the last DATA exchange."""
+
+    data_timeout: float = DEFAULT_DATA_TIMEOUT
+    data_sent = False
+    _in_data = False
+
+    def data(self, msg: bytes | str) -> tuple[int, bytes]:
+        self.data_sent, self._in_data = False, True
+        try:
+            return super().data(msg)  # type: ignore[misc]
+        finally:
+            self._in_data = False
+            sock = getattr(self, "sock", None)
+            if sock is not None:  # the next exchanges get the ordinary timeout again
+                sock.settimeout(getattr(self, "timeout", None))
+
+    def send(self, s: bytes | str) -> None:
+        super().send(s)  # type: ignore[misc]
+        if self._in_data and isinstance(s, bytes) and s.endswith(b"\r\n.\r\n"):
+            self.data_sent = True  # smtplib sends the message and its final "." at once
+            sock = getattr(self, "sock", None)
+            if sock is not None:
+                sock.settimeout(self.data_timeout)
+
+
+class _Smtp(_EndOfData, smtplib.SMTP):
+    pass
+
+
+class _SmtpSsl(_EndOfData, smtplib.SMTP_SSL):
+    pass
+
+
 class SmtpTransport:
     """Sends through the SMTP server of the settings: STARTTLS or SSL and a login when set,
-    every exchange bounded by the timeout. One connection serves a batch of messages; call
-    `close` (or use it in a `with`) when done."""
+    every exchange bounded by the timeout, the answer to the end of data by the data
+    timeout. One connection serves a batch of messages; call `close` (or use it in a
+    `with`) when done."""
 
     def __init__(self, settings: MailSettings) -> None:
         if not settings.smtp_host:
             raise ValueError("SmtpTransport needs settings with an SMTP host")
         self.settings = settings
-        self._connection: smtplib.SMTP | None = None
+        self._connection: _Smtp | _SmtpSsl | None = None
+
+    @property
+    def lease_floor(self) -> timedelta:
+        """The shortest lease that covers one message: the wait for the answer to its data
+        and a few ordinary exchanges (the outbox never leases a message for less)."""
+        return timedelta(seconds=self.settings.data_timeout + 6 * self.settings.timeout)
 
     def __enter__(self) -> SmtpTransport:
         return self
@@ -94,6 +147,7 @@ class SmtpTransport:
         except (smtplib.SMTPException, OSError) as exc:
             self._drop()
             raise MailTransient(self._cannot_reach(exc), server_down=True) from exc
+        connection.data_sent = False
         try:
             refused = connection.sendmail(sender, list(recipients), raw)
         except smtplib.SMTPRecipientsRefused as exc:  # smtplib has sent RSET after each refusal
@@ -116,6 +170,14 @@ class SmtpTransport:
                                 server_down=True) from exc
         except (smtplib.SMTPException, OSError) as exc:
             self._drop()
+            if connection.data_sent:  # RFC 5321 6.1: it may have been delivered
+                if _timed_out(exc):
+                    reason = (f"the SMTP server took the whole message but gave no answer "
+                              f"within {self.settings.data_timeout:g} s")
+                else:
+                    reason = (f"the connection to the SMTP server broke after the whole "
+                              f"message was sent, before the server answered ({exc})")
+                raise MailTransient(reason, server_down=True, maybe_delivered=True) from exc
             raise MailTransient(f"the connection to the SMTP server broke: {exc}",
                                 server_down=True) from exc
         except UnicodeEncodeError as exc:  # a non-ASCII address to a server without SMTPUTF8
@@ -133,7 +195,7 @@ class SmtpTransport:
             except (smtplib.SMTPException, OSError):
                 connection.close()
 
-    def _connect(self) -> smtplib.SMTP:
+    def _connect(self) -> _Smtp | _SmtpSsl:
         if self._connection is not None:
             try:  # a server may have closed an idle connection: check before reusing it
                 if self._connection.noop()[0] == 250:
@@ -143,12 +205,13 @@ class SmtpTransport:
             self._drop()
         settings = self.settings
         host = settings.smtp_host or ""
-        connection: smtplib.SMTP
+        connection: _Smtp | _SmtpSsl
         if settings.security == "ssl":
-            connection = smtplib.SMTP_SSL(host, settings.smtp_port, timeout=settings.timeout,
-                                          context=self._tls())
+            connection = _SmtpSsl(host, settings.smtp_port, timeout=settings.timeout,
+                                  context=self._tls())
         else:
-            connection = smtplib.SMTP(host, settings.smtp_port, timeout=settings.timeout)
+            connection = _Smtp(host, settings.smtp_port, timeout=settings.timeout)
+        connection.data_timeout = settings.data_timeout
         try:
             connection.ehlo_or_helo_if_needed()
             if settings.security == "starttls":
