@@ -55,6 +55,7 @@ class GameSpec:
     timing: Timing | None = None  # None: every phase lasts phase_hours
     gm_email: str | None = None  # the game master, told of pauses and outages
     player_extensions: int = 0  # EXTENDs each player may ask for by mail
+    vacation_days: int = 14  # days of VACATION each player may declare in the game, in all
     forming: bool = False  # players join by invitation; the game master starts it
     scenario_text: str | None = None  # a game master's own scenario file (scenario: its name)
 
@@ -86,6 +87,9 @@ def _validate(spec: GameSpec, hosted: rulesets.HostedGame) -> None:
     names.check_game_id(spec.game_id)
     if not 0 <= spec.player_extensions <= 10:
         raise JudgeError("a game lets each player ask for 0 to 10 extensions")
+    if not 0 <= spec.vacation_days <= 365:
+        raise JudgeError(f"a game lets each player declare 0 to 365 days of vacation in all, "
+                         f"not {spec.vacation_days}")
     if spec.gm_email:
         names.check_email(spec.gm_email, "the game master")
         for player in spec.players:
@@ -168,7 +172,7 @@ def _insert_game(engine: Engine, spec: GameSpec, hosted: rulesets.HostedGame, se
             timing=spec.timing.to_json() if spec.timing is not None else None,
             gm_email=spec.gm_email.lower() if spec.gm_email else None,
             gm_password_hash=hash_password(gm_password) if gm_password else None,
-            player_extensions=spec.player_extensions,
+            player_extensions=spec.player_extensions, vacation_days=spec.vacation_days,
         ))
         for seq, side in enumerate(hosted.sides):
             repo.add(session, SideRow(game_id=spec.game_id, name=side, seq=seq))
@@ -250,6 +254,8 @@ def show_game(engine: Engine, game_id: str, side: str | None = None,
             "turn": hosted.turn if hosted else None,
             "seed_commitment": row.seed_commitment,
             "seed": row.seed if revealed else None,
+            "player_extensions": row.player_extensions,  # EXTENDs each player may ask for
+            "vacation_days": row.vacation_days,  # days of VACATION each player may declare
             "players": [{"name": p.name, "side": p.side, "timezone": p.timezone,
                          **({"email": p.email} if game_master else {})} for p in players],
             "phases": [{"key": p.key, "status": p.status, "generation": p.generation,

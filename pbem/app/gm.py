@@ -13,6 +13,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from sqlalchemy.engine import Engine
+from sqlmodel import select
 
 from pbem.app import games, phases
 from pbem.app.errors import JudgeError
@@ -118,7 +119,7 @@ def move_deadline(session: Any, game: GameRow, phase: PhaseRow, new: datetime,
 
 
 MAX_PLAYER_EXTENSION = timedelta(days=3)
-MAX_VACATION = timedelta(days=31)
+VACATION_NOTICE = timedelta(hours=24)  # a vacation is declared at least this long before it
 
 
 def ask_extension(session: Any, game: GameRow, player: PlayerRow, by: timedelta,
@@ -147,10 +148,17 @@ def ask_extension(session: Any, game: GameRow, player: PlayerRow, by: timedelta,
 def declare_vacation(session: Any, game: GameRow, player: PlayerRow, first: date,
                      last: date, mail: MailSettings | None, now: datetime) -> str:
     """A player away from `first` to `last` (whole days in their zone): no deadline falls
-    then; the open phase's moves to the day after if it would."""
+    then; the open phase's moves to the day after if it would. Declared in advance (at least
+    VACATION_NOTICE before it begins), overlapping none of the player's others, and within
+    the game's vacation_days for each player, counting every vacation they declared in it,
+    so no player can hold a game still for longer than the game allows."""
     from pbem.deadlines import on_wall
     from pbem.store.models import VacationRow
 
+    allowed = game.vacation_days
+    if allowed <= 0:
+        raise JudgeError(f"{game.id} allows no vacations; ask the game master to extend the "
+                         "deadline instead")
     zone = ZoneInfo(player.timezone)
     if last > (now + horizon(mail)).date():  # (a day like 9999-12-31 is never reckoned with)
         within_horizon(None, now, mail, "that vacation")
@@ -161,17 +169,38 @@ def declare_vacation(session: Any, game: GameRow, player: PlayerRow, first: date
     if end <= now:
         raise JudgeError("that vacation is over already")
     within_horizon(end, now, mail, "that vacation")
-    if end - start > MAX_VACATION:
-        raise JudgeError("a vacation is at most 31 days; ask the game master for longer")
+    if start < now + VACATION_NOTICE:
+        raise JudgeError(f"a vacation is declared at least a day ahead; the first day away "
+                         f"could be {(now + VACATION_NOTICE).astimezone(zone).date() + timedelta(days=1)} "
+                         f"at the earliest ({player.timezone})")
+    days = (last - first).days + 1
+    bound = f"{game.id} allows each player {allowed} days of vacation in all"
+    if days > allowed:
+        raise JudgeError(f"{bound}, and this one is {days} days; declare a shorter one")
+    declared = session.exec(select(VacationRow).where(
+        VacationRow.game_id == game.id, VacationRow.player_id == (player.id or 0))).all()
+    taken = 0
+    for row in declared:
+        was_start, was_end = _aware(row.start), _aware(row.end)
+        shown = (f"{was_start.astimezone(zone).date()} to "
+                 f"{(was_end.astimezone(zone) - timedelta(days=1)).date()}")
+        if was_start < end and start < was_end:
+            raise JudgeError(f"this vacation overlaps your vacation from {shown}; declare "
+                             "days that are not declared already")
+        taken += round((was_end - was_start) / timedelta(days=1))
+    if taken + days > allowed:
+        raise JudgeError(f"{bound}; you have declared {taken} days already, and {days} more "
+                         f"would pass it (you have {max(allowed - taken, 0)} left)")
     repo.add(session, VacationRow(game_id=game.id, player_id=player.id or 0, start=start,
                                   end=end, declared_at=now))
     repo.journal_append(session, game.id, "vacation", {
         "player": player.name, "start": start.isoformat(), "end": end.isoformat()}, now)
     phase = repo.open_phase(session, game.id)
-    said = f"noted: no deadline falls between {first} and {last} ({player.timezone})"
+    said = (f"noted: no deadline falls between {first} and {last} ({player.timezone}); "
+            f"{allowed - taken - days} of your {allowed} days of vacation in {game.id} are left")
     if phase is None or phase.deadline is None:
         return said + "."
-    deadline = phase.deadline
+    deadline = _aware(phase.deadline)
     if start <= deadline < end:
         # (the vacation's end, then the game's quiet days and the other vacations)
         new = extend(end - timedelta(minutes=1), timedelta(minutes=1), timing_of(game),

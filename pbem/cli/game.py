@@ -86,7 +86,8 @@ def _new(args: argparse.Namespace) -> int:
         ruleset=args.ruleset, options=tuple(_option(o) for o in args.option),
         columns=args.columns, rows=args.rows,
         phase_hours=args.hours, timing=_timing(args), gm_email=args.gm,
-        player_extensions=args.player_extensions, forming=args.forming,
+        player_extensions=args.player_extensions, vacation_days=args.vacation_days,
+        forming=args.forming,
         scenario_text=_scenario_file(args.scenario_file) if args.scenario_file else None,
     )
     from pbem.cli.mail import deliver_locally, mail_settings_now
@@ -126,6 +127,10 @@ def _show(args: argparse.Namespace) -> int:
              + (f"; still waiting for {', '.join(data['waiting_for'])}" if data["waiting_for"]
                 else "; all of them are in" if data["owes"] else ""),
              f"winner: {data['winner'] or '-'}",
+             f"each player may ask for {data['player_extensions']} extension"
+             f"{'s' if data['player_extensions'] != 1 else ''} and declare "
+             f"{data['vacation_days']} day{'s' if data['vacation_days'] != 1 else ''} of "
+             "vacation",
              f"seed commitment: {data['seed_commitment']}"]
     if data["seed"]:
         lines.append(f"seed (revealed): {data['seed']}")
@@ -336,6 +341,9 @@ def register(nouns: Any) -> None:
                      "pauses, late players and outages)")
     new.add_argument("--player-extensions", type=int, default=0, metavar="N",
                      help="deadline extensions each player may ask for by mail (EXTEND)")
+    new.add_argument("--vacation-days", type=int, default=14, metavar="N",
+                     help="days of vacation each player may declare in the game, in all "
+                     "(VACATION; 0 to 365, default 14)")
     timing = new.add_argument_group("timing (each optional; pbem/deadlines.py)")
     timing.add_argument("--durations", metavar="KIND=LEN,...",
                         help="duration per phase kind, e.g. build=7d,movement=48h,combat=24h")

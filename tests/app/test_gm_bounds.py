@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import email
 import email.policy
+import json
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
 import pytest
 from sqlalchemy.engine import Engine
+from sqlmodel import select
 
 from pbem.app import games, gm, mailgate
 from pbem.app.errors import JudgeError
@@ -18,6 +20,7 @@ from pbem.golden import load
 from pbem.mail.settings import mail_settings
 from pbem.store import repo
 from pbem.store.db import transaction
+from pbem.store.models import VacationRow
 
 DEMO = Path(__file__).resolve().parents[2] / "orders" / "demo"
 START = datetime(2026, 5, 4, 9, 0, tzinfo=UTC)
@@ -194,3 +197,90 @@ def test_the_command_line_refuses_a_deadline_past_the_horizon_with_a_sentence(
         assert err.startswith("pbem: ") and said in err and "Traceback" not in err, err
     assert main(["game", "vacation", "aegean", "Ann", "9999-12-20", "9999-12-31", *db]) == 1
     assert "365 days ahead" in capsys.readouterr().err
+
+
+# Item 13: vacations are bounded per player and game, declared in advance.
+
+def test_two_dozen_vacations_in_one_mail_move_the_deadline_at_most_the_games_days(
+        engine: Engine, settings) -> None:  # type: ignore[no-untyped-def]
+    _game(engine)  # vacation_days: 14, the default
+    before = _deadline(engine)  # Wednesday 6 May 2026, 09:00 UTC
+    first = date(2026, 5, 6)
+    lines = [f"VACATION {first + timedelta(days=5 * n)} {first + timedelta(days=5 * n + 4)}"
+             for n in range(24)]
+    mailgate.receive(engine, _from(ANN, "v@x", "SIGNON aegean Ann s3cret-oars", *lines),
+                     "inject", settings, START)
+    [reply] = _replies(engine)
+    done = [line for line in reply.splitlines() if line.startswith("VACATION: noted")]
+    refused = [line for line in reply.splitlines() if line.startswith("VACATION: not done")]
+    assert len(done) == 2 and len(refused) == 22, reply  # 5 + 5 days stand; 15 would not
+    assert all("14 days of vacation" in line for line in refused), refused
+    moved = _deadline(engine)
+    assert moved == datetime(2026, 5, 16, tzinfo=UTC)  # out of both, back on the 16th
+    assert moved - before <= timedelta(days=14)
+    with transaction(engine) as session:
+        assert len(session.exec(select(VacationRow)).all()) == 2
+
+
+def test_a_vacation_is_declared_a_day_ahead_within_the_games_days_and_overlaps_none(
+        engine: Engine, settings) -> None:  # type: ignore[no-untyped-def]
+    _game(engine, vacation_days=6)
+    with transaction(engine) as session:
+        game, ann = repo.game(session, "aegean"), repo.player(session, "aegean", "Ann")
+        assert game is not None and ann is not None
+
+        def declare(first: date, last: date) -> str:
+            return gm.declare_vacation(session, game, ann, first, last, settings, START)
+
+        with pytest.raises(JudgeError, match="at least a day ahead"):
+            declare(date(2026, 5, 5), date(2026, 5, 6))  # starts 15 hours from now
+        with pytest.raises(JudgeError, match="6 days of vacation"):
+            declare(date(2026, 6, 1), date(2026, 6, 7))  # 7 days in one
+        assert "noted" in declare(date(2026, 6, 1), date(2026, 6, 4))  # 4 of the 6
+        with pytest.raises(JudgeError, match="overlaps your vacation from 2026-06-01 to "
+                                             "2026-06-04"):
+            declare(date(2026, 6, 4), date(2026, 6, 5))
+        with pytest.raises(JudgeError, match="you have declared 4 days already"):
+            declare(date(2026, 7, 1), date(2026, 7, 3))  # 4 + 3 > 6
+        assert "noted" in declare(date(2026, 7, 1), date(2026, 7, 2))  # 4 + 2 = 6
+        bo = repo.player(session, "aegean", "Bo")
+        assert bo is not None  # the bound is each player's
+        assert "noted" in gm.declare_vacation(session, game, bo, date(2026, 7, 1),
+                                              date(2026, 7, 6), settings, START)
+
+
+def test_a_game_may_allow_no_vacations_and_its_days_are_bounded_when_made(
+        engine: Engine, settings) -> None:  # type: ignore[no-untyped-def]
+    _game(engine, vacation_days=0)
+    with transaction(engine) as session:
+        game, ann = repo.game(session, "aegean"), repo.player(session, "aegean", "Ann")
+        assert game is not None and ann is not None and game.vacation_days == 0
+        with pytest.raises(JudgeError, match="allows no vacations"):
+            gm.declare_vacation(session, game, ann, date(2026, 6, 1), date(2026, 6, 1),
+                                settings, START)
+    for days in (-1, 366):
+        with pytest.raises(JudgeError, match="0 to 365 days of vacation"):
+            games.create_game(engine, games.GameSpec(
+                game_id="other", vacation_days=days,
+                players=(games.PlayerSpec("Ann", ANN, "blue"),
+                         games.PlayerSpec("Bo", BO, "red"))))
+
+
+def test_the_command_line_makes_a_game_with_its_vacation_days_and_shows_them(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from pbem.cli.main import main
+
+    monkeypatch.setenv("PBEM_DATA", str(tmp_path / "data"))
+    monkeypatch.delenv("PBEM_DATABASE_URL", raising=False)
+    db = ["--db", f"sqlite:///{tmp_path / 'judge.sqlite'}"]
+    assert main(["db", "upgrade", *db]) == 0
+    assert main(["game", "new", "aegean", "--player", f"Ann,{ANN},blue", "--player",
+                 f"Bo,{BO},red", "--vacation-days", "3", "--player-extensions", "2", *db]) == 0
+    capsys.readouterr()
+    assert main(["game", "show", "aegean", *db]) == 0
+    shown = capsys.readouterr().out
+    assert "each player may ask for 2 extensions and declare 3 days of vacation" in shown
+    assert main(["game", "show", "aegean", "--json", *db]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["vacation_days"], data["player_extensions"]) == (3, 2)
