@@ -149,8 +149,10 @@ def _lmtp(args: argparse.Namespace) -> int:
         deliver_locally(made, settings)
         return outcome
 
-    say(f"listening for LMTP on {args.host}:{args.port}")
-    sources.serve_lmtp(handle, host=args.host, port=args.port)
+    recipients = settings.accepted_recipients
+    say(f"listening for LMTP on {args.host}:{args.port}, for {', '.join(recipients)}")
+    sources.serve_lmtp(handle, host=args.host, port=args.port,
+                       accept=sources.accept_only(recipients))
     return 0
 
 
@@ -281,7 +283,8 @@ def register(nouns: Any) -> None:
     add_db(poll)
     add_json(poll)
     poll.set_defaults(run=_poll)
-    lmtp = verbs.add_parser("lmtp", help="listen for LMTP deliveries from the host's MTA")
+    lmtp = verbs.add_parser("lmtp", help="listen for LMTP deliveries from the host's MTA, "
+                            "for the judge's address (or PBEM_LMTP_RECIPIENTS) only")
     lmtp.add_argument("--host", default="127.0.0.1")
     lmtp.add_argument("--port", type=int, default=8024)
     add_db(lmtp)

@@ -23,13 +23,20 @@ stops at the first `Transient` (what comes later waits, so mail keeps its arriva
   the message's BODY[]: CRLF line ends, as IMAP requires (servers storing LF convert).
 - LMTP (`LmtpListener`, `serve_lmtp`): the MTA delivers over a socket, one connection for
   many messages. The handler runs once per message (whatever the number of recipients), in
-  one worker thread, so calls never overlap and the event loop stays free. After DATA every
-  accepted recipient gets its own reply (RFC 2033): 250 when handled, 451 when not (the MTA
-  keeps the message and retries); never 5xx for the judge's own trouble. The handler gets
-  `Return-Path: <envelope sender>` CRLF (the final delivery agent's line, RFC 5321 4.4, as
-  Postfix's local delivery and Dovecot write it; `<>` marks a bounce) followed by the
-  message exactly as the MTA sent it, dot-stuffing undone: CRLF line ends. A recipient
-  `accept` says is not ours gets 550 at RCPT; a message over `LMTP_SIZE_LIMIT` gets 552.
+  a pool of `LMTP_WORKERS` threads: the event loop stays free, and a message slow to handle
+  does not hold up the others (so the handler must be safe to call from several threads at
+  once). After DATA every accepted recipient gets its own reply (RFC 2033): 250 when
+  handled, 451 when not (the MTA keeps the message and retries); never 5xx for the judge's
+  own trouble. The handler gets `Return-Path: <envelope sender>` CRLF (the final delivery
+  agent's line, RFC 5321 4.4, as Postfix's local delivery and Dovecot write it; `<>` marks
+  a bounce) followed by the message exactly as the MTA sent it, dot-stuffing undone: CRLF
+  line ends. A recipient `accept` says is not ours gets 550 at RCPT (`accept_only` makes
+  the check for a list of addresses); a message over `LMTP_SIZE_LIMIT` (the reader's 25 MiB
+  less room for the Return-Path line) gets 552. Memory is bounded: beyond
+  `LMTP_CONNECTIONS` connections at once a new one is answered 421 and closed, and a
+  message that would take the bytes in hand (handed to the pool, not yet done) beyond
+  `LMTP_MEMORY_BUDGET` is answered 452 for every recipient, so the MTA tries it later. At
+  most, then, the listener holds the budget plus what its connections are receiving.
 
 The handler's second argument names the source as the store does: "maildir", "imap", "lmtp".
 """
@@ -44,7 +51,7 @@ import os
 import signal
 import socket
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -369,18 +376,40 @@ def _text(exc: BaseException) -> str:
 # --- LMTP ------------------------------------------------------------------------------
 
 LMTP_PORT = 8024
-MESSAGE_SIZE_LIMIT = 25 * 1024 * 1024
-LMTP_SIZE_LIMIT = MESSAGE_SIZE_LIMIT + 1024 * 1024  # a margin for headers added on the way
+MESSAGE_SIZE_LIMIT = 25 * 1024 * 1024  # pbem.mail.reading.MAX_BYTES: larger is refused there
+RETURN_PATH_ROOM = 1024  # the Return-Path line put before the message (a long address fits)
+LMTP_SIZE_LIMIT = MESSAGE_SIZE_LIMIT - RETURN_PATH_ROOM
+LMTP_WORKERS = 4  # messages handled at once
+LMTP_CONNECTIONS = 8  # MTA connections at once; more are answered 421
+LMTP_MEMORY_BUDGET = 4 * MESSAGE_SIZE_LIMIT  # bytes of messages in hand at once; more: 452
 DELIVERED = "250 2.0.0 Ok"
 DEFERRED = "451 4.3.0 The judge cannot take mail just now; try again later"
+BUSY = "452 4.3.1 The judge has too much mail in hand just now; try again later"
+TOO_MANY = "421 4.3.2 Too many connections to the judge just now; try again later"
+
+
+def accept_only(addresses: Iterable[str]) -> Callable[[str], bool]:
+    """A recipient check taking these addresses only: the whole address, in any case."""
+    ours = frozenset(address.strip().lower() for address in addresses)
+    if not ours:
+        raise ValueError("the LMTP listener needs at least one address to take mail for")
+
+    def accept(address: str) -> bool:
+        return address.strip().lower() in ours
+    return accept
 
 
 class _Delivery:
-    """aiosmtpd's handler: which recipients are ours, and what became of each message."""
+    """aiosmtpd's handler: which recipients are ours, and what became of each message. It
+    also keeps the count of connections and of the bytes in hand (on the event loop only,
+    so with no lock)."""
 
     def __init__(self, handle: Handler, accept: Callable[[str], bool],
-                 worker: ThreadPoolExecutor) -> None:
+                 worker: ThreadPoolExecutor, max_connections: int, memory_budget: int) -> None:
         self.handle, self.accept, self.worker = handle, accept, worker
+        self.max_connections, self.memory_budget = max_connections, memory_budget
+        self.connections = 0
+        self.in_hand = 0  # bytes of the messages handed to the pool and not yet done
 
     async def handle_RCPT(self, server: LMTP, session: Session, envelope: Envelope,
                           address: str, rcpt_options: list[str]) -> str:
@@ -397,10 +426,19 @@ class _Delivery:
     async def handle_DATA(self, server: LMTP, session: Session, envelope: Envelope) -> str:
         sender = envelope.mail_from or ""
         sender = "" if sender == "<>" else sender  # aiosmtpd keeps the null path's brackets
-        raw = (b"Return-Path: <" + sender.encode("utf-8", "replace") + b">\r\n"
-               + bytes(envelope.original_content or b""))
+        content = bytes(envelope.original_content or b"")
+        envelope.original_content = envelope.content = None  # one copy in hand, not two
+        replies = len(envelope.rcpt_tos)
+        size = len(content)
+        if self.in_hand and self.in_hand + size > self.memory_budget:  # alone, always taken
+            LOG.warning("LMTP message put off: %d bytes in hand, %d more would pass the "
+                        "budget of %d", self.in_hand, size, self.memory_budget)
+            return "\r\n".join(BUSY for _ in range(replies))
+        raw = b"Return-Path: <" + sender.encode("utf-8", "replace") + b">\r\n" + content
+        del content
         import asyncio
 
+        self.in_hand += size
         try:
             await asyncio.get_running_loop().run_in_executor(self.worker, self.handle, raw, "lmtp")
         except Transient as exc:
@@ -411,21 +449,60 @@ class _Delivery:
             status = DEFERRED
         else:
             status = DELIVERED
-        return "\r\n".join(status for _ in envelope.rcpt_tos)  # RFC 2033: one per recipient
+        finally:
+            self.in_hand -= size
+        return "\r\n".join(status for _ in range(replies))  # RFC 2033: one per recipient
 
 
 @functools.cache
 def _lmtp_controller_class() -> Callable[..., Controller]:
     """aiosmtpd's threaded controller serving its LMTP, our way; made on first use."""
+    import asyncio
+
     from aiosmtpd.controller import Controller
     from aiosmtpd.lmtp import LMTP
 
     class _JudgeLmtp(LMTP):
         """aiosmtpd's LMTP, except that its own refusals after DATA (message too large, line
-        too long) are repeated for every recipient, as RFC 2033 wants: the MTA waits for as
-        many replies as it has recipients."""
+        too long) are repeated for every recipient, as RFC 2033 wants (the MTA waits for as
+        many replies as it has recipients), and that a connection beyond the listener's cap
+        is answered 421 and closed before aiosmtpd starts on it."""
 
         _data_reply_due = False
+        _counted = False  # this connection is one of the listener's
+        _turned_away = False  # beyond the cap: answered 421 and closed
+
+        def connection_made(self, transport: asyncio.BaseTransport) -> None:
+            delivery = self.event_handler
+            if self._counted or self._turned_away:  # the same connection again (STARTTLS)
+                super().connection_made(transport)
+                return
+            if delivery.connections >= delivery.max_connections:
+                self._turned_away = True
+                LOG.warning("LMTP connection from %r turned away: %d connections already",
+                            transport.get_extra_info("peername"), delivery.connections)
+                assert isinstance(transport, asyncio.WriteTransport)
+                transport.write(TOO_MANY.encode("ascii") + b"\r\n")
+                transport.close()
+                return
+            delivery.connections += 1
+            self._counted = True
+            super().connection_made(transport)
+
+        def connection_lost(self, error: Exception | None) -> None:
+            if self._turned_away:
+                return  # aiosmtpd never started on it
+            if self._counted:
+                self._counted = False
+                self.event_handler.connections -= 1
+            super().connection_lost(error)
+
+        def data_received(self, data: bytes) -> None:
+            if not self._turned_away:
+                super().data_received(data)
+
+        def eof_received(self) -> bool | None:
+            return False if self._turned_away else super().eof_received()
 
         async def push(self, status: AnyStr) -> None:
             if self._data_reply_due and isinstance(status, str) and "\r\n" not in status:
@@ -459,13 +536,24 @@ def _lmtp_controller_class() -> Callable[..., Controller]:
 
 class LmtpListener:
     """An LMTP server on `host`:`port` (0: any free port) that the MTA delivers to. `accept`
-    says which recipient addresses are the judge's (default: all); it runs on the event
-    loop, so it must be quick."""
+    says which recipient addresses are the judge's (default: all; `pbem mail lmtp` gives
+    `accept_only` of the settings' addresses); it runs on the event loop, so it must be
+    quick. `workers`, `max_connections` and `memory_budget` bound the listener (see the
+    module's docstring)."""
 
     def __init__(self, handle: Handler, host: str = "127.0.0.1", port: int = LMTP_PORT,
-                 accept: Callable[[str], bool] | None = None) -> None:
+                 accept: Callable[[str], bool] | None = None, *, workers: int = LMTP_WORKERS,
+                 max_connections: int = LMTP_CONNECTIONS,
+                 memory_budget: int = LMTP_MEMORY_BUDGET) -> None:
+        for value, what in ((workers, "workers"), (max_connections, "connections at once"),
+                            (memory_budget, "bytes of the memory budget")):
+            if value < 1:
+                raise ValueError(f"the LMTP listener needs at least 1 for its {what}; "
+                                 f"got {value}")
         self.handle, self.host, self._port = handle, host, port
         self.accept = accept or (lambda address: True)
+        self.workers, self.max_connections = workers, max_connections
+        self.memory_budget = memory_budget
         self._controller: Controller | None = None
         self._worker: ThreadPoolExecutor | None = None
 
@@ -479,9 +567,10 @@ class LmtpListener:
             raise RuntimeError("the LMTP listener is already running")
         family = socket.AF_INET6 if ":" in self.host else socket.AF_INET
         listening = socket.create_server((self.host, self._port), family=family)
-        worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pbem-lmtp")
+        worker = ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix="pbem-lmtp")
         controller = _lmtp_controller_class()(
-            _Delivery(self.handle, self.accept, worker), listening,
+            _Delivery(self.handle, self.accept, worker, self.max_connections,
+                      self.memory_budget), listening,
             server_hostname=socket.gethostname(), ident="pbem judge LMTP",
             data_size_limit=LMTP_SIZE_LIMIT, decode_data=False)
         try:
@@ -494,8 +583,8 @@ class LmtpListener:
         return self
 
     def stop(self) -> None:
-        """Stop listening. A handler call under way finishes; its MTA, cut off before the
-        reply, delivers again later, and the pipeline recognises the copy."""
+        """Stop listening. The handler calls under way finish; their MTAs, cut off before
+        the reply, deliver again later, and the pipeline recognises the copies."""
         if self._controller is not None:
             self._controller.stop()
             self._controller = None

@@ -489,7 +489,7 @@ def test_lmtp_too_large_is_552_for_every_recipient(
     assert lmtp_handler.received == []
 
 
-def test_lmtp_handler_runs_in_one_worker_thread_leaving_the_loop_free() -> None:
+def test_lmtp_handler_runs_in_worker_threads_leaving_the_loop_free() -> None:
     entered, second_sent, overlapped = threading.Event(), threading.Event(), threading.Event()
     active: list[str] = []
     threads: list[str] = []
@@ -504,7 +504,7 @@ def test_lmtp_handler_runs_in_one_worker_thread_leaving_the_loop_free() -> None:
         entered.set()
         if len(threads) == 1:  # the first call holds on until the second message is in
             assert second_sent.wait(WAIT)
-            overlapped.wait(0.5)  # a second worker would start on it meanwhile
+            assert overlapped.wait(WAIT)  # a second worker starts on it meanwhile
         with guard:
             active.pop()
 
@@ -526,11 +526,11 @@ def test_lmtp_handler_runs_in_one_worker_thread_leaving_the_loop_free() -> None:
             assert second.getreply()[0] == 354
             second.send(message(2, b"\r\n") + b".\r\n")
             second_sent.set()
-            replies.append(second.getreply()[0])  # given once the first call is done
+            replies.append(second.getreply()[0])  # not held up by the first
         first.join(WAIT)
     assert sorted(replies) == [250, 250]
-    assert not overlapped.is_set()  # one worker: calls never overlap
-    assert len(threads) == 2 and len(set(threads)) == 1
+    assert overlapped.is_set()  # a pool of workers: a slow call holds up no other
+    assert len(threads) == 2 and len(set(threads)) == 2
     assert threads[0].startswith("pbem-lmtp")
 
 
