@@ -300,13 +300,33 @@ def rollback(engine: Engine, game_id: str, key: str, why: str, mail: MailSetting
 
 
 def force(engine: Engine, game_id: str, mail: MailSettings | None,
-          now: datetime | None = None) -> phases.Processed:
-    """Process the open phase now, whatever its deadline (a game master's decision)."""
+          now: datetime | None = None, phase: str | None = None) -> phases.Processed:
+    """Process the open phase now, whatever its deadline (a game master's decision). Given
+    `phase` (a key, in any case), only if that is the open phase: a PROCESS sent twice, or
+    sent after the judge processed the phase at its deadline, never moves the game on twice."""
     now = now or utcnow()
     with transaction(engine) as session:
         require_game(session, game_id)
+        open_phase = repo.open_phase(session, game_id)
+        if phase is not None and (open_phase is None
+                                  or open_phase.key.casefold() != phase.strip().casefold()):
+            raise JudgeError(_not_open(session, game_id, phase.strip(), open_phase))
         repo.journal_append(session, game_id, "forced", {"by": "game master"}, now)
-    return phases.process_phase(engine, game_id, now=now, mail=mail)
+        expected = open_phase.key if open_phase is not None and phase is not None else None
+    return phases.process_phase(engine, game_id, expected_key=expected, now=now, mail=mail)
+
+
+def _not_open(session: Any, game_id: str, key: str, open_phase: PhaseRow | None) -> str:
+    """Why a PROCESS naming phase `key` does nothing, and what to send instead."""
+    live = {p.key.casefold(): p.key for p in repo.phases(session, game_id)}
+    archived = {p.key.casefold(): p.key for p in repo.phases(session, game_id, archived=True)}
+    said = (f"{live[key.casefold()]} was processed already" if key.casefold() in live
+            else f"{archived[key.casefold()]} was set aside by a rollback"
+            if key.casefold() in archived else f"{game_id} has no phase {key}")
+    if open_phase is None:
+        return f"{said}; {game_id} has no open phase (it is over or ended)"
+    return (f"{said}; the open phase is {open_phase.key}; send PROCESS {open_phase.key} to "
+            "process it")
 
 
 def preview(engine: Engine, game_id: str) -> phases.Processed:

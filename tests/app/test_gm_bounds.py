@@ -284,3 +284,31 @@ def test_the_command_line_makes_a_game_with_its_vacation_days_and_shows_them(
     assert main(["game", "show", "aegean", "--json", *db]) == 0
     data = json.loads(capsys.readouterr().out)
     assert (data["vacation_days"], data["player_extensions"]) == (3, 2)
+
+
+# Item 1 (part): a game master's PROCESS names the phase it means.
+
+def _submit_build(engine: Engine) -> None:
+    from pbem.app import orders
+    from pbem.golden import order_file
+
+    for who, side in (("Ann", "blue"), ("Bo", "red")):
+        orders.submit_orders(engine, "aegean", who,
+                             (DEMO / order_file("build", side)).read_bytes(), now=START)
+
+
+def test_a_process_naming_a_phase_processed_already_moves_nothing_on(
+        engine: Engine, settings) -> None:  # type: ignore[no-untyped-def]
+    _game(engine)
+    _submit_build(engine)
+    done = gm.force(engine, "aegean", settings, START + timedelta(hours=1), phase="BUILD")
+    assert (done.key, done.next_key) == ("build", "setup-blue")
+    with pytest.raises(JudgeError) as refused:  # the same PROCESS build, sent again
+        gm.force(engine, "aegean", settings, START + timedelta(hours=2), phase="build")
+    assert str(refused.value) == ("build was processed already; the open phase is setup-blue; "
+                                  "send PROCESS setup-blue to process it")
+    assert games.show_game(engine, "aegean")["phase"] == "setup-blue"
+    assert [e["kind"] for e in gm.journal_of(engine, "aegean")].count("forced") == 1
+    with pytest.raises(JudgeError, match="aegean has no phase T9-move; the open phase is "
+                                         "setup-blue"):
+        gm.force(engine, "aegean", settings, START + timedelta(hours=2), phase="T9-move")
