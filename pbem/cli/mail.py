@@ -131,8 +131,10 @@ def _poll(args: argparse.Namespace) -> int:
             return 2
         report = sources.poll_imap(imap, handle)
     deliver_locally(made, settings)
-    data = {"handled": report.handled, "left": report.left, "errors": list(report.errors)}
+    data = {"handled": report.handled, "left": report.left, "skipped": report.skipped,
+            "errors": list(report.errors)}
     emit(args, data, f"{report.handled} handled, {report.left} left for later"
+         + (f", {report.skipped} skipped (not regular files)" if report.skipped else "")
          + "".join(f"\n  {e}" for e in report.errors))
     return 0
 

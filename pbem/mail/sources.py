@@ -15,6 +15,9 @@ stops at the first `Transient` (what comes later waits, so mail keeps its arriva
   seen flag. Moving, not flagging in place: a person reading the folder with a mail program
   marks mail seen too, and handled mail out of the way keeps each poll short. The handler
   gets each file's bytes exactly (usually LF line ends, as the delivery agent wrote them).
+  Only regular files are read, and never through a symbolic link (O_NOFOLLOW, even when a
+  file becomes a link after the listing): a link (to a system file, say), a FIFO or a
+  folder is left where it is, with a warning, and counted as skipped.
 - IMAP (`poll_imap`): the messages not yet marked, by UID, fetched with BODY.PEEK[] (which
   sets no flag), then marked with the keyword `$PbemHandled` and \\Seen, or, with a done
   folder, moved there. A server that keeps no keywords (PERMANENTFLAGS without \\*) is
@@ -44,12 +47,14 @@ The handler's second argument names the source as the store does: "maildir", "im
 from __future__ import annotations
 
 import contextlib
+import errno
 import functools
 import logging
 import mailbox
 import os
 import signal
 import socket
+import stat
 import threading
 from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
@@ -81,6 +86,7 @@ class PollReport:
     handled: int = 0  # handed over and marked (moved) as handled
     left: int = 0  # still waiting because the handler refused or failed (or came after a refusal)
     errors: list[str] = field(default_factory=list)  # sentences, for the log and the CLI
+    skipped: int = 0  # not messages (a symbolic link, a FIFO, a folder): left, never read
 
 
 _HANDLED, _TRANSIENT, _FAILED = "handled", "transient", "failed"
@@ -130,13 +136,19 @@ def poll_maildir(folder: Path, handle: Handler, limit: int | None = None) -> Pol
                              f"({exc.strerror}); give the judge's user write access to "
                              f"{folder}.")
         return report
-    waiting = _first(_waiting(folder), limit)
+    found, strays = _waiting(folder)
+    for path, what in strays:
+        _skip(path, what, report)
+    waiting = _first(found, limit)
     for index, path in enumerate(waiting):
         try:
             # bytes exactly as on disk (Maildir.get_bytes would rewrite os.linesep off POSIX)
-            raw = path.read_bytes()
+            raw = _read_regular(path)
         except FileNotFoundError:
             continue  # another poll took it meanwhile
+        except _NotRegular as exc:
+            _skip(path, str(exc), report)
+            continue
         except OSError as exc:
             report.left += 1
             report.errors.append(f"{path} cannot be read ({exc.strerror}); it stays there.")
@@ -160,20 +172,67 @@ def poll_maildir(folder: Path, handle: Handler, limit: int | None = None) -> Pol
     return report
 
 
-def _waiting(folder: Path) -> list[Path]:
-    """The messages in new/ and cur/, by time of delivery (a rename keeps it), then name."""
+class _NotRegular(OSError):
+    """What is at a path is not a regular file; the text says what it is."""
+
+
+def _kind(mode: int) -> str | None:
+    """What an lstat's mode shows, when it is not a regular file."""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISLNK(mode):
+        return "a symbolic link"
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    return "a FIFO, socket or device"
+
+
+def _waiting(folder: Path) -> tuple[list[Path], list[tuple[Path, str]]]:
+    """The messages in new/ and cur/, by time of delivery (a rename keeps it), then name;
+    and what else is there (links, FIFOs, folders), with what it is. Nothing is followed."""
     found: list[tuple[int, str, Path]] = []
+    strays: list[tuple[Path, str]] = []
     for part in ("new", "cur"):
         with os.scandir(folder / part) as entries:
             for entry in entries:
                 if entry.name.startswith("."):
                     continue
                 try:
-                    if entry.is_file():
-                        found.append((entry.stat().st_mtime_ns, entry.name, Path(entry.path)))
+                    facts = entry.stat(follow_symlinks=False)
                 except FileNotFoundError:
                     continue
-    return [path for _, _, path in sorted(found)]
+                what = _kind(facts.st_mode)
+                if what is None:
+                    found.append((facts.st_mtime_ns, entry.name, Path(entry.path)))
+                else:
+                    strays.append((Path(entry.path), what))
+    return [path for _, _, path in sorted(found)], sorted(strays)
+
+
+def _read_regular(path: Path) -> bytes:
+    """The bytes of the regular file at `path`, never through a link (O_NOFOLLOW) and never
+    waiting on a FIFO (O_NONBLOCK); _NotRegular when it is something else by now."""
+    flags = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+    try:
+        descriptor = os.open(path, flags)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:  # the last part of the path is a link
+            raise _NotRegular("a symbolic link") from exc
+        raise
+    with os.fdopen(descriptor, "rb") as handle:
+        what = _kind(os.fstat(handle.fileno()).st_mode)
+        if what is not None:
+            raise _NotRegular(what)
+        return handle.read()
+
+
+def _skip(path: Path, what: str, report: PollReport) -> None:
+    LOG.warning("the Maildir poll left %s where it is, unread: %s, not a regular file",
+                path, what)
+    report.skipped += 1
+    report.errors.append(f"{path} is {what}, not a regular file: it was left where it is, "
+                         f"unread (the judge reads only regular files and follows no link); "
+                         f"remove it, or put the message itself there.")
 
 
 def _seen_name(name: str, colon: str) -> str:
