@@ -353,10 +353,18 @@ def replace_player(engine: Engine, game_id: str, old_name: str, new: PlayerSpec,
 
 def rollback(engine: Engine, game_id: str, key: str, now: datetime | None = None) -> None:
     """Open phase `key` again: it and every later phase are archived (never deleted), and a
-    fresh copy of it takes the orders that were current for it."""
+    fresh copy of it takes the orders that were current for it. Refused for a game that is
+    over or ended: its seed was revealed then, and every roll of a game played on from it
+    would be known in advance (re-keying it with a new seed would break the commitment the
+    players were given at the start, so it is not offered)."""
     now = now or utcnow()
     with transaction(engine) as session:
         row = require_game(session, game_id, lock=True)
+        if row.status in ("over", "ended"):
+            raise JudgeError(f"{game_id} is {row.status} and its seed was revealed to everyone "
+                             "when it ended, so it cannot be rolled back: played on, every "
+                             "roll would be known in advance. Start a new game (with a new "
+                             "seed) to play it again")
         live = list(repo.phases(session, game_id))
         target = next((p for p in live if p.key == key), None)
         if target is None:

@@ -269,3 +269,22 @@ def test_a_game_master_ends_a_game_by_mail_with_a_declared_result(
                if subject == "aegean: game master's orders"]
     assert "'purple' is not a side of aegean; declare one of blue, red or draw" in answers[0]
     assert "ended with red the winner; the seed is revealed to the players" in answers[1]
+
+
+def test_a_game_whose_seed_was_revealed_cannot_be_rolled_back(
+        engine: Engine, gm_password: str, settings) -> None:  # type: ignore[no-untyped-def]
+    # issue 18, item 4: rolled back after END (the seed mailed to everyone), the game would
+    # play on with every roll known in advance.
+    for who, side in (("Ann", "blue"), ("Bo", "red")):
+        orders.submit_orders(engine, "aegean", who,
+                             (DEMO / order_file("build", side)).read_bytes(), now=START)
+    gm.force(engine, "aegean", settings, START + timedelta(hours=1))
+    gm.end(engine, "aegean", settings, START + timedelta(hours=2))
+    with pytest.raises(JudgeError, match="its seed was revealed to everyone when it ended"):
+        gm.rollback(engine, "aegean", "build", "a misentered fleet", settings,
+                    START + timedelta(hours=3))
+    shown = games.show_game(engine, "aegean")
+    assert (shown["status"], shown["phase"]) == ("ended", "setup-blue")
+    assert "rollback" not in _journal(engine)
+    with pytest.raises(JudgeError, match="its seed was revealed"):
+        games.rollback(engine, "aegean", "build")  # the command line's way in, too
