@@ -21,7 +21,7 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Iterator
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
@@ -33,7 +33,7 @@ from pbem.app import games
 from pbem.app.sweep import _scan
 from pbem.golden import order_file
 from pbem.store import repo
-from pbem.store.db import snapshot
+from pbem.store.db import snapshot, transaction
 from tests.helpers.serve import (
     DEMO,
     JUDGE,
@@ -308,3 +308,32 @@ def test_orders_are_taken_while_the_judge_sweeps(
     finally:
         lock.close()
     assert scanned == [len(game_ids)]
+
+
+def test_a_judge_whose_clock_went_back_holds_until_the_operator_accepts_it(
+        smtp: SmtpServer, database: tuple[str, Engine], judges: Judges) -> None:
+    _, engine = database
+    due_games(engine, ["aegean"])
+    ahead = datetime.now(UTC) + timedelta(days=2)  # a last sweep run by a clock two days fast
+    with transaction(engine) as session:
+        repo.set_judge_state(session, "sweep", {"at": ahead.isoformat(), "processed": 0}, ahead)
+    judge = judges.start("--every", "3600")
+
+    def held() -> Any:
+        return json.loads(pbem(judges.environment, "status", "--json", "--db",
+                               judges.url).stdout)["held"]
+    hold = wait_for(held, "pbem status to show the hold", alive=judge, log=judges.log)
+    assert hold["direction"] == "back" and hold["last_sweep"] == ahead.isoformat()
+    text = pbem(judges.environment, "status", "--db", judges.url).stdout
+    assert "Sweep held: the clock reads" in text and "--accept-clock" in text
+    assert judges.stop(judge) == 0
+    assert resolved_builds(engine) == {"aegean": 0} and smtp.received == []
+    assert any(e["event"].startswith("sweep held") for e in log_events(judges.log()))
+
+    again = judges.start("--every", "3600", "--accept-clock")
+    wait_for(lambda: len(smtp.received) >= 2, "the two reports", alive=again, log=judges.log)
+    assert judges.stop(again) == 0
+    assert resolved_builds(engine) == {"aegean": 1}
+    assert held() is None
+    helped = pbem(judges.environment, "serve", "--help").stdout
+    assert "--accept-clock" in helped and "--clock-limit" in helped

@@ -70,7 +70,8 @@ def test_an_empty_judge(engine: Engine) -> None:
         "phases_due": [], "late_players": [],
         "mail": {"queued": 0, "sent": 0, "failed": 0, "oldest_queued": None},
         "quarantine": {"quarantined": 0, "unfinished": 0},
-        "last_sweep": None, "sweep_age_s": None, "faults": [], "problems": [],
+        "last_sweep": None, "sweep_age_s": None, "held": None, "faults": [],
+        "problems": [],
     }
 
 

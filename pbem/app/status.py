@@ -1,6 +1,7 @@
 """What the operator asks of a running judge (`pbem status`): games by state, phases past
 their deadline and the players they wait for, the outbox, the quarantine, the last sweep and
-the games and steps the sweep cannot do, read in one snapshot that never takes SQLite's
+the games and steps the sweep cannot do, and whether it holds for a clock that jumped, read
+in one snapshot that never takes SQLite's
 write lock."""
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ MAIL_OUT_STATES = ("queued", "sent", "failed")
 UNFINISHED_AFTER = timedelta(minutes=10)  # a mail stored "new" this long ago was never handled
 SWEEP = "sweep"  # the judge_state key the sweep writes
 FAULTS = "sweep_faults"  # and the one where it keeps the games and steps that fail
+HOLD = "sweep_hold"  # and the one that says it holds, its clock having jumped
 
 
 def _utc(moment: datetime) -> datetime:
@@ -85,7 +87,8 @@ def judge_status(engine: Engine, now: datetime) -> dict[str, Any]:
     oldest queued mail; the quarantine and the mail stored but never handled; the last
     sweep and how long ago it ended; `faults`: the games and steps the last sweeps could not
     do (step, game, phase, error, since), until they work again. `problems`: games whose open
-    phase cannot be read here."""
+    phase cannot be read here. `held`: None, or the sweep holding because its clock jumped
+    (now, last_sweep: the last good sweep's time, direction: forward or back, limit, since)."""
     now = _utc(now)
     due: list[dict[str, Any]] = []
     late: list[dict[str, Any]] = []
@@ -113,6 +116,7 @@ def judge_status(engine: Engine, now: datetime) -> dict[str, Any]:
                    col(MailInRow.received_at) < now - UNFINISHED_AFTER)).scalar_one()
         last_sweep = repo.judge_state(session, SWEEP)
         faults = _faults(repo.judge_state(session, FAULTS))
+        held = repo.judge_state(session, HOLD)
     due.sort(key=lambda phase: (phase["deadline"], phase["game"]))
     late.sort(key=lambda player: (player["deadline"], player["game"]))
     return {
@@ -124,6 +128,7 @@ def judge_status(engine: Engine, now: datetime) -> dict[str, Any]:
         "quarantine": {"quarantined": int(quarantined), "unfinished": int(unfinished)},
         "last_sweep": last_sweep,
         "sweep_age_s": _sweep_age(last_sweep, now),
+        "held": held,
         "faults": faults,
         "problems": problems,
     }

@@ -5,7 +5,11 @@ sweep are stored, so a judge that was down catches up at its first sweep, and on
 down longer than the outage limit does not process a backlog of deadlines at once: it moves
 those deadlines on, tells the players and the game master, and goes on.
 
-A sweep, in order: the outage guard; a read-only scan of every active game's open phase
+A sweep, in order: the clock guard (a sweep whose clock is earlier than the last sweep's,
+or later by more than the clock limit, 30 days unless told, holds: it does nothing, keeps
+the last good sweep's time and says so in judge_state, `sweep_hold`, until the clock is
+right again or the operator accepts the new time, `pbem serve --accept-clock`); the outage
+guard; a read-only scan of every active game's open phase
 (a snapshot that never waits for a writer); each phase's state by pbem.deadlines
 (`phase_state`): processed when ready or due, the late policy applied after the grace
 (`wait` pauses the game and tells the game master; `proceed` processes it without the
@@ -49,7 +53,10 @@ from pbem.store.models import GameRow, PhaseRow
 LOG = logging.getLogger(__name__)
 SWEEP_KEY = "sweep"
 FAULTS_KEY = "sweep_faults"  # the games and steps that fail, for `pbem status`
+HOLD_KEY = "sweep_hold"  # a sweep held because its clock jumped, for `pbem status`
 OUTAGE_LIMIT = timedelta(hours=6)
+CLOCK_LIMIT = timedelta(days=30)  # far beyond an outage the outage guard handles
+CLOCK_TOLERANCE = timedelta(minutes=5)  # two judges' clocks, or a sweep that ended late
 STEPS = {"game": "sweeping the game", "league": "advancing the leagues",
          "make": "drawing the mail in worker processes", "outbox": "sending the outbox",
          "poll": "polling the mailbox"}
@@ -66,6 +73,7 @@ class SweepReport:
     reminders: int = 0
     sent: int = 0
     polled: int = 0
+    held: str | None = None  # why nothing was done: the clock jumped
 
     def as_json(self) -> dict[str, Any]:
         return {"at": self.at.isoformat(), "seconds": round(self.seconds, 3),
@@ -73,7 +81,8 @@ class SweepReport:
                 "failed": [list(f) for f in self.failed],
                 "paused": [list(p) for p in self.paused],
                 "extended": [list(e) for e in self.extended],
-                "reminders": self.reminders, "sent": self.sent, "polled": self.polled}
+                "reminders": self.reminders, "sent": self.sent, "polled": self.polled,
+                "held": self.held}
 
 
 @dataclass(frozen=True)
@@ -192,11 +201,18 @@ def _lengths(stored: str | None) -> list[timedelta]:
 
 def sweep(engine: Engine, settings: MailSettings | None, now: datetime, *,
           outage_limit: timedelta = OUTAGE_LIMIT, send: bool = True,
-          poll: Callable[[], int] | None = None, workers: int = 1) -> SweepReport:
+          poll: Callable[[], int] | None = None, workers: int = 1,
+          clock_limit: timedelta = CLOCK_LIMIT, accept_clock: bool = False) -> SweepReport:
     """One sweep at `now` (see the module's docstring); `send` delivers the outbox after,
-    `poll` (if given) takes the mail waiting in a mailbox and returns how many."""
+    `poll` (if given) takes the mail waiting in a mailbox and returns how many. A `now`
+    earlier than the last sweep's, or later by more than `clock_limit`, holds the sweep
+    (`report.held` says why) unless `accept_clock`."""
     started = time.perf_counter()
     report = SweepReport(at=now)
+    report.held = _guard_clock(engine, now, clock_limit, accept_clock)
+    if report.held is not None:
+        report.seconds = time.perf_counter() - started
+        return report
     _guard_outage(engine, settings, now, outage_limit, report)
     faults: dict[str, _Fault] = {}
     passing: set[str] = set()  # met a locked database: their last record stands
@@ -325,6 +341,62 @@ def _remind(engine: Engine, settings: MailSettings | None, item: _Open, now: dat
                 count += 1
             return count
     return int(retrying(work))
+
+
+def _guard_clock(engine: Engine, now: datetime, limit: timedelta,
+                 accept: bool) -> str | None:
+    """Why this sweep must hold (its clock is far from the last sweep's), or None. A hold is
+    stored under HOLD_KEY and logged when it begins; the last sweep's record is left as it
+    was, so a clock put right finds it and goes on. `accept`: the operator says the new time
+    is right, and the sweep goes on from it (the outage guard moving what fell due)."""
+    with snapshot(engine) as session:
+        last = repo.judge_state(session, SWEEP_KEY)
+        hold = repo.judge_state(session, HOLD_KEY)
+    last_at = _aware(datetime.fromisoformat(last["at"])) if last else None
+    direction = None
+    if last_at is not None and now < last_at - CLOCK_TOLERANCE:
+        direction = "back"
+    elif last_at is not None and now - last_at > limit:
+        direction = "forward"
+    if direction is None or accept:
+        if direction is not None:
+            LOG.warning("clock jump accepted by the operator",
+                        extra={"now": now.isoformat(), "last_sweep": last_at})
+        if hold is not None:
+            retrying(lambda: _forget(engine, HOLD_KEY))
+            LOG.info("sweep hold released", extra={"now": now.isoformat()})
+        return None
+    assert last_at is not None
+    gap = format_length(abs(now - last_at))
+    why = (f"the clock reads {now.isoformat()}, {gap} earlier than the last sweep "
+           f"({last_at.isoformat()})" if direction == "back" else
+           f"the clock reads {now.isoformat()}, {gap} later than the last sweep "
+           f"({last_at.isoformat()}), beyond the limit of {format_length(limit)}")
+    begins = hold is None or hold.get("direction") != direction
+    record = {"now": now.isoformat(), "last_sweep": last_at.isoformat(),
+              "direction": direction, "limit": format_length(limit),
+              "since": now.isoformat() if begins or hold is None
+              else hold.get("since", now.isoformat())}
+
+    def keep() -> None:
+        with transaction(engine) as session:
+            repo.set_judge_state(session, HOLD_KEY, record, now)
+    retrying(keep)
+    if begins:
+        LOG.warning("sweep held: %s; nothing is done until the clock is right, or `pbem "
+                    "serve --accept-clock` says the new time is", why,
+                    extra={"now": now.isoformat(), "last_sweep": last_at.isoformat(),
+                           "direction": direction})
+    return why
+
+
+def _forget(engine: Engine, key: str) -> None:
+    from sqlalchemy import delete
+
+    from pbem.store.models import JudgeStateRow
+
+    with transaction(engine) as session:
+        session.execute(delete(JudgeStateRow).where(col(JudgeStateRow.key) == key))
 
 
 def _guard_outage(engine: Engine, settings: MailSettings | None, now: datetime,

@@ -5,6 +5,10 @@ database, so the job store is the process's memory and the job is added again at
 start (APScheduler 3 must not share a persistent job store between processes, and several
 `pbem serve` may share one PostgreSQL database). The first sweep runs at once: a judge that
 was down catches up.
+
+A sweep whose clock is far from the last sweep's (earlier, or later by more than
+--clock-limit days) holds and says so in `pbem status`; when the jump was real, the operator
+restarts the judge once with --accept-clock, which accepts the time of its first sweep only.
 """
 
 from __future__ import annotations
@@ -22,13 +26,28 @@ JOB_ID = "sweep"
 LOG = logging.getLogger("pbem.serve")
 
 
-def sweep_once(made: Any, settings: Any, outage_limit: timedelta, poll: Any,
-               workers: int) -> Any:
-    from pbem.app.games import utcnow
-    from pbem.app.sweep import sweep
+class Clock:
+    """The clock guard's settings for the sweeps of one process: the limit, and whether the
+    operator accepted the clock as it is (for the first sweep only: a later jump holds
+    again)."""
 
+    def __init__(self, limit: timedelta, accept: bool) -> None:
+        self.limit = limit
+        self.accept = accept
+
+    def take_accept(self) -> bool:
+        accept, self.accept = self.accept, False
+        return accept
+
+
+def sweep_once(made: Any, settings: Any, outage_limit: timedelta, poll: Any,
+               workers: int, clock: Clock | None = None) -> Any:
+    from pbem.app.games import utcnow
+    from pbem.app.sweep import CLOCK_LIMIT, sweep
+
+    clock = clock or Clock(CLOCK_LIMIT, False)
     return sweep(made, settings, utcnow(), outage_limit=outage_limit, poll=poll,
-                 workers=workers)
+                 workers=workers, clock_limit=clock.limit, accept_clock=clock.take_accept())
 
 
 def _poller(made: Any, settings: Any) -> Any:
@@ -70,7 +89,8 @@ def run(args: argparse.Namespace) -> int:
         "coalesce": True, "max_instances": 1, "misfire_grace_time": None})
     scheduler.add_job(sweep_once, "interval", seconds=args.every, id=JOB_ID,
                       replace_existing=True, next_run_time=utcnow(),
-                      args=(made, settings, limit, poll, max(args.workers, 1)))
+                      args=(made, settings, limit, poll, max(args.workers, 1),
+                            Clock(timedelta(days=args.clock_limit), args.accept_clock)))
 
     def stop(signum: int, frame: Any) -> None:
         LOG.info("stopping", extra={"signal": signum})
@@ -79,6 +99,8 @@ def run(args: argparse.Namespace) -> int:
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
     LOG.info("judge running", extra={"every_s": args.every, "outage_limit_h": args.outage_limit,
+                                     "clock_limit_d": args.clock_limit,
+                                     "accept_clock": args.accept_clock,
                                      "imap": poll is not None,
                                      "smtp": settings.smtp_host or str(settings.outbox_dir)})
     scheduler.start()
@@ -93,6 +115,15 @@ def register(nouns: Any) -> None:
     serve.add_argument("--outage-limit", type=float, default=6.0, metavar="HOURS",
                        help="after a longer outage, deadlines that fell in it move on "
                        "instead of being processed at once (default 6)")
+    serve.add_argument("--clock-limit", type=float, default=30.0, metavar="DAYS",
+                       help="a sweep whose clock is later than the last sweep's by more than "
+                       "this, or earlier (by over 5 minutes), holds: it processes nothing, "
+                       "moves no deadline and sends nothing, and `pbem status` says so, "
+                       "until the clock is right again (default 30)")
+    serve.add_argument("--accept-clock", action="store_true",
+                       help="the clock jumped and the new time is right: the first sweep "
+                       "goes on from it (deadlines that fell in the gap move on, as after "
+                       "an outage); later sweeps are guarded again")
     serve.add_argument("--workers", type=int, default=os.cpu_count() or 1, metavar="N",
                        help="processes that draw reports and maps (default: the cores)")
     serve.add_argument("--plain", action="store_true",

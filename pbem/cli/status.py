@@ -39,6 +39,15 @@ def _sweep(last: dict[str, Any] | None, age: float | None) -> str:
             f"reminders, {last.get('sent', 0)} mails sent.")
 
 
+def _held(held: dict[str, Any]) -> str:
+    how = ("earlier than" if held.get("direction") == "back"
+           else f"more than {held.get('limit', '?')} after")
+    return (f"Sweep held: the clock reads {_short(held.get('now', '?'))}, {how} the last "
+            f"sweep at {_short(held.get('last_sweep', '?'))}. Nothing is processed, no "
+            "deadline moved and no mail sent until the clock is right again. If the new time "
+            "is right, restart the judge once with `pbem serve --accept-clock`.")
+
+
 def _fault(fault: dict[str, Any]) -> str:
     since = f" since {_short(fault['since'])}" if fault.get("since") else ""
     if fault.get("game"):
@@ -75,6 +84,8 @@ def summary(status: dict[str, Any]) -> str:
               f"Mail in: {quarantine['quarantined']} quarantined, {quarantine['unfinished']} "
               f"stored over 10 minutes ago and never handled.",
               _sweep(status["last_sweep"], status["sweep_age_s"])]
+    if status.get("held"):
+        lines.append(_held(status["held"]))
     lines += [_fault(fault) for fault in status.get("faults", [])]
     lines += [f"Problem: {problem}" for problem in status["problems"]]
     return "\n".join(lines)

@@ -148,3 +148,94 @@ def test_a_failing_mailbox_poll_is_logged_once_and_the_outbox_still_goes(
     assert "refused" in status["faults"][0]["error"]
     sweep.sweep(engine, settings, START + timedelta(hours=2, minutes=2), poll=lambda: 0)
     assert judge_status(engine, START + timedelta(hours=2, minutes=2))["faults"] == []
+
+
+# --- item 19: a clock that jumps --------------------------------------------------------
+
+def _deadline(engine: Engine, game_id: str) -> datetime:
+    with snapshot(engine) as session:
+        phase = repo.open_phase(session, game_id)
+        assert phase is not None and phase.deadline is not None
+        return phase.deadline.replace(tzinfo=UTC)
+
+
+def _outbox_count(engine: Engine) -> int:
+    with snapshot(engine) as session:
+        return len(repo.outbox_rows(session))
+
+
+def _last_sweep(engine: Engine) -> str:
+    with snapshot(engine) as session:
+        last = repo.judge_state(session, sweep.SWEEP_KEY)
+        assert last is not None
+        return str(last["at"])
+
+
+def test_a_clock_a_year_ahead_holds_the_sweep_until_it_is_right(
+        engine: Engine, settings, caplog: pytest.LogCaptureFixture) -> None:  # type: ignore[no-untyped-def]
+    _game(engine, "aegean", REMINDING, orders_in=False)
+    deadline = _deadline(engine, "aegean")
+    good = START + timedelta(hours=1)
+    sweep.sweep(engine, settings, good)
+    mails = _outbox_count(engine)
+    caplog.set_level(logging.INFO)
+
+    jumped = START + timedelta(days=366)  # past the deadline, the grace, the outage limit
+    for minutes in (0, 1):
+        held = sweep.sweep(engine, settings, jumped + timedelta(minutes=minutes))
+        assert held.held is not None and "later" in held.held
+        assert (held.processed, held.extended, held.reminders, held.sent) == ([], [], 0, 0)
+    assert _deadline(engine, "aegean") == deadline  # not moved
+    assert _outbox_count(engine) == mails  # nobody told anything
+    assert _last_sweep(engine) == good.isoformat()  # the last good sweep's time stands
+    warned = [r for r in caplog.records if r.levelno >= logging.WARNING
+              and "held" in r.getMessage()]
+    assert len(warned) == 1  # when the hold began
+
+    status = judge_status(engine, jumped)
+    assert status["held"]["now"] == (jumped + timedelta(minutes=1)).isoformat()
+    assert status["held"]["last_sweep"] == good.isoformat()
+    text = summary(status)
+    assert "held: the clock" in text
+    assert "2027-03-21 09:01 UTC" in text and "2026-03-20 10:00 UTC" in text
+    assert "--accept-clock" in text
+
+    right = good + timedelta(minutes=2)  # the clock is put right
+    again = sweep.sweep(engine, settings, right)
+    assert again.held is None and again.extended == []
+    assert judge_status(engine, right)["held"] is None
+    assert _last_sweep(engine) == right.isoformat()
+    reminded = sweep.sweep(engine, settings, deadline - timedelta(hours=23))
+    assert reminded.reminders == 2  # and it goes on as before
+
+
+def test_a_clock_gone_back_holds_but_a_few_minutes_do_not(engine: Engine, settings) -> None:  # type: ignore[no-untyped-def]
+    _game(engine, "aegean", REMINDING, orders_in=False)
+    last = START + timedelta(days=1)
+    sweep.sweep(engine, settings, last)
+    assert sweep.sweep(engine, settings, last - timedelta(minutes=3)).held is None
+    back = sweep.sweep(engine, settings, last - timedelta(hours=5))
+    assert back.held is not None and "earlier" in back.held
+    assert _last_sweep(engine) == (last - timedelta(minutes=3)).isoformat()
+    status = judge_status(engine, last)
+    assert "held: the clock" in summary(status) and status["held"]["direction"] == "back"
+
+
+def test_an_accepted_clock_jump_goes_on_with_the_outage_guard(engine: Engine, settings) -> None:  # type: ignore[no-untyped-def]
+    _game(engine, "aegean", REMINDING, orders_in=False)
+    sweep.sweep(engine, settings, START + timedelta(hours=1))
+    later = START + timedelta(days=40)
+    assert sweep.sweep(engine, settings, later).held is not None
+    accepted = sweep.sweep(engine, settings, later, accept_clock=True)
+    assert accepted.held is None and len(accepted.extended) == 1  # as after a long outage
+    assert _deadline(engine, "aegean") > later
+    assert judge_status(engine, later)["held"] is None
+    assert sweep.sweep(engine, settings, later + timedelta(minutes=1)).held is None
+
+
+def test_the_clock_limit_is_a_setting_of_the_sweep(engine: Engine, settings) -> None:  # type: ignore[no-untyped-def]
+    _game(engine, "aegean", REMINDING, orders_in=False)
+    sweep.sweep(engine, settings, START)
+    two_days = START + timedelta(days=2)
+    assert sweep.sweep(engine, settings, two_days, clock_limit=timedelta(days=1)).held
+    assert sweep.sweep(engine, settings, two_days).held is None  # the default: 30 days
