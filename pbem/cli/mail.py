@@ -2,8 +2,12 @@
 
 `receive` is what a Postfix alias or a procmail rule pipes each message into: exit 0 once the
 message is stored (whatever became of it), 75 (EX_TEMPFAIL) when it could not be stored or
-the database was busy, so the MTA keeps it and tries again. With no SMTP server configured
-every reply goes straight into the local Maildir `$PBEM_DATA/outbox/`.
+the database was busy, so the MTA keeps it and tries again, 65 (EX_DATAERR: the MTA bounces
+it, quoting the sentence written to standard error) when it is longer than the reader's
+limit of 25 MiB (pbem.mail.reading.MAX_BYTES): at most one byte beyond the limit is read,
+so an endless input is refused, not held in memory. `inject` takes a message file of up to
+the same 25 MiB. With no SMTP server configured every reply goes straight into the local
+Maildir `$PBEM_DATA/outbox/`.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from typing import Any
 
 from pbem.cli.common import add_db, add_json, emit, engine, say, table
 
+EX_DATAERR = 65  # sysexits.h: the input was wrong; an MTA bounces the message
 EX_TEMPFAIL = 75
 STUCK_MINUTES = 10  # a message left "new" this long was never finished: listed with quarantine
 
@@ -79,8 +84,41 @@ def transient(exc: BaseException) -> bool:
     return isinstance(exc, DatabaseBusy | Unavailable | OperationalError)
 
 
+def _too_long(where: str) -> str:
+    from pbem.mail.reading import MAX_BYTES
+
+    return (f"{where} holds more than {MAX_BYTES // (1024 * 1024)} MiB ({MAX_BYTES} bytes), "
+            f"the most the judge takes in one message; send the orders in a shorter mail, "
+            f"without large attachments")
+
+
+def _read_message(name: str) -> bytes:
+    """A message file's bytes, or standard input's for "-": at most MAX_BYTES, and never
+    more than one byte beyond it read."""
+    from pbem.app.errors import JudgeError
+    from pbem.mail.reading import MAX_BYTES
+
+    if name == "-":
+        raw, where = sys.stdin.buffer.read(MAX_BYTES + 1), "standard input"
+    else:
+        path = Path(name)
+        if not path.is_file():
+            raise JudgeError(f"there is no file {name}; name a message file (.eml), or - "
+                             f"for standard input")
+        with path.open("rb") as handle:
+            raw, where = handle.read(MAX_BYTES + 1), name
+    if len(raw) > MAX_BYTES:
+        raise JudgeError(_too_long(where))
+    return raw
+
+
 def _receive(args: argparse.Namespace) -> int:
-    raw = sys.stdin.buffer.read()
+    from pbem.mail.reading import MAX_BYTES
+
+    raw = sys.stdin.buffer.read(MAX_BYTES + 1)  # the rest, if any, is never read
+    if len(raw) > MAX_BYTES:
+        say(f"pbem mail receive: not taken: {_too_long('the message')}", file=sys.stderr)
+        return EX_DATAERR
     try:
         return _take(args, raw, "stdin", deliver=False)
     except Exception as exc:
@@ -110,9 +148,7 @@ def _source_handler(made: Any, settings: Any) -> Any:
 
 
 def _inject(args: argparse.Namespace) -> int:
-    from pbem.cli.common import read_text
-
-    return _take(args, read_text(str(args.file)), "inject", deliver=True)
+    return _take(args, _read_message(str(args.file)), "inject", deliver=True)
 
 
 def _poll(args: argparse.Namespace) -> int:
@@ -270,11 +306,13 @@ def register(nouns: Any) -> None:
     noun = nouns.add_parser("mail", help="the mail gateway: take orders by mail, send reports")
     verbs = noun.add_subparsers(dest="verb", required=True, metavar="VERB")
     receive = verbs.add_parser("receive", help="one message on standard input (for an MTA "
-                               "pipe); exit 75 asks the MTA to retry")
+                               "pipe); exit 75 asks the MTA to retry, 65 refuses a message "
+                               "over 25 MiB")
     add_db(receive)
     add_json(receive)
     receive.set_defaults(run=_receive)
-    inject = verbs.add_parser("inject", help="feed one message file (.eml) by hand")
+    inject = verbs.add_parser("inject", help="feed one message file (.eml, up to 25 MiB; - "
+                              "for standard input) by hand")
     inject.add_argument("file", type=Path)
     add_db(inject)
     add_json(inject)
