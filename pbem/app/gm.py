@@ -350,6 +350,7 @@ def replace(engine: Engine, game_id: str, old: str, new: games.PlayerSpec,
 
 def _report_to(engine: Engine, game_id: str, name: str, mail: MailSettings,
                now: datetime) -> None:
+    from pbem.app.mailmake import report_key
     from pbem.mail.compose import new_message_id
 
     with transaction(engine) as session:
@@ -357,12 +358,14 @@ def _report_to(engine: Engine, game_id: str, name: str, mail: MailSettings,
         resolved = [p for p in repo.phases(session, game_id) if p.status == "resolved"]
         if player is None or not resolved:
             return
-        key = resolved[-1].key
+        key, generation = resolved[-1].key, resolved[-1].generation
         repo.queue_mail(session, message_id=new_message_id(
-            "report", f"{game_id}/{key}/{player.id}/welcome", mail.domain), kind="report",
+            "report", report_key(game_id, key, generation, f"{player.id}/welcome"),
+            mail.domain), kind="report",
             game_id=game_id, recipients=[player.email], sender=mail.judge_address,
             subject=f"{game_id}: report after {key}", raw=b"", now=now,
-            job={"type": "report", "game": game_id, "phase": key, "player": player.id})
+            job={"type": "report", "game": game_id, "phase": key, "generation": generation,
+                 "player": player.id})
 
 
 def journal_of(engine: Engine, game_id: str) -> list[dict[str, Any]]:

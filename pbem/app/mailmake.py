@@ -5,7 +5,9 @@ the same bytes; the outbox stores them once made.
 
 Reports are queued as jobs by the transaction that resolves a phase (`queue_reports`), so
 the resolution and the intent to mail each player commit together, while the drawing
-(tens of milliseconds a recipient) happens outside the game's write lock.
+(tens of milliseconds a recipient) happens outside the game's write lock. A report's key
+and job carry the phase's generation: a phase played again after a rollback is reported
+again, from its new play, and a report of the first play still queued is made from that.
 """
 
 from __future__ import annotations
@@ -29,19 +31,27 @@ from pbem.store.models import GameRow, MailOutRow, PhaseRow, PlayerRow
 LOG = logging.getLogger(__name__)
 
 
+def report_key(game_id: str, phase_key: str, generation: int, rest: str) -> str:
+    """The key of a mail about a play of a phase: the first play's (generation 0) as it has
+    always been, each later play's (after a rollback) with its generation, so it is a new
+    message and not the first play's already sent."""
+    suffix = f"/g{generation}" if generation else ""
+    return f"{game_id}/{phase_key}/{rest}{suffix}"
+
+
 def queue_reports(session: Any, settings: MailSettings, game_id: str, phase_key: str,
-                  now: datetime) -> list[str]:
-    """In the caller's transaction: one report job per active player for a resolved phase.
-    Returns the addresses queued to."""
+                  now: datetime, generation: int = 0) -> list[str]:
+    """In the caller's transaction: one report job per active player for a resolved phase
+    (of that generation). Returns the addresses queued to."""
     queued = []
     for player in repo.players(session, game_id):
-        message_id = new_message_id("report", f"{game_id}/{phase_key}/{player.id}",
-                                    settings.domain)
+        message_id = new_message_id("report", report_key(game_id, phase_key, generation,
+                                                         str(player.id)), settings.domain)
         repo.queue_mail(session, message_id=message_id, kind="report", game_id=game_id,
                         recipients=[player.email], sender=settings.judge_address,
                         subject=f"{game_id}: report after {phase_key}", raw=b"", now=now,
                         job={"type": "report", "game": game_id, "phase": phase_key,
-                             "player": player.id})
+                             "generation": generation, "player": player.id})
         queued.append(player.email)
     return queued
 
@@ -99,12 +109,31 @@ def _briefing(engine: Engine, settings: MailSettings, row: MailOutRow,
     return _report_mail(settings, row, made, game.id, start.key, deadline, row.created_at)
 
 
-def _phase(session: Any, game_id: str, key: str, resolved: bool) -> PhaseRow:
+def _phase(session: Any, game_id: str, key: str, resolved: bool,
+           generation: int | None = None) -> PhaseRow:
+    """The phase a job is about: the play of `generation` when the job names one (resolved,
+    or set aside since by a rollback after it was resolved), else the latest live one."""
+    if generation is not None:
+        played = [p for p in repo.phases(session, game_id, archived=True)
+                  if p.key == key and p.generation == generation and p.state_after]
+        if played:
+            return played[-1]
+        raise JudgeError(f"{game_id} has no resolved play {generation} of phase {key}")
     found = [p for p in repo.phases(session, game_id) if p.key == key
              and (p.status == "resolved" or not resolved)]
     if not found:
         raise JudgeError(f"{game_id} has no phase {key} any more (rolled back?)")
     return found[-1]
+
+
+def _following(session: Any, phase: PhaseRow) -> PhaseRow | None:
+    """The phase that the resolution of `phase` opened (None after the last)."""
+    if phase.status != "archived":
+        live = [p for p in repo.phases(session, phase.game_id) if p.seq == phase.seq + 1]
+        return live[0] if live else None
+    opened = [p for p in repo.phases(session, phase.game_id, archived=True)
+              if p.seq == phase.seq + 1 and p.opened_at == phase.resolved_at]
+    return opened[-1] if opened else None
 
 
 def _reply_with_map(engine: Engine, settings: MailSettings, row: MailOutRow,
@@ -144,9 +173,10 @@ def _report(engine: Engine, settings: MailSettings, row: MailOutRow,
         player = session.get(PlayerRow, job["player"])
         if game is None or player is None:
             raise JudgeError(f"the report's game or player is gone ({job})")
-        phase = _phase(session, game.id, job["phase"], resolved=True)
-        following = [p for p in repo.phases(session, game.id) if p.seq == phase.seq + 1]
-        deadline = following[0].deadline if following else None
+        phase = _phase(session, game.id, job["phase"], resolved=True, generation=job.get(
+            "generation"))
+        following = _following(session, phase)
+        deadline = following.deadline if following is not None else None
         after = rulesets.load(game.ruleset, json.loads(phase.state_after or "{}"))
         events = tuple(_events(phase))
         before, given = played_with(session, game.ruleset, phase)

@@ -161,7 +161,7 @@ def process_phase(engine: Engine, game_id: str, expected_key: str | None = None,
             if mail is not None:
                 from pbem.app.mailmake import queue_reports
 
-                queue_reports(session, mail, game_id, phase.key, now)
+                queue_reports(session, mail, game_id, phase.key, now, phase.generation)
             repo.journal_append(session, game_id, "phase_resolved", {
                 "phase": phase.key, "events": len(events), "rolls": len(dice.log),
                 "next": game.current_key, "winner": game.winner,
