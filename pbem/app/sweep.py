@@ -29,6 +29,9 @@ from __future__ import annotations
 
 import json
 import logging
+import os
+import sys
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -506,11 +509,69 @@ def _remember_faults(engine: Engine, faults: dict[str, _Fault], passing: set[str
 _POOL_STATE: dict[str, Any] = {}
 
 
-def _pool_start(url: str, settings: MailSettings) -> None:
+PR_SET_PDEATHSIG = 1  # linux/prctl.h
+PARENT_WATCH_S = 1.0  # how often a worker without prctl looks for its parent
+
+
+def _pool(url: str, settings: MailSettings, workers: int) -> Any:
+    """The process pool that draws mail: `workers` processes, each with its own engine, each
+    dying with the process that made the pool (a judge killed with SIGKILL leaves no worker
+    holding a database connection)."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    context = multiprocessing.get_context()
+    # forked or spawned, a worker's parent is this process; under a fork server it is the
+    # server, which the worker reads at its start
+    parent = os.getpid() if context.get_start_method() in ("fork", "spawn") else None
+    return ProcessPoolExecutor(max_workers=workers, mp_context=context,
+                               initializer=_pool_start, initargs=(url, settings, parent))
+
+
+def _pool_start(url: str, settings: MailSettings, parent: int | None = None) -> None:
     from pbem.store.db import make_engine
 
+    _die_with_parent(os.getppid() if parent is None else parent)
     _POOL_STATE["engine"] = make_engine(url)
     _POOL_STATE["settings"] = settings
+
+
+def _die_with_parent(parent: int) -> None:
+    """This worker ends when `parent` does. On Linux the kernel sends it SIGKILL
+    (PR_SET_PDEATHSIG; SIGKILL, because a forked worker inherits the judge's SIGTERM
+    handler, which would not end it). The signal comes when the thread that made the worker
+    ends: the sweep's thread, which waits in the pool until every worker is done. Elsewhere,
+    or when prctl cannot be called, a thread looks for the parent every second. Either way, a
+    parent already gone before this ran (the race the signal cannot cover) ends it now."""
+    if not (sys.platform.startswith("linux") and _kill_me_with_parent()):
+        threading.Thread(target=_watch_parent, args=(parent,), name="parent-watch",
+                         daemon=True).start()
+    if os.getppid() != parent:
+        os._exit(1)
+
+
+def _kill_me_with_parent() -> bool:
+    import ctypes
+    import ctypes.util
+    import signal
+
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        return int(libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)) == 0
+    except (OSError, AttributeError):  # no libc by that name, or no prctl in it
+        return False
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(PARENT_WATCH_S)
+    os._exit(1)  # the parent is gone: its reaper takes this process
+
+
+def _pool_pid(_: int) -> int:
+    """A worker's process id (for the tests that watch the workers)."""
+    time.sleep(0.05)  # long enough for the other workers to take the next ones
+    return os.getpid()
 
 
 def _pool_make(mail_id: int) -> tuple[int, bytes | None]:
@@ -534,8 +595,6 @@ def make_in_pool(engine: Engine, settings: MailSettings, now: datetime, workers:
     """The queued messages still to be drawn (reports, reply maps), drawn by `workers`
     processes at once (each with its own connection; SQLite's readers do not wait) and
     stored, so the sender only sends. Returns how many were made."""
-    from concurrent.futures import ProcessPoolExecutor
-
     from pbem.store.models import MailOutRow
 
     with snapshot(engine) as session:
@@ -557,8 +616,7 @@ def make_in_pool(engine: Engine, settings: MailSettings, now: datetime, workers:
                 if row is not None and not row.raw:
                     repo.store_made(session, row, raw)
 
-    with ProcessPoolExecutor(max_workers=workers, initializer=_pool_start,
-                             initargs=(url, settings)) as pool:
+    with _pool(url, settings, workers) as pool:
         for mail_id, raw in pool.map(_pool_make, todo, chunksize=4):
             if raw is None:
                 continue
