@@ -330,7 +330,9 @@ def _not_open(session: Any, game_id: str, key: str, open_phase: PhaseRow | None)
 
 
 def preview(engine: Engine, game_id: str) -> phases.Processed:
-    """What processing now would give, for the game master's eyes only; nothing is kept."""
+    """What processing now could give, for the game master's eyes only; nothing is kept.
+    Rolled with dice that are not the phase's (its note says so), so a preview never tells
+    the game master a roll of a phase whose orders may still change."""
     return phases.preview_phase(engine, game_id)
 
 

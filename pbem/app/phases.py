@@ -3,14 +3,19 @@
 Processing claims the open phase, resolves it with the game's seeded dice, stores the result,
 opens the next phase and writes the journal, all in one transaction: two processes can never
 resolve the same phase, and a crash leaves it open, never half-resolved.
+
+A preview rolls dice of its own (a key derived from the seed with a label, so no roll of the
+phase is ever shown before its orders are final): its outcome is one the phase could have,
+not the one it will have.
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -38,11 +43,18 @@ class Processed:
     next_key: str
     winner: str | None
     happened: tuple[str, ...] = ()  # the ruleset's sentence for each event that has one
+    # (neither compared: a preview of a phase that rolls no dice equals its processing)
+    rolls: tuple[int, ...] = field(default=(), compare=False)  # the dice rolled, in order
+    note: str = field(default="", compare=False)  # what to know of it (a preview says so)
 
     def as_json(self) -> dict[str, Any]:
         return {"game": self.game_id, "phase": self.key, "events": list(self.events),
                 "refused": [list(r) for r in self.refused], "next": self.next_key,
-                "winner": self.winner, "happened": list(self.happened)}
+                "winner": self.winner, "happened": list(self.happened),
+                **({"note": self.note} if self.note else {})}
+
+
+PREVIEW_NOTE = "the dice of this preview are not the phase's: the rolls will differ"
 
 
 def _narration(after: rulesets.HostedGame, events: tuple[dict[str, Any], ...]) -> tuple[str, ...]:
@@ -51,6 +63,14 @@ def _narration(after: rulesets.HostedGame, events: tuple[dict[str, Any], ...]) -
 
 def dice_for(game: GameRow, key: str) -> SeededDice:
     return SeededDice(seed=bytes.fromhex(game.seed), game=game.dice_name, phase=key)
+
+
+def preview_dice_for(game: GameRow, key: str) -> SeededDice:
+    """Dice for previewing phase `key`: keyed by HMAC of the seed with a label of their own,
+    so they are as random as the phase's but independent of them (a preview reveals none
+    of the rolls the phase will have), and the same for every preview of it."""
+    seed = hmac.new(bytes.fromhex(game.seed), b"pbem preview dice", hashlib.sha256).digest()
+    return SeededDice(seed=seed, game=game.dice_name, phase=key)
 
 
 def effective_text(row: SubmissionRow) -> str:
@@ -70,10 +90,11 @@ def resolve_stored(game: GameRow, phase: PhaseRow, orders: list[tuple[str, str]]
     return after, result, dice
 
 
-def _resolve(game: GameRow, phase: PhaseRow, orders: list[tuple[str, str]]
+def _resolve(game: GameRow, phase: PhaseRow, orders: list[tuple[str, str]],
+             dice: SeededDice | None = None
              ) -> tuple[rulesets.HostedGame, PhaseResult, SeededDice, rulesets.HostedGame]:
     hosted = rulesets.load(game.ruleset, json.loads(phase.state_before))
-    dice = dice_for(game, phase.key)
+    dice = dice if dice is not None else dice_for(game, phase.key)
     owing = set(hosted.owes())
     after, result, _ = hosted.play([(s, t) for s, t in orders if s in owing], dice)
     return after, result, dice, hosted
@@ -171,23 +192,27 @@ def process_phase(engine: Engine, game_id: str, expected_key: str | None = None,
                            for row in repo.submissions(session, phase.id or 0)],
             }, now)
             return Processed(game_id, phase.key, events, result.rejected, game.current_key,
-                             game.winner, _narration(after, events))
+                             game.winner, _narration(after, events),
+                             tuple(r.value for r in dice.log))
 
     return retrying(work)  # type: ignore[no-any-return]
 
 
 def preview_phase(engine: Engine, game_id: str) -> Processed:
-    """What processing the open phase now would give, without saving anything."""
+    """What processing the open phase now could give, without saving anything, rolled with
+    the preview's own dice (preview_dice_for), never the phase's: its note says so."""
     with transaction(engine) as session:
         game = require_game(session, game_id)
         phase = repo.open_phase(session, game_id)
         if phase is None:
             raise JudgeError(f"{game_id} has no open phase")
-        after, result, _ = resolve_stored(game, phase, stored_orders(session, phase))
+        after, result, dice, _ = _resolve(game, phase, stored_orders(session, phase),
+                                          preview_dice_for(game, phase.key))
         events = tuple(e.as_dict() for e in result.events)
         return Processed(game_id, phase.key, events, result.rejected,
                          after.key if not after.over else "over", after.winner,
-                         _narration(after, events))
+                         _narration(after, events), tuple(r.value for r in dice.log),
+                         PREVIEW_NOTE)
 
 
 def due_games(engine: Engine, now: datetime | None = None) -> list[tuple[str, str]]:

@@ -32,7 +32,7 @@ def _process(args: argparse.Namespace) -> int:
 
 def _preview(args: argparse.Namespace) -> int:
     done = phases.preview_phase(engine(args), args.name)
-    emit(args, done.as_json(), _text(done, "preview of") + "\n(nothing was saved)")
+    emit(args, done.as_json(), _text(done, "preview of") + f"\n(nothing was saved; {done.note})")
     return 0
 
 

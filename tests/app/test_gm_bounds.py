@@ -14,7 +14,7 @@ import pytest
 from sqlalchemy.engine import Engine
 from sqlmodel import select
 
-from pbem.app import games, gm, mailgate
+from pbem.app import games, gm, mailgate, phases
 from pbem.app.errors import JudgeError
 from pbem.golden import load
 from pbem.mail.settings import mail_settings
@@ -312,3 +312,30 @@ def test_a_process_naming_a_phase_processed_already_moves_nothing_on(
     with pytest.raises(JudgeError, match="aegean has no phase T9-move; the open phase is "
                                          "setup-blue"):
         gm.force(engine, "aegean", settings, START + timedelta(hours=2), phase="T9-move")
+
+
+# Item 21 (part): a preview never shows the phase's own dice.
+
+def test_a_preview_rolls_dice_that_are_not_the_phases(
+        engine: Engine, settings) -> None:  # type: ignore[no-untyped-def]
+    from pbem.rules.dice import seeded_rolls
+
+    _game(engine)
+    _submit_build(engine)  # the build ends with the set-up roll, one die a side
+    seen = gm.preview(engine, "aegean")
+    assert seen.note == "the dice of this preview are not the phase's: the rolls will differ"
+    assert games.show_game(engine, "aegean")["phase"] == "build"  # nothing was kept
+    done = gm.force(engine, "aegean", settings, START + timedelta(hours=1))
+    with transaction(engine) as session:
+        [phase] = [p for p in repo.phases(session, "aegean") if p.key == "build"]
+        game = repo.game(session, "aegean")
+        assert game is not None and phase.dice_log is not None
+        real = [value for _, value in json.loads(phase.dice_log)]
+        stream = seeded_rolls(bytes.fromhex(game.seed), game.dice_name, "build", 40)
+    assert real and real == stream[:len(real)]  # the real processing rolls the phase's dice
+    assert len(seen.rolls) == len(real) and list(seen.rolls) != real
+    # the preview's come from a stream of their own, keyed apart from the game's seed
+    preview = phases.preview_dice_for(game, "build")
+    assert preview.seed != bytes.fromhex(game.seed)
+    assert [preview.roll("check") for _ in real] == list(seen.rolls)
+    assert done.note == "" and seen.as_json()["note"] == seen.note
