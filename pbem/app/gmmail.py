@@ -3,7 +3,8 @@
     STATUS                      the game as the game master sees it
     EXTEND <length>             move the deadline on (24h, 2d, 90m); players told, with .ics
     DEADLINE <moment>           set it (2026-12-24T18:00+00:00)
-    PROCESS                     process the open phase now
+    PROCESS [<phase>]           process the open phase now (alone: the phase open when
+                                the mail came; a phase named must be the open one)
     PREVIEW                     what processing now would give (to the game master only)
     PAUSE | RESUME              stop the clock, start it again
     END [<side> | draw]         end the game: without a winner, or with the result declared
@@ -15,29 +16,39 @@
     HELP                        this list
 
 The password is the game master's own, shown once when the game was made. The actions run
-once the mail is recorded, each a use-case of pbem.app.gm (journaled, players told); the
-game master's answer lists what became of each line.
+after the mail is answered for its other blocks, each a use-case of pbem.app.gm (journaled,
+players told); the game master's answer lists what became of each line, and the mail is
+marked handled only after it is queued. What each line did is remembered as it is done
+(judge_state "gm-mail:<first copy>", with the phase open when the mail was first read), so
+a copy handled again after a judge was stopped carries out only what was not done yet, and
+a PROCESS can never move the game on twice.
+
+Wrong passwords count as a player's do: five in an hour from an address lock the game
+master's sign-on from it (the registered address apart from every other), and the game
+master is told, once an hour at most.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from pbem.app import gm
 from pbem.app.errors import JudgeError
-from pbem.app.passwords import check_password
+from pbem.app.passwords import check_password, remembered
 from pbem.mail.reading import Incoming
 from pbem.mail.settings import MailSettings
 from pbem.mail.signon import Block
-from pbem.store.db import transaction
+from pbem.store import repo
+from pbem.store.db import retrying, transaction
 from pbem.store.models import GameRow
 
 LOG = logging.getLogger(__name__)
 HELP = __doc__.split("\n\n")[0] + "\n\n" + __doc__.split("\n\n")[1]  # the command list
 MAX_LINES = 30
+LOCKOUT_NOTICE_EVERY = timedelta(hours=1)  # the game master told of a lockout once an hour
 
 Action = Callable[[Any, MailSettings, datetime], None]
 
@@ -68,46 +79,114 @@ def _lines(block: Block) -> list[str]:
     return found
 
 
-def gm_block(session: Any, mail_id: int, number: int, block: Block, incoming: Incoming,
-             settings: MailSettings, game: GameRow, now: datetime) -> Any:
-    from pbem.app.mailgate import MailOutcome, _queue_reply
+def _progress_key(origin: int) -> str:
+    return f"gm-mail:{origin}"
+
+
+def gm_block(session: Any, mail_id: int, origin: int, number: int, block: Block,
+             incoming: Incoming, settings: MailSettings, game: GameRow, now: datetime) -> Any:
+    from pbem.app.mailgate import MailOutcome, _queue_reply, may_answer_refusal, may_hash
 
     sender = incoming.sender
     registered = (game.gm_email or "").lower()
+    own = bool(sender) and sender == registered
+
+    def refused(parts: list[str] | None = None, subject: str = "",
+                to: str | None = None) -> Any:
+        sent: tuple[str, ...] = ()
+        if parts and to and may_answer_refusal(session, to, now):
+            sent = _queue_reply(session, settings, origin, number, incoming, [to],
+                                subject, parts, None, game.id, now)
+        return MailOutcome("refused", game.id, "GM", replies=sent, mail_id=mail_id)
+
+    if repo.gm_locked_out_until(session, game.id, now, address=sender,
+                                registered=registered) is not None:
+        if own and repo.claim_throttle(session, f"notice:gm-locked:{game.id}", now, 1,
+                                       LOCKOUT_NOTICE_EVERY):
+            return refused(["Too many mails with a wrong game master's password came from "
+                            "your address in the last hour, so the judge takes no game master's "
+                            "commands from it for an hour after the last of them. Nothing in "
+                            "this mail was done."], f"{game.id}: game master's sign-on locked",
+                           registered)
+        return refused()
+    if not remembered(block.password, game.gm_password_hash or "") \
+            and not may_hash(session, sender, game.id, own, now):
+        return refused([f"Line {block.line_no}: the judge checked too many passwords for this "
+                        "address or this game in the last minutes; nothing was done. Send it "
+                        "again a little later."], f"{game.id}: too many sign-ons, try later",
+                       registered if own else None)
     if not check_password(block.password, game.gm_password_hash or ""):
-        if sender and sender == registered:
-            sent = _queue_reply(session, settings, mail_id, number, incoming, [registered],
-                                f"{game.id}: wrong game master password",
-                                [f"Line {block.line_no}: the game master's password for "
-                                 f"{game.id} is wrong; nothing was done."], None, game.id, now)
-            return MailOutcome("refused", game.id, "GM", replies=sent, mail_id=mail_id)
-        return MailOutcome("refused", game.id, "GM", mail_id=mail_id)
+        repo.record_gm_failure(session, game.id, sender or "(none)", now)
+        locked = repo.gm_locked_out_until(session, game.id, now, address=sender,
+                                          registered=registered)
+        if locked is not None and registered and repo.claim_throttle(
+                session, f"notice:gm-locked:{game.id}", now, 1, LOCKOUT_NOTICE_EVERY):
+            where = "your own address" if own else "addresses that are not yours"
+            return refused([f"Mails with a wrong game master's password for {game.id} keep "
+                            f"coming from {where}, so the judge takes no game master's "
+                            f"commands from {'it' if own else 'them'} until "
+                            f"{locked:%Y-%m-%d %H:%M} UTC."
+                            + ("" if own else " Mail from your own address is not affected.")
+                            + " If this was not you, your password may be known: the "
+                            "operator can set a new one."],
+                           f"{game.id}: wrong game master passwords", registered)
+        if own:
+            return refused([f"Line {block.line_no}: the game master's password for {game.id} "
+                            "is wrong; nothing was done. After five wrong passwords in an hour "
+                            "the judge stops taking game master's mail from that address for "
+                            "an hour."], f"{game.id}: wrong game master password", registered)
+        return refused()
     to = [a for a in dict.fromkeys([registered, sender]) if a]
     lines = _lines(block)[:MAX_LINES]
-    actions = [_action(game.id, line) for line in lines]
+    key = _progress_key(origin)
+    progress = repo.judge_state(session, key)
+    if progress is None:  # the first time this mail is read: the phase it speaks of
+        phase = repo.open_phase(session, game.id)
+        progress = {"phase": phase.key if phase is not None else None, "done": {}}
+        repo.set_judge_state(session, key, progress, now)
+    implied = progress.get("phase")
+    actions = [_action(game.id, line, implied) for line in lines]
 
     def run(engine: Any, mail: MailSettings, when: datetime) -> None:
         said = []
-        for line, action in zip(lines, actions, strict=True):
+        done: dict[str, str] = dict(progress.get("done", {}))
+        for index, (line, action) in enumerate(zip(lines, actions, strict=True)):
+            head = line.splitlines()[0]
+            if str(index) in done:  # carried out before the judge was stopped
+                said.append(done[str(index)])
+                continue
             try:
-                said.append(f"{line.splitlines()[0]}\n    {action(engine, mail, when)}")
+                answer = f"{head}\n    {action(engine, mail, when)}"
             except JudgeError as exc:
-                said.append(f"{line.splitlines()[0]}\n    NOT DONE: {exc}")
+                answer = f"{head}\n    NOT DONE: {exc}"
+            except (ValueError, OverflowError) as exc:
+                answer = f"{head}\n    NOT DONE: the judge cannot use that value ({exc})"
             except Exception as exc:  # noqa: BLE001 - one failed action must not stop the rest
                 LOG.exception("a game master's action failed", extra={"game": game.id})
-                said.append(f"{line.splitlines()[0]}\n    FAILED: {type(exc).__name__}")
+                answer = f"{head}\n    FAILED: {type(exc).__name__}"
+            said.append(answer)
+            done[str(index)] = answer
+
+            def remember() -> None:
+                with transaction(engine) as inner:
+                    repo.set_judge_state(inner, key, {**progress, "done": done}, when)
+            retrying(remember)
         if not said:
             said.append("Your mail signed on as game master and asked nothing; send HELP "
                         "for the list of commands.")
-        with transaction(engine) as inner:
-            _queue_reply(inner, mail, mail_id, number, incoming, to,
-                         f"{game.id}: game master's orders", said, None, game.id, when)
+
+        def answer_all() -> None:
+            with transaction(engine) as inner:
+                _queue_reply(inner, mail, origin, number, incoming, to,
+                             f"{game.id}: game master's orders", said, None, game.id, when)
+        retrying(answer_all)
 
     return MailOutcome("commands", game.id, "GM", replies=tuple(to), mail_id=mail_id,
                        later=(run,))
 
 
-def _action(game_id: str, line: str) -> Callable[[Any, MailSettings, datetime], str]:
+def _action(game_id: str, line: str,
+            implied: str | None) -> Callable[[Any, MailSettings, datetime], str]:
     word, _, rest = line.splitlines()[0].partition(" ")
     word = word.upper().rstrip(":")
     first, _, after = rest.strip().partition(" ")
@@ -140,7 +219,10 @@ def _action(game_id: str, line: str) -> Callable[[Any, MailSettings, datetime], 
         return f"the deadline is now {new:%Y-%m-%d %H:%M} UTC; the players were told"
 
     def process(engine: Any, mail: MailSettings, now: datetime) -> str:
-        done = gm.force(engine, game_id, mail, now)
+        meant = first.strip() or implied
+        if meant is None:
+            raise JudgeError(f"{game_id} had no open phase when this mail came")
+        done = gm.force(engine, game_id, mail, now, phase=meant)
         return f"{done.key} processed; next: {done.next_key}"
 
     def preview(engine: Any, mail: MailSettings, now: datetime) -> str:

@@ -5,6 +5,7 @@ when every side has its players, and the first deadline runs from then."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from datetime import datetime
@@ -49,6 +50,7 @@ def invite(engine: Engine, game_id: str, side: str, email: str, mail: MailSettin
             row = repo.add(session, InvitationRow(game_id=game_id, side=side,
                                                   email=email.lower(),
                                                   code_hash=hash_password(code),
+                                                  code_key=code_key(game_id, code),
                                                   invited_at=now))
             repo.journal_append(session, game_id, "invited", {"side": side}, now)
             notice(session, mail, email.lower(), f"{game_id}: you are invited",
@@ -60,6 +62,13 @@ def invite(engine: Engine, game_id: str, side: str, email: str, mail: MailSettin
                    f"invite/{game_id}/{row.id}", game_id, now)
             return code
     return retrying(work)  # type: ignore[no-any-return]
+
+
+def code_key(game_id: str, code: str) -> str:
+    """The key an invitation is found by: a digest of the game and the code. The code is
+    random (72 bits), so the key gives nothing away, and a JOIN costs one lookup, not a
+    password hash per open invitation."""
+    return hashlib.sha256(f"{game_id.lower()}\0{code}".encode()).hexdigest()
 
 
 def join_lines(text: str) -> list[tuple[str, str, str, str]]:
@@ -75,16 +84,29 @@ def join_lines(text: str) -> list[tuple[str, str, str, str]]:
 
 
 def join(session: Any, game_id: str, code: str, name: str, zone: str, mail: MailSettings,
-         now: datetime) -> tuple[str, str] | None:
+         now: datetime, sender: str = "") -> tuple[str, str] | None:
     """In the caller's transaction: the invitation this code opens becomes a player, whose
     password is mailed to the invited address. Returns (address, sentence), or None when no
-    open invitation matches (nothing is said: the code may be a guess)."""
+    open invitation matches (nothing is said: the code may be a guess). The invitation is
+    found by its key; an invitation made before keys existed is checked by its hash, within
+    the sender's and the game's hashing budget (pbem.app.mailgate.may_hash)."""
+    from pbem.app.mailgate import may_hash
+
     game = session.get(GameRow, game_id)
-    if game is None or game.status != "forming":
+    if game is None or game.status != "forming" or len(code) > 100:
         return None
-    pending = session.exec(select(InvitationRow).where(
-        InvitationRow.game_id == game.id, InvitationRow.joined_at == None)).all()  # noqa: E711
-    invitation = next((i for i in pending if check_password(code, i.code_hash)), None)
+    open_ = (InvitationRow.game_id == game.id, InvitationRow.joined_at == None)  # noqa: E711
+    invitation = session.exec(select(InvitationRow).where(
+        *open_, InvitationRow.code_key == code_key(game.id, code))).first()
+    if invitation is None:
+        older = session.exec(select(InvitationRow).where(
+            *open_, InvitationRow.code_key == None)).all()  # noqa: E711
+        for candidate in older:
+            if not may_hash(session, sender, game.id, False, now):
+                break
+            if check_password(code, candidate.code_hash):
+                invitation = candidate
+                break
     if invitation is None:
         return None
     others = [p.name for p in repo.players(session, game.id)]

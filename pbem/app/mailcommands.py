@@ -21,6 +21,8 @@ from pbem.store.models import GameRow, PlayerRow
 
 LOG = logging.getLogger(__name__)
 MIN_PASSWORD = 6
+MAX_PASSWORD = 200
+MAX_PRESS_CHARS = 8000  # a press message longer than this is not relayed
 
 HELP = """\
 How to write to the judge
@@ -104,8 +106,8 @@ def command(session: Any, settings: MailSettings, game: GameRow, player: PlayerR
                 + "\n".join(f"  {line}" for line in held.raw.strip("\n").splitlines()))
     if word == "PASSWORD":
         new = command.argument.strip()
-        if len(new) < MIN_PASSWORD or any(c.isspace() for c in new):
-            return (f"PASSWORD: not changed: a password is at least {MIN_PASSWORD} "
+        if not MIN_PASSWORD <= len(new) <= MAX_PASSWORD or any(c.isspace() for c in new):
+            return (f"PASSWORD: not changed: a password is {MIN_PASSWORD} to {MAX_PASSWORD} "
                     "characters with no spaces.")
         player.password_hash = hash_password(new)
         session.add(player)
@@ -128,16 +130,23 @@ def _time_command(session: Any, settings: MailSettings, game: GameRow, player: P
     from pbem.app import gm
     from pbem.deadlines import parse_length
 
+    example = "EXTEND 24h" if command.word == "EXTEND" else "VACATION 2026-12-20 2026-12-28"
     try:
         if command.word == "EXTEND":
             return "EXTEND: " + gm.ask_extension(
                 session, game, player, parse_length(command.argument, "EXTEND"), settings, now)
-        first, last = (date.fromisoformat(day) for day in command.argument.split())
+        days = command.argument.split()
+        if len(days) != 2:
+            raise JudgeError("give the first and the last day away, two dates")
+        try:
+            first, last = (date.fromisoformat(day) for day in days if len(day) <= 10)
+        except ValueError:
+            raise JudgeError(f"{' '.join(days)[:60]!r} are not two dates "
+                             "written year-month-day") from None
         return "VACATION: " + gm.declare_vacation(session, game, player, first, last,
                                                   settings, now)
-    except (JudgeError, ValueError) as exc:
-        example = "EXTEND 24h" if command.word == "EXTEND" else "VACATION 2026-12-20 2026-12-28"
-        return f"{command.word}: not done: {exc} (write it as {example})"
+    except (JudgeError, ValueError, OverflowError) as exc:
+        return f"{command.word}: not done: {str(exc)[:300]} (write it as {example})"
 
 
 def _report_again(session: Any, settings: MailSettings, game: GameRow, player: PlayerRow,
@@ -167,6 +176,9 @@ def _press(session: Any, settings: MailSettings, game: GameRow, player: PlayerRo
                 f"PRESS <side> with a side of {', '.join(sides)}.")
     if not command.body.strip():
         return "PRESS: not sent: it has no text between PRESS and ENDPRESS."
+    if len(command.body) > MAX_PRESS_CHARS:
+        return (f"PRESS: not sent: it is {len(command.body)} characters long; press may be "
+                f"{MAX_PRESS_CHARS} at most. Shorten it, or send it as two.")
     to = "all" if chosen is None else chosen
     others = [p for p in repo.players(session, game.id)
               if p.id != player.id and (to == "all" or p.side == to)]

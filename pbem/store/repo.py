@@ -15,6 +15,7 @@ from sqlmodel import Session, col, select
 
 from pbem.store.models import (
     GameRow,
+    GmLoginFailureRow,
     JournalRow,
     JudgeStateRow,
     LeagueGameRow,
@@ -33,6 +34,7 @@ from pbem.store.models import (
     SeasonRow,
     SideRow,
     SubmissionRow,
+    ThrottleRow,
     unpack,
 )
 
@@ -272,7 +274,8 @@ LOCKOUT_WINDOW = timedelta(hours=1)
 
 
 def store_incoming(session: Session, *, raw: bytes, message_id: str, source: str,
-                   received_at: datetime, digest: str | None = None) -> MailInRow:
+                   received_at: datetime, digest: str | None = None,
+                   raw_size: int | None = None) -> MailInRow:
     """Store a message as it came (state "new"), before anything is done with it. `digest`
     defaults to the sha256 of the raw bytes; the pipeline may give a digest of the body
     instead, so that copies with different Received: lines count as the same message."""
@@ -280,7 +283,7 @@ def store_incoming(session: Session, *, raw: bytes, message_id: str, source: str
         raise ValueError(f"a message comes from one of {', '.join(MAIL_SOURCES)}; got {source!r}")
     row = MailInRow(received_at=received_at, message_id=message_id[:998],
                     digest=digest or hashlib.sha256(raw).hexdigest(), source=source, raw=raw,
-                    state="new")
+                    raw_size=raw_size, state="new")
     session.add(row)
     session.flush()
     return row
@@ -434,8 +437,11 @@ def _utc(moment: datetime) -> datetime:
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
-def record_login_failure(session: Session, player_id: int, now: datetime) -> None:
-    add(session, LoginFailureRow(player_id=player_id, at=now))
+def record_login_failure(session: Session, player_id: int, now: datetime,
+                         address: str | None = None) -> None:
+    """A wrong password for a player, from `address` (the sender; None when unknown)."""
+    add(session, LoginFailureRow(player_id=player_id, at=now,
+                                 address=None if address is None else address.lower()[:254]))
 
 
 def login_failures_since(session: Session, player_id: int, since: datetime) -> int:
@@ -445,21 +451,80 @@ def login_failures_since(session: Session, player_id: int, since: datetime) -> i
     ).scalar_one())
 
 
-def locked_out_until(session: Session, player_id: int, now: datetime,
-                     failures: int = LOCKOUT_FAILURES,
-                     window: timedelta = LOCKOUT_WINDOW) -> datetime | None:
-    """When a player's lockout ends, or None when they are not locked out: `failures`
-    wrong passwords within `window` lock the player out for `window` after the last of
-    them. Only failures recorded count, so the pipeline decides whether attempts made
-    during a lockout prolong it."""
-    times = [_utc(at) for at in session.exec(
-        select(LoginFailureRow.at).where(LoginFailureRow.player_id == player_id,
-                                         col(LoginFailureRow.at) > now - 2 * window)
-        .order_by(col(LoginFailureRow.at))).all()]
-    ends = [times[last] + window for last in range(failures - 1, len(times))
-            if times[last] - times[last - failures + 1] <= window]
+def _bucket(column: Any, address: str | None, registered: str | None) -> Any:
+    """The failures that count against `address`: those from the registered address when it
+    is the registered one, else those from every other address (or from none recorded). A
+    stranger's guesses never lock the player out of their own address."""
+    if address is None or registered is None:
+        return True
+    if address.lower() == registered.lower():
+        return func.lower(column) == registered.lower()
+    return (column == None) | (func.lower(column) != registered.lower())  # noqa: E711
+
+
+def _lockout_end(times: Sequence[datetime], now: datetime, failures: int,
+                 window: timedelta) -> datetime | None:
+    """`failures` within `window` lock for `window` after the last of them."""
+    moments = [_utc(at) for at in times]
+    ends = [moments[last] + window for last in range(failures - 1, len(moments))
+            if moments[last] - moments[last - failures + 1] <= window]
     end = max(ends, default=None)
     return end if end is not None and end > now else None
+
+
+def locked_out_until(session: Session, player_id: int, now: datetime,
+                     failures: int = LOCKOUT_FAILURES,
+                     window: timedelta = LOCKOUT_WINDOW, *, address: str | None = None,
+                     registered: str | None = None) -> datetime | None:
+    """When a player's lockout ends, or None when they are not locked out: `failures`
+    wrong passwords within `window` lock the player out for `window` after the last of
+    them. Given the sender's `address` and the player's `registered` one, only the failures
+    of the same kind count (the player's own address, or any other). Only failures recorded
+    count, so the pipeline decides whether attempts made during a lockout prolong it."""
+    times = session.exec(
+        select(LoginFailureRow.at).where(
+            LoginFailureRow.player_id == player_id, col(LoginFailureRow.at) > now - 2 * window,
+            _bucket(LoginFailureRow.address, address, registered))
+        .order_by(col(LoginFailureRow.at))).all()
+    return _lockout_end(times, now, failures, window)
+
+
+def record_gm_failure(session: Session, game_id: str, address: str, now: datetime) -> None:
+    """A wrong game master's password for a game, from `address`."""
+    add(session, GmLoginFailureRow(game_id=game_id, address=address.lower()[:254], at=now))
+
+
+def gm_locked_out_until(session: Session, game_id: str, now: datetime, *, address: str,
+                        registered: str | None, failures: int = LOCKOUT_FAILURES,
+                        window: timedelta = LOCKOUT_WINDOW) -> datetime | None:
+    """As `locked_out_until`, for a game's game master."""
+    times = session.exec(
+        select(GmLoginFailureRow.at).where(
+            GmLoginFailureRow.game_id == game_id, col(GmLoginFailureRow.at) > now - 2 * window,
+            _bucket(GmLoginFailureRow.address, address, registered or ""))
+        .order_by(col(GmLoginFailureRow.at))).all()
+    return _lockout_end(times, now, failures, window)
+
+
+def claim_throttle(session: Session, key: str, now: datetime, limit: int,
+                   window: timedelta) -> bool:
+    """True when `key` has had fewer than `limit` grants in its current window (and this one
+    is counted); a window starts with the first grant after the last window ended. One
+    statement (an upsert), so two judges at once cannot both take the last grant."""
+    if session.get_bind().dialect.name == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert as upsert
+    else:
+        from sqlalchemy.dialects.sqlite import insert as upsert  # type: ignore[assignment]
+    from sqlalchemy import case
+
+    table = ThrottleRow.__table__  # type: ignore[attr-defined]
+    over = table.c.window_start <= now - window
+    statement = upsert(ThrottleRow).values(key=key[:300], window_start=now, count=1)
+    statement = statement.on_conflict_do_update(
+        index_elements=["key"],
+        set_={"window_start": case((over, now), else_=table.c.window_start),
+              "count": case((over, 1), else_=table.c.count + 1)}).returning(table.c.count)
+    return int(session.execute(statement).scalar_one()) <= limit
 
 
 def _claim_once(session: Session, model: Any, key: str, value: Any, now: datetime,
@@ -493,17 +558,35 @@ def claim_mail_notice(session: Session, address: str, now: datetime,
     return _claim_once(session, MailNoticeRow, "address", address.lower()[:254], now, every)
 
 
+def copies(session: Session, mail_id: int, message_id: str, digest: str,
+           lock: bool = False) -> Sequence[MailInRow]:
+    """The other stored copies of this message (same key and digest), the first first; with
+    `lock`, their rows are locked, so two copies being handled at once are handled one after
+    the other (on SQLite the write lock already orders them). A message stored without a key
+    (its key could not be stored) has no copies."""
+    if not message_id:
+        return ()
+    query = select(MailInRow).where(
+        MailInRow.message_id == message_id, MailInRow.digest == digest,
+        col(MailInRow.id) != mail_id).order_by(col(MailInRow.id))
+    return session.exec(query.with_for_update() if lock else query).all()
+
+
 def copies_handled(session: Session, mail_id: int, message_id: str,
                    digest: str) -> MailInRow | None:
-    """Another stored copy of this message (same Message-ID and digest) already handled or
-    set aside; the rows of every copy are locked first, so two copies being handled at
-    once are handled one after the other (on SQLite the write lock already orders them)."""
-    if not message_id:
-        return None
-    copies = session.exec(select(MailInRow).where(
-        MailInRow.message_id == message_id, MailInRow.digest == digest,
-        col(MailInRow.id) != mail_id).order_by(col(MailInRow.id)).with_for_update()).all()
-    return next((c for c in copies if c.state in ("handled", "ignored")), None)
+    """Another stored copy of this message (same key and digest) already handled or set
+    aside (see `copies`: the rows are locked)."""
+    found = copies(session, mail_id, message_id, digest, lock=True)
+    return next((c for c in found if c.state in ("handled", "ignored")), None)
+
+
+def trim_incoming(session: Session, row_id: int, keep: int) -> None:
+    """Keep only the first `keep` bytes of a stored message (its digest and size stay)."""
+    row = session.get(MailInRow, row_id)
+    if row is None or len(row.raw) <= keep:
+        return
+    session.execute(update(MailInRow).where(col(MailInRow.id) == row_id).values(
+        raw=bytes(row.raw[:keep]), raw_size=row.raw_size or len(row.raw)))
 
 
 def store_press(session: Session, *, game_id: str, phase_key: str, from_player_id: int,

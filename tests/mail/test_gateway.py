@@ -208,12 +208,42 @@ def test_a_wrong_password_is_answered_only_at_the_registered_address(aegean: Eng
 
 def test_five_wrong_passwords_lock_the_player_out_for_an_hour(aegean: Engine,
                                                               settings) -> None:  # type: ignore[no-untyped-def]
-    for n in range(5):
-        mailgate.receive(aegean, _mail("SIGNON aegean Ann guess\nA: F3\n",
-                                       sender="mallory@evil.example", message_id=f"g{n}@x"),
-                         "inject", settings, NOW + timedelta(minutes=n))
+    guesses = [mailgate.receive(aegean, _mail("SIGNON aegean Ann guess\nA: F3\n",
+                                              sender="mallory@evil.example",
+                                              message_id=f"g{n}@x"),
+                                "inject", settings, NOW + timedelta(minutes=n))
+               for n in range(5)]
+    # the fifth locks other addresses out, and Ann is told at her own address
+    assert [g.replies for g in guesses] == [(), (), (), (), (ANN,)]
+    notice = _outbox(aegean)[-1][2]
+    assert notice is not None and "not affected" in _text(notice)
     right = _mail("SIGNON aegean Ann s3cret-oars\nA: STAY\n", sender="mallory@evil.example",
                   message_id="r1@x")
+    locked = mailgate.receive(aegean, right, "inject", settings, NOW + timedelta(minutes=10))
+    assert (locked.outcome, locked.player, locked.replies) == ("refused", "Ann", ())
+    later = mailgate.receive(aegean, right.replace(b"r1@x", b"r3@x"), "inject", settings,
+                             NOW + timedelta(minutes=66))
+    assert later.outcome == "orders" and later.accepted == 1
+
+
+def test_a_strangers_wrong_passwords_never_lock_a_player_out_of_their_own_address(
+        aegean: Engine, settings) -> None:  # type: ignore[no-untyped-def]
+    # issue 18, item 10: one mail of five wrong SIGNON blocks from a stranger
+    body = "".join("SIGNON aegean Ann guess\nA: F3\n" for _ in range(5))
+    mailgate.receive(aegean, _mail(body, sender="mallory@evil.example"), "inject", settings,
+                     NOW)
+    own = mailgate.receive(aegean, _mail("SIGNON aegean Ann s3cret-oars\nA: STAY\n",
+                                         message_id="own@x"), "inject", settings,
+                           NOW + timedelta(minutes=1))
+    assert (own.outcome, own.accepted) == ("orders", 1)
+
+
+def test_five_wrong_passwords_from_the_players_own_address_lock_it_for_an_hour(
+        aegean: Engine, settings) -> None:  # type: ignore[no-untyped-def]
+    for n in range(5):
+        mailgate.receive(aegean, _mail("SIGNON aegean Ann guess\nA: F3\n", message_id=f"g{n}@x"),
+                         "inject", settings, NOW + timedelta(minutes=n))
+    right = _mail("SIGNON aegean Ann s3cret-oars\nA: STAY\n", message_id="r1@x")
     locked = mailgate.receive(aegean, right, "inject", settings, NOW + timedelta(minutes=10))
     assert (locked.outcome, locked.player, locked.replies) == ("refused", "Ann", (ANN,))
     again = mailgate.receive(aegean, right.replace(b"r1@x", b"r2@x"), "inject", settings,
