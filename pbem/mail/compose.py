@@ -29,6 +29,8 @@ from datetime import UTC, datetime, timedelta
 from email.headerregistry import Address
 from email.message import EmailMessage, MIMEPart
 
+from pbem.mail.address import writable
+
 # CRLF line ends as on the wire, long headers folded, and only 7-bit bodies (non-ASCII text
 # goes quoted-printable or base64), so no server needs 8BITMIME to take our mail
 POLICY = email.policy.SMTP.clone(cte_type="7bit")
@@ -39,6 +41,7 @@ PRODID = "-//pbem-galleys//judge//EN"
 _KIND = re.compile(r"[a-z][a-z0-9-]{0,19}")
 _DOMAIN = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?")
 _MESSAGE_ID = re.compile(r"[!-;=?-~]+@[!-;=?-~]+")  # printable ASCII, no angle brackets
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
 _FOREIGN_ID = re.compile(r"[!-;=?-~]{1,900}")  # what we accept from another's Message-ID
 
 
@@ -68,17 +71,26 @@ def compose(*, sender: str, sender_name: str, to: Sequence[str], subject: str, t
     """One message as bytes with CRLF line ends, ready for SMTP. `message_id` is bare
     (left@right). `in_reply_to` is the Message-ID of the mail answered, as it came; it is
     left out when it is not a plausible Message-ID (it comes from a stranger's mail).
-    Raises ValueError for an address that is not one, a header holding a line break, a
-    naive `date` or an `auto` other than auto-replied or auto-generated."""
+    `sender` and every address in `to` must be a bare address (`pbem.mail.address.writable`:
+    no name, angle brackets, comma, white space or line break), so that no recipient or
+    header can ride in on one; `sender_name` is put on one line (control characters and line
+    breaks become spaces) and quoted as the standard library quotes a display name.
+    Raises ValueError for an address that is not a bare one, a subject holding a line
+    break, a naive `date` or an `auto` other than auto-replied or auto-generated."""
     if auto not in AUTO_SUBMITTED:
         raise ValueError(f"Auto-Submitted is one of {', '.join(AUTO_SUBMITTED)}; got {auto!r}")
     if date.tzinfo is None or date.utcoffset() is None:
         raise ValueError("the Date of a message needs a time zone; give it in UTC")
     if not to:
         raise ValueError("a message needs at least one recipient")
+    for address in (sender, *to):
+        if not isinstance(address, str) or not writable(address):
+            raise ValueError(f"a sender or recipient is one bare mail address like "
+                             f"ann@example.org, with no name, brackets, comma or line break; "
+                             f"got {address!r}")
     bare = _bare_id(message_id)
     message = EmailMessage(policy=POLICY)
-    message["From"] = Address(display_name=sender_name, addr_spec=sender)
+    message["From"] = Address(display_name=_one_line(sender_name), addr_spec=sender)
     message["To"] = [Address(addr_spec=address) for address in to]
     message["Subject"] = subject
     message["Date"] = date
@@ -154,6 +166,12 @@ def deadline_ics(*, uid: str, game: str, phase: str, deadline: datetime, summary
         event.add_component(reminder)
     calendar.add_component(event)
     return bytes(calendar.to_ical())
+
+
+def _one_line(name: str) -> str:
+    """A display name with control characters as spaces and every run of white space (line
+    breaks of any kind included) one space."""
+    return " ".join(_CONTROL.sub(" ", name).split())
 
 
 def _bare_id(message_id: str) -> str:

@@ -115,6 +115,8 @@ _FORWARDED = re.compile(rb"message/[a-z0-9.+-]")
 _MIME_FIELD = re.compile(rb"content-(?:type|disposition)[ \t]*:")
 _FIELD_REST = re.compile(rb"[^\r\n]*(?:(?:\r\n|\r|\n)[ \t][^\r\n]*)*")
 _LINE_END_TEXT = re.compile("\r\n|\r|\n")
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
+_QUOTED_LOCAL = re.compile(r'"([a-z0-9!#$%&\'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&\'*+/=?^_`{|}~-]+)*)"@(.+)')
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 _ANGLED = re.compile(r"<([^<>]*)>")
 
@@ -284,8 +286,7 @@ def _header(message: Message, name: str) -> str:
     text = _clean(str(raw))
     if len(text) > MAX_HEADER_TEXT:  # cut at a space, so that no encoded word is cut in two
         text = text[:MAX_HEADER_TEXT].rsplit(None, 1)[0]
-    text = _decode_words(text)
-    return " ".join(_clean(text).split())
+    return _one_line(_decode_words(text))
 
 
 def _decode_words(text: str) -> str:
@@ -297,21 +298,52 @@ def _decode_words(text: str) -> str:
 
 
 def _from(message: Message) -> tuple[str, str]:
-    """From's display name and lower-cased address; ("", "") when it cannot be read."""
-    whole = next((str(value) for key, value in message.raw_items() if key.lower() == "from"), "")
-    if len(_LINE_END_TEXT.sub("", whole)) > MAX_FROM:
+    """From's display name and lower-cased address; ("", "") when it cannot be read.
+
+    The address is parsed from the field as it came, before any encoded word is decoded, so
+    that a display name can never become an address (`=?utf-8?q?Eve=0D=0ABcc=3A_v=40x?=`
+    decodes to a line break and a second address). When the field holds an address in angle
+    brackets, the sender is the first such address: `v@example.org <eve@example.org>` is
+    from eve. The name is decoded afterwards and kept on one line, with no control
+    characters."""
+    whole = _unfolded(next((str(value) for key, value in message.raw_items()
+                            if key.lower() == "from"), ""))
+    if len(whole) > MAX_FROM:
         raise MailRefused(f"The message's From header is longer than {MAX_FROM:,} characters; "
                           "the judge reads a From of at most that length.")
-    header = message.get("From")
-    addresses = getattr(header, "addresses", None)
-    if addresses:
-        name, address = str(addresses[0].display_name), str(addresses[0].addr_spec)
-    else:
-        name, address = email.utils.parseaddr(_header(message, "From"))
-    address = _clean(address).strip().lower()
+    mailboxes = _mailboxes(whole)
+    if not mailboxes:
+        return "", ""
+    name, address = mailboxes[0]
     if not writable(address):
         address = ""  # nobody the judge could answer: treated as no sender at all
-    return " ".join(_clean(name).split()), address
+    return _one_line(_decode_words(name)), address
+
+
+def _mailboxes(value: str) -> list[tuple[str, str]]:
+    """The (name, lower-cased address) pairs of an address field as it came (encoded words
+    not decoded); only the angle-bracketed ones when there are any."""
+    pairs = [(name, _bare(address)) for name, address in email.utils.getaddresses([value])
+             if "@" in address]
+    angled = {_bare(inside) for inside in _ANGLED.findall(value)}
+    return [pair for pair in pairs if pair[1] in angled] if angled else pairs
+
+
+def _bare(address: str) -> str:
+    """An address lower-cased, a quoted local part that needs no quotes unquoted."""
+    address = address.strip().lower()
+    quoted = _QUOTED_LOCAL.fullmatch(address)
+    return f"{quoted.group(1)}@{quoted.group(2)}" if quoted else address
+
+
+def _unfolded(text: str) -> str:
+    return _LINE_END_TEXT.sub("", _clean(text))
+
+
+def _one_line(text: str) -> str:
+    """The text with control characters as spaces and every run of white space (line breaks
+    of any kind included) one space."""
+    return " ".join(_CONTROL.sub(" ", _clean(text)).split())
 
 
 def _return_path(message: Message) -> str | None:

@@ -150,7 +150,7 @@ def test_an_implausible_message_id_to_answer_is_left_out(answered: str) -> None:
     ({"auto": "yes"}, "Auto-Submitted is one of auto-replied, auto-generated"),
     ({"date": datetime(2026, 3, 4, 5, 6, 7)}, "needs a time zone"),
     ({"to": []}, "at least one recipient"),
-    ({"to": ["not an address"]}, "local part with no domain"),
+    ({"to": ["not an address"]}, "one bare mail address like ann@example.org"),
     ({"subject": "orders\r\nBcc: victim@example.org"}, "linefeed or carriage return"),
     ({"message_id": "no-at-sign"}, "a Message-ID looks like left@right"),
 ])
