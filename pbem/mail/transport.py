@@ -127,9 +127,9 @@ class SmtpTransport:
 
     @property
     def lease_floor(self) -> timedelta:
-        """The shortest lease that covers one message: the wait for the answer to its data
-        and a few ordinary exchanges (the outbox never leases a message for less)."""
-        return timedelta(seconds=self.settings.data_timeout + 6 * self.settings.timeout)
+        """The shortest lease that covers one message: the wait for the answer to its data,
+        two ordinary exchanges and a margin (the outbox never leases a message for less)."""
+        return timedelta(seconds=self.settings.data_timeout + 2 * self.settings.timeout + 5)
 
     def __enter__(self) -> SmtpTransport:
         return self
