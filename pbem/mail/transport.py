@@ -37,6 +37,8 @@ from pbem.mail.settings import DEFAULT_DATA_TIMEOUT, MailSettings
 if TYPE_CHECKING:
     import mailbox
 
+    from _typeshed import ReadableBuffer
+
 FOLDER_MODE = 0o700
 
 
@@ -86,7 +88,7 @@ class _EndOfData:
     data_sent = False
     _in_data = False
 
-    def data(self, msg: bytes | str) -> tuple[int, bytes]:
+    def data(self, msg: ReadableBuffer | str) -> tuple[int, bytes]:
         self.data_sent, self._in_data = False, True
         try:
             return super().data(msg)  # type: ignore[misc]
@@ -96,7 +98,7 @@ class _EndOfData:
             if sock is not None:  # the next exchanges get the ordinary timeout again
                 sock.settimeout(getattr(self, "timeout", None))
 
-    def send(self, s: bytes | str) -> None:
+    def send(self, s: ReadableBuffer | str) -> None:
         super().send(s)  # type: ignore[misc]
         if self._in_data and isinstance(s, bytes) and s.endswith(b"\r\n.\r\n"):
             self.data_sent = True  # smtplib sends the message and its final "." at once
