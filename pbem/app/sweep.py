@@ -14,11 +14,13 @@ guard; a read-only scan of every active game's open phase
 (`phase_state`): processed when ready or due, the late policy applied after the grace
 (`wait` pauses the game and tells the game master; `proceed` processes it without the
 late orders), reminders to the players who still owe orders; the leagues take their games'
-results and pair their next rounds; then the outbox is sent and,
-when configured, the IMAP mailbox polled.
+results and pair their next rounds; then, when configured, the IMAP mailbox is polled; the
+outbox is sent (its reports and maps drawn first by worker processes, which die with the
+judge however it ends); and, at most once an hour, handled mail past its retention is
+trimmed (pbem/app/retention.py).
 
-Each game (its scan and what is done with it), the league step, the drawing of mail in
-worker processes, the outbox and the poll are guarded on their own: a fault in one is
+Each game (its scan and what is done with it), the league step, the poll, the drawing of
+mail in worker processes, the outbox and the trimming are guarded on their own: a fault in one is
 remembered in judge_state (`sweep_faults`, shown by `pbem status`), logged once when it
 appears (not at every sweep) and once when it goes away, and the sweep goes on. A locked or
 unreachable database is not a fault of the game that met it: it is retried where it always
@@ -62,7 +64,7 @@ CLOCK_LIMIT = timedelta(days=30)  # far beyond an outage the outage guard handle
 CLOCK_TOLERANCE = timedelta(minutes=5)  # two judges' clocks, or a sweep that ended late
 STEPS = {"game": "sweeping the game", "league": "advancing the leagues",
          "make": "drawing the mail in worker processes", "outbox": "sending the outbox",
-         "poll": "polling the mailbox"}
+         "poll": "polling the mailbox", "retention": "trimming mail past its retention"}
 
 
 @dataclass
@@ -251,6 +253,8 @@ def sweep(engine: Engine, settings: MailSettings | None, now: datetime, *,
         report.polled = step("poll", poll)
     if send and settings is not None:
         report.sent = _send(engine, settings, now, workers, step)
+    if settings is not None:  # at most once an hour (pbem/app/retention.py)
+        step("retention", lambda: _trim(engine, settings, now))
     try:
         retrying(lambda: _remember_faults(engine, faults, passing, now))
     except Exception:  # noqa: BLE001 - the sweep is still remembered below
@@ -464,6 +468,19 @@ def _send(engine: Engine, settings: MailSettings, now: datetime, workers: int = 
     if workers > 1:
         guarded("make", lambda: make_in_pool(engine, settings, now, workers))
     return guarded("outbox", deliver_all)
+
+
+def _trim(engine: Engine, settings: MailSettings, now: datetime) -> int:
+    from pbem.app import retention
+
+    done = retention.trim_due(engine, settings.retention_days, now)
+    if done is None:
+        return 0
+    if done.mail_in or done.mail_out:
+        LOG.info("mail past its retention trimmed", extra={
+            "mail_in": done.mail_in, "mail_out": done.mail_out,
+            "retention_days": settings.retention_days})
+    return done.mail_in + done.mail_out
 
 
 def _remember_faults(engine: Engine, faults: dict[str, _Fault], passing: set[str],
