@@ -40,13 +40,18 @@ How the awkward cases are settled:
   a missing, unknown or escape-codec label (and `us-ascii` over 8-bit bytes) is tried as
   UTF-8, then windows-1252, then Latin-1, which reads any byte. `format=flowed` text is
   unwrapped (RFC 3676), so the lines are the ones the writer saw.
-- Every text has `\\n` line ends and no lone surrogates; header values are unfolded. The
-  sender is From's first address (no `@`, or white space in it: ""); the return path is the
-  topmost Return-Path, the one the last server wrote.
+- Every text has `\\n` line ends and no lone surrogates; header values and the sender's
+  name are unfolded, on one line, with control characters as spaces. The sender is From's
+  first mailbox, parsed as it came, before any encoded word is decoded, and the first
+  angle-bracketed one when there is one (so a display name never becomes the address); it
+  is a bare address the judge can write to (`pbem.mail.address.writable`), or "". The return
+  path is the topmost Return-Path, the one the last server wrote.
 - `automatic` gives the first sign found, in this order: the judge's loop header, the
-  judge's own address, `Auto-Submitted` other than `no`, `X-Autoreply`/`X-Autorespond`,
-  `multipart/report`, an empty return path, `Precedence: bulk|junk|list|auto_reply`,
-  `List-Id`/`List-Unsubscribe`, a sender whose local part is `mailer-daemon`.
+  judge's own address (any of those given, compared bare and in any case, in any mailbox of
+  any From, Sender or Reply-To, as it came or decoded, or as the return path),
+  `Auto-Submitted` other than `no`, `X-Autoreply`/`X-Autorespond`, `multipart/report`, an
+  empty return path, `Precedence: bulk|junk|list|auto_reply`, `List-Id`/`List-Unsubscribe`,
+  a sender whose local part is `mailer-daemon`.
 """
 
 from __future__ import annotations
@@ -60,7 +65,7 @@ import email.utils
 import hashlib
 import itertools
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from email.message import Message
 from email.parser import BytesParser
@@ -150,8 +155,10 @@ class Incoming:
     automatic: str         # "" when a person wrote it; else why the judge must never answer it
 
 
-def read_message(raw: bytes, judge_address: str = "") -> Incoming:
-    """Read one raw message; raises only `MailRefused`."""
+def read_message(raw: bytes, judge_address: str | Iterable[str] = "") -> Incoming:
+    """Read one raw message; raises only `MailRefused`. `judge_address` is the judge's
+    address, or every address it takes mail for; "" (or none) when the caller knows none, and
+    then no mail is recognised as the judge's own by its address."""
     if len(raw) > MAX_BYTES:
         raise MailRefused(f"The message is {len(raw)} bytes long; the judge reads mail of at most "
                           f"{MAX_BYTES} bytes (25 MiB).")
@@ -256,7 +263,7 @@ def _too_many_parts() -> MailRefused:
 # --- one reading ---------------------------------------------------------------------------------
 
 
-def _read(raw: bytes, digest: str, judge_address: str) -> Incoming:
+def _read(raw: bytes, digest: str, judge_address: str | Iterable[str]) -> Incoming:
     message = BytesParser(policy=email.policy.compat32).parsebytes(raw)
     if not message.keys():
         raise MailRefused("The message has no header lines: it is not a mail the judge can read.")
@@ -271,7 +278,7 @@ def _read(raw: bytes, digest: str, judge_address: str) -> Incoming:
         subject=_header(message, "Subject"),
         in_reply_to=_first_id(_header(message, "In-Reply-To")),
         texts=_texts(message),
-        automatic=_automatic(message, sender, return_path, judge_address),
+        automatic=_automatic(message, sender, return_path, _judges(judge_address)),
     )
 
 
@@ -346,6 +353,42 @@ def _one_line(text: str) -> str:
     return " ".join(_CONTROL.sub(" ", _clean(text)).split())
 
 
+def _judges(judge_address: str | Iterable[str]) -> frozenset[str]:
+    """The judge's addresses, each bare and lower-cased (a display name is allowed)."""
+    given = [judge_address] if isinstance(judge_address, str) else list(judge_address)
+    found = set()
+    for text in given:
+        address = email.utils.parseaddr(text)[1] or text
+        if address.strip():
+            found.add(_comparable(address))
+    return frozenset(found)
+
+
+def _comparable(address: str) -> str:
+    """An address as the judge compares it with its own: bare, lower case, no final dot."""
+    return _bare(address).rstrip(".")
+
+
+def _own_field(message: Message, return_path: str | None, judges: frozenset[str]) -> str:
+    """The first field naming one of the judge's addresses as the mail's author or sender:
+    any mailbox of any From, Sender or Reply-To header (as it came, and with encoded words
+    decoded), or the return path; "" when none does."""
+    if not judges:
+        return ""
+    for name in ("From", "Sender", "Reply-To"):
+        for key, value in message.raw_items():
+            if key.lower() != name.lower():
+                continue
+            text = _unfolded(str(value))[:MAX_FROM]
+            for candidate in (text, _decode_words(text)):
+                if any(_comparable(address) in judges
+                       for _name, address in email.utils.getaddresses([candidate])):
+                    return name
+    if return_path and _comparable(return_path) in judges:
+        return "Return-Path"
+    return ""
+
+
 def _return_path(message: Message) -> str | None:
     if "Return-Path" not in message:
         return None
@@ -369,15 +412,16 @@ def _clean(text: str) -> str:
         return _LONE_SURROGATE.sub("\ufffd", text)
 
 
-def _automatic(message: Message, sender: str, return_path: str | None, judge_address: str) -> str:
+def _automatic(message: Message, sender: str, return_path: str | None,
+               judges: frozenset[str]) -> str:
     """Why a machine sent this mail, or "" if a person did."""
-    judge = email.utils.parseaddr(judge_address)[1].strip().lower() or judge_address.strip().lower()
+    own = _own_field(message, return_path, judges)
     auto_submitted = _header(message, "Auto-Submitted")
     precedence = _header(message, "Precedence").lower()
     if LOOP_HEADER in message:
         return f"it carries the judge's own loop header ({LOOP_HEADER})"
-    if judge and sender == judge:
-        return "it comes from the judge's own address"
+    if own:
+        return f"it comes from the judge's own address ({own})"
     if "Auto-Submitted" in message and auto_submitted.split(";")[0].strip().lower() != "no":
         return f"it was sent automatically (Auto-Submitted: {auto_submitted})"
     for name in AUTOREPLY_HEADERS:

@@ -570,3 +570,32 @@ def test_the_last_net_catches_what_both_parsers_fail_on(monkeypatch: pytest.Monk
     monkeypatch.setattr(reading, "_read", broken)
     with pytest.raises(MailRefused, match="could not read this message: IndexError: a parser bug"):
         read_message(fixture("plain_orders.eml"))
+
+
+# --- the judge's own address, wherever it stands (issue 18) ------------------------------------
+
+
+PERSON = b"From: Ann <ann@example.org>\nSubject: orders\n\nSIGNON aegean Ann pw\nA: F3\n"
+
+
+@pytest.mark.parametrize(("raw", "where"), [
+    (b"Sender: judge@example.net\n" + PERSON, "Sender"),
+    (b"Reply-To: Galley Judge <JUDGE@example.net>\n" + PERSON, "Reply-To"),
+    (b"Return-Path: <judge@example.net>\n" + PERSON, "Return-Path"),
+    (PERSON.replace(b"From: Ann <ann@example.org>", b"From: ann@example.org, judge@example.net"),
+     "From"),
+    (PERSON.replace(b"Subject:", b"From: judge@example.net\nSubject:"), "From"),  # a second From
+    (PERSON.replace(b"<ann@example.org>", b"<judge@example.net.>"), "From"),
+    (PERSON.replace(b"<ann@example.org>", b"<\"judge\"@Example.NET>"), "From"),
+    (PERSON.replace(b"Ann <ann@example.org>", b"=?utf-8?q?judge=40example=2Enet?="), "From"),
+])
+def test_the_judges_address_in_any_sender_field_is_machine_mail(raw: bytes, where: str) -> None:
+    assert read_message(raw, "someone-else@example.net").automatic == ""
+    assert read_message(raw, JUDGE).automatic == f"it comes from the judge's own address ({where})"
+
+
+def test_every_address_the_judge_takes_mail_for_is_its_own() -> None:
+    raw = PERSON.replace(b"<ann@example.org>", b"<Orders@Example.net>")
+    assert read_message(raw, JUDGE).automatic == ""
+    assert "judge's own address" in read_message(raw, (JUDGE, "orders@example.net")).automatic
+    assert "judge's own address" in read_message(raw, ["", "orders@example.net"]).automatic
