@@ -248,3 +248,59 @@ def test_the_summary_for_a_person() -> None:
         "3 reminders, 5 mails sent.",
         "Problem: ionian T2-combat: the stored phase cannot be read",
     ]
+
+
+def test_a_held_sweep_and_the_faults_for_a_person() -> None:
+    from pbem.cli.status import summary
+
+    status = {
+        "now": "2027-03-21T09:00:00+00:00",
+        "games": {"active": 2, "paused": 0, "over": 0, "ended": 0},
+        "phases_due": [], "late_players": [],
+        "mail": {"queued": 0, "sent": 4, "failed": 0, "oldest_queued": None},
+        "quarantine": {"quarantined": 0, "unfinished": 0},
+        "last_sweep": {"at": "2026-03-20T10:00:00+00:00", "seconds": 0.5, "processed": 1,
+                       "failed": 1, "reminders": 0, "sent": 4},
+        "sweep_age_s": 31_617_000.0,
+        "held": {"now": "2027-03-21T09:00:00+00:00", "last_sweep": "2026-03-20T10:00:00+00:00",
+                 "direction": "forward", "limit": "30d", "since": "2027-03-21T09:00:00+00:00"},
+        "faults": [{"step": "game", "game": "ionian", "phase": "build",
+                    "error": "RegistryError: there is no ruleset 'gone'",
+                    "since": "2026-03-20T10:00:00+00:00"},
+                   {"step": "poll", "game": None, "phase": None,
+                    "error": "ConnectionRefusedError: refused", "since": None}],
+        "problems": [],
+    }
+    assert summary(status).splitlines()[-3:] == [
+        "Sweep held: the clock reads 2027-03-21 09:00 UTC, more than 30d after the last sweep "
+        "at 2026-03-20 10:00 UTC. Nothing is processed, no deadline moved and no mail sent "
+        "until the clock is right again. If the new time is right, restart the judge once "
+        "with `pbem serve --accept-clock`.",
+        "Fault: ionian (build) cannot be swept since 2026-03-20 10:00 UTC: RegistryError: "
+        "there is no ruleset 'gone'. The other games go on; it is tried again at each sweep.",
+        "Fault: the sweep's step 'poll' fails: ConnectionRefusedError: refused. The other "
+        "steps go on; it is tried again at each sweep.",
+    ]
+
+
+def test_pbem_status_names_a_game_the_sweep_cannot_read(data_dir: dict[str, str]) -> None:
+    from pbem.app import sweep
+    from pbem.store.db import make_engine
+
+    assert pbem(data_dir, "db", "init").returncode == 0
+    made = make_engine(f"sqlite:///{Path(data_dir['PBEM_DATA']) / 'pbem.sqlite'}")
+    try:
+        new_demo_game(made, "ionian")
+        with transaction(made) as session:
+            session.execute(update(GameRow).where(col(GameRow.id) == "ionian")
+                            .values(ruleset="gone"))
+        sweep.sweep(made, None, datetime.now(UTC), send=False)
+    finally:
+        made.dispose()
+    done = pbem(data_dir, "status", "--json")
+    assert done.returncode == 0, done.stderr
+    faults = json.loads(done.stdout)["faults"]
+    assert [(f["step"], f["game"]) for f in faults] == [("game", "ionian")]
+    assert "'gone'" in faults[0]["error"]
+    text = pbem(data_dir, "status").stdout
+    assert "Fault: ionian (build) cannot be swept since" in text
