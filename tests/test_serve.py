@@ -14,6 +14,7 @@ import asyncio
 import email
 import email.policy
 import json
+import logging
 import os
 import signal
 import sqlite3
@@ -29,9 +30,12 @@ from typing import Any
 import pytest
 from sqlalchemy.engine import Engine
 
-from pbem.app import games
+from pbem.app import games, sweep
+from pbem.app.status import judge_status
 from pbem.app.sweep import _scan
+from pbem.cli.serve import _poller
 from pbem.golden import order_file
+from pbem.mail.settings import mail_settings
 from pbem.store import repo
 from pbem.store.db import snapshot, transaction
 from tests.helpers.serve import (
@@ -46,7 +50,7 @@ from tests.helpers.serve import (
     pbem,
     wait_for,
 )
-from tests.mail.smtpd import Collector, SmtpServer
+from tests.mail.smtpd import Collector, SmtpServer, free_port
 
 
 @pytest.fixture
@@ -337,3 +341,25 @@ def test_a_judge_whose_clock_went_back_holds_until_the_operator_accepts_it(
     assert held() is None
     helped = pbem(judges.environment, "serve", "--help").stdout
     assert "--accept-clock" in helped and "--clock-limit" in helped
+
+
+def test_an_imap_mailbox_that_cannot_be_reached_is_a_fault_of_the_poll_logged_once(
+        database: tuple[str, Engine], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    _, engine = database
+    for name, value in {"PBEM_IMAP_HOST": "127.0.0.1", "PBEM_IMAP_PORT": str(free_port()),
+                        "PBEM_IMAP_SECURITY": "starttls", "PBEM_IMAP_USER": "judge",
+                        "PBEM_IMAP_PASSWORD": "imap-secret", "PBEM_IMAP_TIMEOUT": "5"}.items():
+        monkeypatch.setenv(name, value)
+    settings = mail_settings({"PBEM_MAIL_FROM": JUDGE}, tmp_path)
+    poll = _poller(engine, settings)
+    assert poll is not None
+    caplog.set_level(logging.INFO)
+    now = datetime.now(UTC)
+    for minutes in (0, 1):
+        sweep.sweep(engine, settings, now + timedelta(minutes=minutes), poll=poll)
+    said = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
+    assert len(said) == 1 and "polling the mailbox fails" in said[0], said
+    faults = judge_status(engine, now)["faults"]
+    assert [f["step"] for f in faults] == ["poll"] and "IMAP mailbox" in faults[0]["error"]
+    assert "imap-secret" not in faults[0]["error"]

@@ -51,7 +51,9 @@ def sweep_once(made: Any, settings: Any, outage_limit: timedelta, poll: Any,
 
 
 def _poller(made: Any, settings: Any) -> Any:
-    """The IMAP mailbox's poll, when PBEM_IMAP_HOST is set; else None."""
+    """The IMAP mailbox's poll, when PBEM_IMAP_HOST is set; else None. A poll that meets a
+    fault of the server or the network raises MailboxFailed with its sentences, for the
+    sweep to keep and log once."""
     from pbem.mail import sources
 
     imap = sources.imap_settings(os.environ)
@@ -63,10 +65,17 @@ def _poller(made: Any, settings: Any) -> Any:
 
     def poll() -> int:
         done = sources.poll_imap(imap, handle)
-        for error in done.errors:
-            LOG.warning("IMAP: %s", error)
+        if done.errors:  # the sweep keeps it as its poll's fault: logged once, in `pbem status`
+            if done.handled:
+                LOG.info("IMAP: messages taken before the mailbox failed",
+                         extra={"handled": done.handled})
+            raise MailboxFailed("IMAP: " + " ".join(done.errors))
         return done.handled
     return poll
+
+
+class MailboxFailed(RuntimeError):
+    """The IMAP mailbox could not be read (the server's or the network's fault)."""
 
 
 def run(args: argparse.Namespace) -> int:
