@@ -49,7 +49,9 @@ How the awkward cases are settled:
 - `automatic` gives the first sign found, in this order: the judge's loop header, the
   judge's own address (any of those given, compared bare and in any case, in any mailbox of
   any From, Sender or Reply-To, as it came or decoded, or as the return path),
-  `Auto-Submitted` other than `no`, `X-Autoreply`/`X-Autorespond`, `multipart/report`, an
+  `Auto-Submitted` other than `no`, `X-Autoreply`/`X-Autorespond`, Exchange's
+  `X-Auto-Response-Suppress` with any value but `None`, `X-MS-Exchange-Inbox-Rules-Loop`
+  or `X-MS-Exchange-Generated-Message-Source`, `multipart/report`, an
   empty return path, `Precedence: bulk|junk|list|auto_reply`, `List-Id`/`List-Unsubscribe`,
   a sender whose local part is `mailer-daemon`.
 """
@@ -96,6 +98,11 @@ MAX_HEADER_TEXT = 16 * 1024    # characters of a header decoded (Subject...); th
 LOOP_HEADER = "X-PBEM-Loop"
 BULK_PRECEDENCE = frozenset({"bulk", "junk", "list", "auto_reply"})
 AUTOREPLY_HEADERS = ("X-Autoreply", "X-Autorespond")
+# Exchange: the kinds of automatic answer the sender wants none of (MS-OXCMAIL 2.1.3.2.20);
+# Exchange and Outlook put it on out-of-office replies and other mail no person wrote.
+SUPPRESS_HEADER = "X-Auto-Response-Suppress"
+# Exchange: a mail an inbox rule sent or forwarded, and one a server component generated.
+EXCHANGE_HEADERS = ("X-MS-Exchange-Inbox-Rules-Loop", "X-MS-Exchange-Generated-Message-Source")
 LIST_HEADERS = ("List-Id", "List-Unsubscribe")
 # Python codecs that are not character sets: a label naming one is treated as unknown.
 NOT_CHARSETS = frozenset({"raw-unicode-escape", "unicode-escape", "idna", "punycode", "undefined"})
@@ -427,6 +434,13 @@ def _automatic(message: Message, sender: str, return_path: str | None,
     for name in AUTOREPLY_HEADERS:
         if name in message:
             return f"it is an automatic reply ({name})"
+    suppress = _header(message, SUPPRESS_HEADER)
+    if suppress and suppress.lower() != "none":
+        return f"it asks for no automatic answers, as automatic mail does ({SUPPRESS_HEADER}: {suppress})"
+    for name in EXCHANGE_HEADERS:
+        if name in message:
+            value = _header(message, name)
+            return f"Exchange sent it by a rule or generated it ({name}{': ' + value if value else ''})"
     if message.get_content_type() == "multipart/report":
         return "it is a delivery or read report (multipart/report)"
     if return_path == "":

@@ -599,3 +599,27 @@ def test_every_address_the_judge_takes_mail_for_is_its_own() -> None:
     assert read_message(raw, JUDGE).automatic == ""
     assert "judge's own address" in read_message(raw, (JUDGE, "orders@example.net")).automatic
     assert "judge's own address" in read_message(raw, ["", "orders@example.net"]).automatic
+
+
+# --- machine mail marked the Exchange way (issue 18, item 21) -----------------------------------
+
+
+@pytest.mark.parametrize(("header", "reason"), [
+    (b"X-Auto-Response-Suppress: All", "X-Auto-Response-Suppress: All"),
+    (b"X-Auto-Response-Suppress: OOF", "X-Auto-Response-Suppress: OOF"),
+    (b"X-Auto-Response-Suppress: DR, RN, NRN, OOF, AutoReply", "DR, RN, NRN, OOF, AutoReply"),
+    (b"X-MS-Exchange-Inbox-Rules-Loop: ann@example.org", "X-MS-Exchange-Inbox-Rules-Loop"),
+    (b"X-MS-Exchange-Generated-Message-Source: Mailbox Rules Agent",
+     "X-MS-Exchange-Generated-Message-Source: Mailbox Rules Agent"),
+    (b"X-Autoreply: yes", "X-Autoreply"),
+    (b"X-Autorespond: on", "X-Autorespond"),
+])
+def test_each_exchange_sign_of_a_machine_alone(header: bytes, reason: str) -> None:
+    assert read_message(PERSON, JUDGE).automatic == ""
+    assert reason in read_message(with_header(PERSON, header), JUDGE).automatic
+
+
+@pytest.mark.parametrize("header", [b"X-Auto-Response-Suppress: None", b"X-Auto-Response-Suppress: ",
+                                    b"X-Auto-Response-Suppress:  none "])
+def test_an_exchange_header_that_suppresses_nothing_is_a_persons(header: bytes) -> None:
+    assert read_message(with_header(PERSON, header), JUDGE).automatic == ""
