@@ -10,7 +10,7 @@ import json
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import String, func, select, type_coerce
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, col
 
@@ -42,18 +42,34 @@ def _counts(session: Session, state: Any, names: tuple[str, ...]) -> dict[str, i
     return {**{name: 0 for name in names}, **found}
 
 
-def _open_phases(session: Session) -> list[tuple[str, str, int, str, datetime | None]]:
+def _open_phases(session: Session,
+                 problems: list[str]) -> list[tuple[str, str, int, str, datetime | None]]:
     """Each active game's open phase (its latest, as repo.open_phase reads it): game, ruleset,
-    phase id, key, deadline; the phases' stored states are not read here."""
+    phase id, key, deadline; the phases' stored states are not read here. On SQLite the
+    deadline is read as text and parsed here, so that one damaged row is told in `problems`
+    (its game left out) instead of hiding every other."""
+    sqlite = session.get_bind().dialect.name == "sqlite"
+    deadline_column = type_coerce(col(PhaseRow.deadline), String) if sqlite \
+        else col(PhaseRow.deadline)
     rows = session.execute(
         select(col(PhaseRow.game_id), col(GameRow.ruleset), col(PhaseRow.id), col(PhaseRow.key),
-               col(PhaseRow.deadline))
+               deadline_column)
         .join(GameRow, col(GameRow.id) == col(PhaseRow.game_id))
         .where(col(GameRow.status) == "active", col(PhaseRow.status) == "open")
         .order_by(col(PhaseRow.game_id), col(PhaseRow.seq).desc())).all()
     latest: dict[str, tuple[str, str, int, str, datetime | None]] = {}
     for game_id, ruleset, phase_id, key, deadline in rows:
-        latest.setdefault(game_id, (game_id, ruleset, phase_id, key, deadline))
+        if game_id in latest:
+            continue
+        if isinstance(deadline, str):
+            try:
+                deadline = datetime.fromisoformat(deadline)
+            except ValueError:
+                problems.append(f"{game_id} {key}: the stored deadline {deadline[:40]!r} "
+                                "is not a time")
+                latest[game_id] = (game_id, ruleset, phase_id, key, None)
+                continue
+        latest[game_id] = (game_id, ruleset, phase_id, key, deadline)
     return list(latest.values())
 
 
@@ -95,7 +111,7 @@ def judge_status(engine: Engine, now: datetime) -> dict[str, Any]:
     problems: list[str] = []
     with snapshot(engine) as session:
         games = _counts(session, GameRow.status, GAME_STATES)
-        for game_id, ruleset, phase_id, key, deadline in _open_phases(session):
+        for game_id, ruleset, phase_id, key, deadline in _open_phases(session, problems):
             if deadline is None or _utc(deadline) > now:
                 continue
             when = _when(deadline)

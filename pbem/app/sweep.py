@@ -38,6 +38,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from typing import Any
 
 from sqlalchemy.engine import Engine
@@ -218,10 +219,11 @@ def sweep(engine: Engine, settings: MailSettings | None, now: datetime, *,
     if report.held is not None:
         report.seconds = time.perf_counter() - started
         return report
-    _guard_outage(engine, settings, now, outage_limit, report)
     faults: dict[str, _Fault] = {}
     passing: set[str] = set()  # met a locked database: their last record stands
-    items = _scan(engine, now, faults)
+    _guard_outage(engine, settings, now, outage_limit, report, faults)
+    items = [item for item in _scan(engine, now, faults)
+             if f"game:{item.game_id}" not in faults]  # left alone when its deadline could not move
     report.failed += [(f.game or "", f.phase or "?", f.error) for f in faults.values()]
     for item in items:
         try:
@@ -407,40 +409,54 @@ def _forget(engine: Engine, key: str) -> None:
 
 
 def _guard_outage(engine: Engine, settings: MailSettings | None, now: datetime,
-                  limit: timedelta, report: SweepReport) -> None:
-    """After an outage longer than `limit`, the deadlines that fell in it move on."""
+                  limit: timedelta, report: SweepReport,
+                  faults: dict[str, _Fault] | None = None) -> None:
+    """After an outage longer than `limit`, the deadlines that fell in it move on, each game
+    in its own transaction: a game that cannot be moved is put in `faults` (when given; the
+    sweep then leaves it alone) and the others are moved."""
     with snapshot(engine) as session:
         last = repo.judge_state(session, SWEEP_KEY)
+        game_ids = [game.id for game in _active_games(session)]
     if last is None:
         return
     last_at = datetime.fromisoformat(last["at"])
     if now - last_at <= limit:
         return
 
-    def work() -> None:
+    def move(game_id: str) -> tuple[str, datetime] | None:
         with transaction(engine) as session:
-            for game in _active_games(session):
-                phase = repo.open_phase(session, game.id)
-                deadline = _aware(phase.deadline) if phase is not None else None
-                if phase is None or deadline is None:
-                    continue
-                moved = outage_extension(last_at, now, limit, deadline)
-                if moved is None:
-                    continue
-                phase.deadline = moved
-                phase.reminded = None
-                session.add(phase)
-                repo.journal_append(session, game.id, "deadline_extended", {
-                    "phase": phase.key, "was": deadline.isoformat(),
-                    "now": moved.isoformat(), "why": "the judge was down"}, now)
-                report.extended.append((game.id, phase.key, moved.isoformat()))
-                LOG.warning("deadline moved after an outage",
-                            extra={"game": game.id, "phase": phase.key,
-                                   "deadline": moved.isoformat()})
-                if settings is not None:
-                    tell_deadline(session, settings, game, phase, moved, now,
-                                   "the judge was not running when it fell due")
-    retrying(work)
+            game = repo.game(session, game_id)
+            phase = repo.open_phase(session, game_id) if game is not None else None
+            deadline = _aware(phase.deadline) if phase is not None else None
+            if game is None or game.status != "active" or phase is None or deadline is None:
+                return None
+            moved = outage_extension(last_at, now, limit, deadline)
+            if moved is None:
+                return None
+            phase.deadline = moved
+            phase.reminded = None
+            session.add(phase)
+            repo.journal_append(session, game.id, "deadline_extended", {
+                "phase": phase.key, "was": deadline.isoformat(),
+                "now": moved.isoformat(), "why": "the judge was down"}, now)
+            if settings is not None:
+                tell_deadline(session, settings, game, phase, moved, now,
+                              "the judge was not running when it fell due")
+            return phase.key, moved
+
+    for game_id in game_ids:
+        try:
+            done = retrying(partial(move, game_id))
+        except Exception as exc:  # noqa: BLE001 - the next game's deadline must still move
+            if _transient(exc) or faults is None:
+                raise
+            faults[f"game:{game_id}"] = _Fault("game", game_id, None, _said(exc), exc)
+            continue
+        if done is not None:
+            key, moved = done
+            report.extended.append((game_id, key, moved.isoformat()))
+            LOG.warning("deadline moved after an outage",
+                        extra={"game": game_id, "phase": key, "deadline": moved.isoformat()})
 
 
 def _send(engine: Engine, settings: MailSettings, now: datetime, workers: int = 1,

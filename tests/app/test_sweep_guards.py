@@ -239,3 +239,25 @@ def test_the_clock_limit_is_a_setting_of_the_sweep(engine: Engine, settings) -> 
     two_days = START + timedelta(days=2)
     assert sweep.sweep(engine, settings, two_days, clock_limit=timedelta(days=1)).held
     assert sweep.sweep(engine, settings, two_days).held is None  # the default: 30 days
+
+
+def test_after_an_outage_a_damaged_deadline_holds_back_only_its_game(engine: Engine,
+                                                                      settings) -> None:  # type: ignore[no-untyped-def]
+    from sqlalchemy import text
+
+    _game(engine, "aegean", REMINDING, orders_in=False)
+    _game(engine, "ionian", REMINDING, orders_in=False)
+    sweep.sweep(engine, settings, START + timedelta(hours=1), send=False)
+    with transaction(engine) as session:  # as a damaged row reads: not a time at all
+        session.execute(text("UPDATE phases SET deadline = 'the ides of March' "
+                             "WHERE game_id = 'ionian' AND status = 'open'"))
+    back = START + timedelta(days=14)  # down across both deadlines
+    report = sweep.sweep(engine, settings, back, send=False)
+    assert [(game, key) for game, key, _ in report.extended] == [("aegean", "build")]
+    assert _deadline(engine, "aegean") > back
+    assert report.processed == [] and [f[0] for f in report.failed] == ["ionian"]
+    status = judge_status(engine, back)  # status, too, reads past the damaged row
+    assert [f["game"] for f in status["faults"]] == ["ionian"]
+    assert status["problems"] == ["ionian build: the stored deadline 'the ides of March' is "
+                                  "not a time"]
+    assert [p["game"] for p in status["phases_due"]] == []
