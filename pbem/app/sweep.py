@@ -218,6 +218,7 @@ def sweep(engine: Engine, settings: MailSettings | None, now: datetime, *,
     report.held = _guard_clock(engine, now, clock_limit, accept_clock)
     if report.held is not None:
         report.seconds = time.perf_counter() - started
+        LOG.info("sweep held", extra={"why": report.held})
         return report
     faults: dict[str, _Fault] = {}
     passing: set[str] = set()  # met a locked database: their last record stands
@@ -359,9 +360,8 @@ def _guard_clock(engine: Engine, now: datetime, limit: timedelta,
     was, so a clock put right finds it and goes on. `accept`: the operator says the new time
     is right, and the sweep goes on from it (the outage guard moving what fell due)."""
     with snapshot(engine) as session:
-        last = repo.judge_state(session, SWEEP_KEY)
+        last_at = _last_sweep_at(session)
         hold = repo.judge_state(session, HOLD_KEY)
-    last_at = _aware(datetime.fromisoformat(last["at"])) if last else None
     direction = None
     if last_at is not None and now < last_at - CLOCK_TOLERANCE:
         direction = "back"
@@ -399,6 +399,16 @@ def _guard_clock(engine: Engine, now: datetime, limit: timedelta,
     return why
 
 
+def _last_sweep_at(session: Any) -> datetime | None:
+    """When the last sweep ran (UTC), or None: none yet, or its record cannot be read (the
+    next sweep writes a new one)."""
+    last = repo.judge_state(session, SWEEP_KEY)
+    try:
+        return _aware(datetime.fromisoformat(str((last or {})["at"])))
+    except (KeyError, ValueError):
+        return None
+
+
 def _forget(engine: Engine, key: str) -> None:
     from sqlalchemy import delete
 
@@ -415,12 +425,9 @@ def _guard_outage(engine: Engine, settings: MailSettings | None, now: datetime,
     in its own transaction: a game that cannot be moved is put in `faults` (when given; the
     sweep then leaves it alone) and the others are moved."""
     with snapshot(engine) as session:
-        last = repo.judge_state(session, SWEEP_KEY)
+        last_at = _last_sweep_at(session)
         game_ids = [game.id for game in _active_games(session)]
-    if last is None:
-        return
-    last_at = datetime.fromisoformat(last["at"])
-    if now - last_at <= limit:
+    if last_at is None or now - last_at <= limit:
         return
 
     def move(game_id: str) -> tuple[str, datetime] | None:
