@@ -204,7 +204,7 @@ def _action(game_id: str, line: str,
         from pbem.deadlines import parse_length
 
         try:
-            by = parse_length(first, "EXTEND")
+            by = parse_length(first, "the length")
         except ValueError as exc:
             raise JudgeError(str(exc)) from None
         new = gm.set_deadline(engine, game_id, by=by, mail=mail, now=now)
@@ -228,7 +228,8 @@ def _action(game_id: str, line: str,
     def preview(engine: Any, mail: MailSettings, now: datetime) -> str:
         done = gm.preview(engine, game_id)
         told = "\n    ".join(done.happened) or "(nothing to tell)"
-        return f"if processed now ({done.key}; nothing was kept):\n    {told}"
+        note = f"\n    ({done.note}.)" if getattr(done, "note", "") else ""
+        return f"if processed now ({done.key}; nothing was kept):{note}\n    {told}"
 
     def pause(engine: Any, mail: MailSettings, now: datetime) -> str:
         gm.pause(engine, game_id, mail, now)

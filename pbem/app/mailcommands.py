@@ -134,7 +134,7 @@ def _time_command(session: Any, settings: MailSettings, game: GameRow, player: P
     try:
         if command.word == "EXTEND":
             return "EXTEND: " + gm.ask_extension(
-                session, game, player, parse_length(command.argument, "EXTEND"), settings, now)
+                session, game, player, parse_length(command.argument, "the length"), settings, now)
         days = command.argument.split()
         if len(days) != 2:
             raise JudgeError("give the first and the last day away, two dates")
@@ -161,7 +161,7 @@ def _report_again(session: Any, settings: MailSettings, game: GameRow, player: P
                     recipients=[player.email], sender=settings.judge_address,
                     subject=f"{game.id}: report after {key}", raw=b"", now=now,
                     job={"type": "report", "game": game.id, "phase": key,
-                         "player": player.id})
+                         "player": player.id, "generation": resolved[-1].generation})
     return f"REPORT: your report after {key} is on its way in a separate mail."
 
 

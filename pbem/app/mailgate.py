@@ -38,6 +38,7 @@ from pbem.app.mailcommands import HELP, status
 from pbem.app.mailcommands import command as command_answer
 from pbem.app.passwords import check_password, remembered
 from pbem.errors import Fault
+from pbem.mail.address import writable
 from pbem.mail.compose import compose, new_message_id
 from pbem.mail.reading import MAX_BYTES, Incoming, MailRefused, body_start, read_message
 from pbem.mail.settings import MailSettings
@@ -238,7 +239,8 @@ def _read_and_handle(engine: Engine, mail_id: int, raw: bytes, settings: MailSet
             "ignored", mail_id=mail_id,
             reason=f"a copy of message #{copy.id}, which was handled already"), now)
     try:
-        incoming: Incoming | None = read_message(raw, settings.judge_address)
+        incoming: Incoming | None = read_message(
+            raw, (settings.judge_address, *settings.accepted_recipients))
         refusal = ""
     except MailRefused as exc:
         incoming, refusal = None, exc.reason
@@ -671,15 +673,8 @@ def _bounded(text: str) -> str:
 
 
 def _deliverable(address: str) -> bool:
-    """Whether the judge can put this address on a mail (an ASCII address it can write)."""
-    from email.errors import HeaderParseError
-    from email.headerregistry import Address
-
-    try:
-        Address(addr_spec=address)
-    except (ValueError, IndexError, HeaderParseError):
-        return False
-    return address.isascii() and "@" in address
+    """Whether the judge can put this address on a mail (a bare ASCII address it can write)."""
+    return writable(address)
 
 
 def _queue_reply(session: Any, settings: MailSettings, mail_id: int, number: int,

@@ -31,6 +31,9 @@ from email.message import EmailMessage, MIMEPart
 
 from pbem.mail.address import writable
 
+# the judge's own address as its settings take it (one label, as judge@localhost, allowed)
+_JUDGE = re.compile(r"[^@\s<>(),;:\"\\\[\]]+@[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?")
+
 # CRLF line ends as on the wire, long headers folded, and only 7-bit bodies (non-ASCII text
 # goes quoted-printable or base64), so no server needs 8BITMIME to take our mail
 POLICY = email.policy.SMTP.clone(cte_type="7bit")
@@ -71,8 +74,9 @@ def compose(*, sender: str, sender_name: str, to: Sequence[str], subject: str, t
     """One message as bytes with CRLF line ends, ready for SMTP. `message_id` is bare
     (left@right). `in_reply_to` is the Message-ID of the mail answered, as it came; it is
     left out when it is not a plausible Message-ID (it comes from a stranger's mail).
-    `sender` and every address in `to` must be a bare address (`pbem.mail.address.writable`:
-    no name, angle brackets, comma, white space or line break), so that no recipient or
+    Every address in `to` must be a bare address (`pbem.mail.address.writable`: no name,
+    angle brackets, comma, white space or line break), and `sender` one as the settings take
+    it (the judge's own, judge@localhost included), so that no recipient or
     header can ride in on one; `sender_name` is put on one line (control characters and line
     breaks become spaces) and quoted as the standard library quotes a display name.
     Raises ValueError for an address that is not a bare one, a subject holding a line
@@ -83,11 +87,13 @@ def compose(*, sender: str, sender_name: str, to: Sequence[str], subject: str, t
         raise ValueError("the Date of a message needs a time zone; give it in UTC")
     if not to:
         raise ValueError("a message needs at least one recipient")
-    for address in (sender, *to):
+    if not isinstance(sender, str) or not _JUDGE.fullmatch(sender):
+        raise ValueError(f"the sender is one bare mail address like judge@example.org, with "
+                         f"no name, brackets, comma or line break; got {sender!r}")
+    for address in to:
         if not isinstance(address, str) or not writable(address):
-            raise ValueError(f"a sender or recipient is one bare mail address like "
-                             f"ann@example.org, with no name, brackets, comma or line break; "
-                             f"got {address!r}")
+            raise ValueError(f"a recipient is one bare mail address like ann@example.org, "
+                             f"with no name, brackets, comma or line break; got {address!r}")
     bare = _bare_id(message_id)
     message = EmailMessage(policy=POLICY)
     message["From"] = Address(display_name=_one_line(sender_name), addr_spec=sender)

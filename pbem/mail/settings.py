@@ -37,6 +37,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pbem.mail.address import writable
+
 SECURITY = ("starttls", "ssl", "none")
 DEFAULT_PORTS = {"starttls": 587, "ssl": 465, "none": 25}
 DEFAULT_FROM = "judge@localhost"
@@ -189,7 +191,7 @@ def _address(setting: _Value | None) -> str:
     if setting is None:
         return DEFAULT_FROM
     address = _string(setting)
-    if not _ADDRESS.fullmatch(address):
+    if not _ADDRESS.fullmatch(address) or ".." in address or address.startswith("."):
         raise ValueError(f"{setting.where} must be the judge's bare mail address, like "
                          f"judge@example.org (no name, no angle brackets); got {address!r}")
     return address
@@ -250,7 +252,7 @@ def _addresses(setting: _Value | None) -> tuple[str, ...]:
         text = str(item).strip()
         if not text:
             continue
-        if not _ADDRESS.fullmatch(text):
+        if not writable(text):
             raise ValueError(f"{setting.where} must list bare addresses separated by commas, "
                              f"like judge@example.org,orders@example.org; got {text!r}")
         found.append(text.lower())

@@ -190,7 +190,7 @@ class MailOutRow(SQLModel, table=True):
     raw: bytes = Field(sa_column=Column(LargeBinary, nullable=False))  # b"" until made
     job: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
     # JSON: what to make at sending time (a report, a reply with its map), when raw is b""
-    state: str = Field(max_length=8)  # queued | sent | failed
+    state: str = Field(max_length=8)  # queued | sent | failed | held (for the operator)
     attempts: int = 0
     next_attempt_at: datetime  # UTC
     last_error: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
