@@ -21,7 +21,8 @@ players told); the game master's answer lists what became of each line, and the 
 marked handled only after it is queued. What each line did is remembered as it is done
 (judge_state "gm-mail:<first copy>", with the phase open when the mail was first read), so
 a copy handled again after a judge was stopped carries out only what was not done yet, and
-a PROCESS can never move the game on twice.
+a PROCESS can never move the game on twice. A line cut off while it ran is known to have
+been done by the journal entry its command writes in the transaction that does it.
 
 Wrong passwords count as a player's do: five in an hour from an address lock the game
 master's sign-on from it (the registered address apart from every other), and the game
@@ -150,11 +151,27 @@ def gm_block(session: Any, mail_id: int, origin: int, number: int, block: Block,
     def run(engine: Any, mail: MailSettings, when: datetime) -> None:
         said = []
         done: dict[str, str] = dict(progress.get("done", {}))
+        started: dict[str, int] = dict(progress.get("started", {}))
+
+        def remember() -> None:
+            with transaction(engine) as inner:
+                repo.set_judge_state(inner, key, {**progress, "done": done,
+                                                  "started": started}, when)
+
         for index, (line, action) in enumerate(zip(lines, actions, strict=True)):
             head = line.splitlines()[0]
             if str(index) in done:  # carried out before the judge was stopped
                 said.append(done[str(index)])
                 continue
+            if str(index) in started and _committed(engine, game.id, line,
+                                                    started[str(index)]):
+                answer = f"{head}\n    done (the judge was stopped before it could say so)"
+                said.append(answer)
+                done[str(index)] = answer
+                retrying(remember)
+                continue
+            started[str(index)] = _last_entry(engine, game.id)
+            retrying(remember)
             try:
                 answer = f"{head}\n    {action(engine, mail, when)}"
             except JudgeError as exc:
@@ -166,10 +183,6 @@ def gm_block(session: Any, mail_id: int, origin: int, number: int, block: Block,
                 answer = f"{head}\n    FAILED: {type(exc).__name__}"
             said.append(answer)
             done[str(index)] = answer
-
-            def remember() -> None:
-                with transaction(engine) as inner:
-                    repo.set_judge_state(inner, key, {**progress, "done": done}, when)
             retrying(remember)
         if not said:
             said.append("Your mail signed on as game master and asked nothing; send HELP "
@@ -183,6 +196,32 @@ def gm_block(session: Any, mail_id: int, origin: int, number: int, block: Block,
 
     return MailOutcome("commands", game.id, "GM", replies=tuple(to), mail_id=mail_id,
                        later=(run,))
+
+
+# the journal entry each command writes in the transaction that carries it out
+# (PROCESS is not among them: it names its phase, and a phase is processed once)
+JOURNALED = {"EXTEND": "deadline_set", "DEADLINE": "deadline_set", "PAUSE": "paused", "RESUME": "resumed", "END": "ended", "ROLLBACK": "rollback",
+             "ANNOUNCE": "announcement", "INVITE": "invited", "START": "started"}
+
+
+def _last_entry(engine: Any, game_id: str) -> int:
+    """The number of the game's latest journal entry (0 for none)."""
+    with transaction(engine) as session:
+        entries = repo.journal(session, game_id)
+        return int(entries[-1].id or 0) if entries else 0
+
+
+def _committed(engine: Any, game_id: str, line: str, after: int) -> bool:
+    """Whether a command begun (and cut off) after journal entry `after` was carried out:
+    every command that changes the game journals it in the transaction that does it, so
+    its entry is there exactly when its change is. Commands that change nothing (STATUS,
+    PREVIEW, HELP) are simply done again."""
+    kind = JOURNALED.get(line.split(maxsplit=1)[0].upper().rstrip(":") if line.strip() else "")
+    if kind is None:
+        return False
+    with transaction(engine) as session:
+        return any(e.kind == kind and int(e.id or 0) > after
+                   for e in repo.journal(session, game_id))
 
 
 def _action(game_id: str, line: str,

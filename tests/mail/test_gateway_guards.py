@@ -179,6 +179,27 @@ def test_a_game_masters_answer_lost_to_a_dying_judge_comes_with_the_retry_once(
     answers = [raw for to, subject, raw in _outbox_of(engine, "reply")
                if subject == "aegean: game master's orders"]
     assert len(answers) == 1
+    assert "PAUSE\r\n    done" in _text(answers[0]) and "NOT DONE" not in _text(answers[0])
+
+
+def test_an_extension_cut_off_by_a_dying_judge_is_not_given_twice(
+        built: tuple[Engine, str], settings, tmp_path: Path) -> None:  # noqa: F811
+    engine, password = built
+    if engine.url.get_backend_name() != "sqlite":
+        pytest.skip("the subprocess opens the test's SQLite file")
+    with transaction(engine) as session:
+        phase = repo.open_phase(session, "aegean")
+        assert phase is not None and phase.deadline is not None
+        before = phase.deadline
+    raw = _gm_mail(f"SIGNON aegean GM {password}\nEXTEND 12h\nSTATUS\n")
+    assert _die_during(engine, raw, "set_deadline", tmp_path, START.isoformat()) == 9
+    mailgate.receive(engine, raw, "lmtp", settings, START + timedelta(minutes=5))
+    with transaction(engine) as session:
+        phase = repo.open_phase(session, "aegean")
+        assert phase is not None and phase.deadline == before + timedelta(hours=12)
+    [answer] = [raw for to, subject, raw in _outbox_of(engine, "reply")
+                if subject == "aegean: game master's orders"]
+    assert "EXTEND 12h\r\n    done" in _text(answer) and "orders owed by" in _text(answer)
 
 
 # --- 8-11. passwords, lockouts and reflection ----------------------------------------------
