@@ -46,7 +46,8 @@ Commands, on their own line after SIGNON (each is answered):
   ...                  line ENDPRESS. It is marked as press and kept with the game.
   ENDPRESS
   EXTEND <length>      more time for the open phase (24h, 2d), if the game allows it
-  VACATION <first> <last>  days away (2026-12-20 2026-12-28): no deadline falls then
+  VACATION <first> <last>  days away (2026-12-20 2026-12-28): no deadline falls then;
+                       declared a day ahead at least, within the game's vacation days
 
 Sending orders again replaces the earlier ones for the same phase. The order syntax is
 described in orders/README.md of the judge."""
