@@ -109,7 +109,10 @@ def register(nouns: Any) -> None:
                             description="Games by state, phases past their deadline and "
                             "the players they wait for, the outbox, the quarantine, the "
                             "last sweep and the games or steps it cannot do (each until it "
-                            "works again), read without taking the database's write lock.")
+                            "works again), and whether the sweep holds because the clock "
+                            "jumped (released when the clock is right again, or by "
+                            "restarting the judge once with `pbem serve --accept-clock`), "
+                            "read without taking the database's write lock.")
     noun.set_defaults(run=_status)
     add_db(noun)
     add_json(noun)
