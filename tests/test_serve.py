@@ -249,6 +249,7 @@ def test_killed_while_sending_and_restarted_it_sends_every_report(
     due_games(engine, game_ids)
     environment = judge_environment(tmp_path, server.port)
     environment["PBEM_SMTP_TIMEOUT"] = "3"  # a lease made to fit it would be short too
+    environment["PBEM_SMTP_DATA_TIMEOUT"] = "3"  # (the lease outlasts the end-of-data wait)
     judges = Judges(tmp_path, environment, url)
     try:
         judge = judges.start()

@@ -68,7 +68,7 @@ def test_an_empty_judge(engine: Engine) -> None:
         "now": "2026-05-01T12:00:00+00:00",
         "games": {"active": 0, "paused": 0, "over": 0, "ended": 0},
         "phases_due": [], "late_players": [],
-        "mail": {"queued": 0, "sent": 0, "failed": 0, "oldest_queued": None},
+        "mail": {"queued": 0, "sent": 0, "failed": 0, "held": 0, "oldest_queued": None},
         "quarantine": {"quarantined": 0, "unfinished": 0},
         "last_sweep": None, "sweep_age_s": None, "held": None, "faults": [],
         "problems": [],
@@ -126,7 +126,7 @@ def test_every_figure(engine: Engine) -> None:
         {"game": "onthedot", "phase": "build", "player": "Hanno", "side": "red",
          "deadline": dot},
     ]
-    assert status["mail"] == {"queued": 2, "sent": 1, "failed": 1,
+    assert status["mail"] == {"queued": 2, "sent": 1, "failed": 1, "held": 0,
                               "oldest_queued": "2026-05-01T11:30:00+00:00"}
     assert status["quarantine"] == {"quarantined": 2, "unfinished": 1}
     assert status["last_sweep"] == sweep
@@ -225,7 +225,7 @@ def test_the_summary_for_a_person() -> None:
         "phases_due": [{"game": "aegean", "phase": "T3-move-blue", "deadline": deadline}],
         "late_players": [{"game": "aegean", "phase": "T3-move-blue", "player": "Hanno",
                           "side": "red", "deadline": deadline}],
-        "mail": {"queued": 3, "sent": 120, "failed": 1,
+        "mail": {"queued": 3, "sent": 120, "failed": 1, "held": 0,
                  "oldest_queued": "2026-05-01T11:52:00+00:00"},
         "quarantine": {"quarantined": 2, "unfinished": 1},
         "last_sweep": {"at": "2026-05-01T11:59:18Z", "seconds": 1.25, "processed": 2,
@@ -257,7 +257,7 @@ def test_a_held_sweep_and_the_faults_for_a_person() -> None:
         "now": "2027-03-21T09:00:00+00:00",
         "games": {"active": 2, "paused": 0, "over": 0, "ended": 0},
         "phases_due": [], "late_players": [],
-        "mail": {"queued": 0, "sent": 4, "failed": 0, "oldest_queued": None},
+        "mail": {"queued": 0, "sent": 4, "failed": 0, "held": 0, "oldest_queued": None},
         "quarantine": {"quarantined": 0, "unfinished": 0},
         "last_sweep": {"at": "2026-03-20T10:00:00+00:00", "seconds": 0.5, "processed": 1,
                        "failed": 1, "reminders": 0, "sent": 4},
@@ -304,3 +304,17 @@ def test_pbem_status_names_a_game_the_sweep_cannot_read(data_dir: dict[str, str]
     assert "'gone'" in faults[0]["error"]
     text = pbem(data_dir, "status").stdout
     assert "Fault: ionian (build) cannot be swept since" in text
+
+
+def test_mail_held_for_the_operator_is_counted_and_named(engine: Engine) -> None:
+    from pbem.cli.status import summary
+    from pbem.store.models import MailOutRow
+
+    now = datetime(2026, 5, 1, 12, 0, tzinfo=UTC)
+    _queue(engine, 1, now)
+    held = _queue(engine, 2, now)
+    with transaction(engine) as session:
+        session.execute(update(MailOutRow).where(col(MailOutRow.id) == held).values(state="held"))
+    status = judge_status(engine, now)
+    assert status["mail"]["held"] == 1 and status["mail"]["queued"] == 1
+    assert "1 held for the operator" in summary(status)

@@ -20,7 +20,7 @@ from pbem.store.db import snapshot
 from pbem.store.models import GameRow, MailInRow, MailOutRow, PhaseRow, SubmissionRow
 
 GAME_STATES = ("active", "paused", "over", "ended")
-MAIL_OUT_STATES = ("queued", "sent", "failed")
+MAIL_OUT_STATES = ("queued", "sent", "failed", "held")
 UNFINISHED_AFTER = timedelta(minutes=10)  # a mail stored "new" this long ago was never handled
 SWEEP = "sweep"  # the judge_state key the sweep writes
 FAULTS = "sweep_faults"  # and the one where it keeps the games and steps that fail

@@ -69,7 +69,10 @@ def summary(status: dict[str, Any]) -> str:
     mail = status["mail"]
     oldest = f" (oldest {_short(mail['oldest_queued'])})" if mail["oldest_queued"] else ""
     others = "".join(f", {count} {state}" for state, count in mail.items()
-                     if state not in ("queued", "sent", "failed", "oldest_queued"))
+                     if state not in ("queued", "sent", "failed", "held", "oldest_queued"))
+    if mail.get("held"):
+        others += (f", {mail['held']} held for the operator (the server never answered their "
+                   "end of data: pbem mail outbox --state held)")
     quarantine = status["quarantine"]
     lines = [f"Games: {games}.",
              f"Phases past their deadline: {len(status['phases_due'])}"]
