@@ -60,3 +60,9 @@ class DatabaseBusy(Fault):
     """Another process held the database locked beyond the waiting time and the retries."""
 
     exit_code = 75  # EX_TEMPFAIL
+
+
+class CopyBeingHandled(DatabaseBusy):
+    """A copy of a mail arrived while the first is still being carried out (a game master's
+    commands): the server is asked to deliver it again later, when the first is done."""
+

@@ -19,10 +19,13 @@ The password is the game master's own, shown once when the game was made. The ac
 after the mail is answered for its other blocks, each a use-case of pbem.app.gm (journaled,
 players told); the game master's answer lists what became of each line, and the mail is
 marked handled only after it is queued. What each line did is remembered as it is done
-(judge_state "gm-mail:<first copy>", with the phase open when the mail was first read), so
+(judge_state "gm-mail:<first copy>:<block>", with the phase the mail meant: the one open
+when it was first read, unless that opened after the mail was written), so
 a copy handled again after a judge was stopped carries out only what was not done yet, and
 a PROCESS can never move the game on twice. A line cut off while it ran is known to have
-been done by the journal entry its command writes in the transaction that does it.
+been done by the journal entry its command writes in the transaction that does it. A copy
+that comes while the first is being carried out (a lease of three minutes, renewed line by
+line) is not taken: the server is asked to deliver it again later.
 
 Wrong passwords count as a player's do: five in an hour from an address lock the game
 master's sign-on from it (the registered address apart from every other), and the game
@@ -31,25 +34,29 @@ master is told, once an hour at most.
 
 from __future__ import annotations
 
+import email.utils
 import logging
+import re
 from collections.abc import Callable
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from pbem.app import gm
 from pbem.app.errors import JudgeError
 from pbem.app.passwords import check_password, remembered
-from pbem.mail.reading import Incoming
+from pbem.errors import CopyBeingHandled
+from pbem.mail.reading import Incoming, body_start
 from pbem.mail.settings import MailSettings
 from pbem.mail.signon import Block
 from pbem.store import repo
 from pbem.store.db import retrying, transaction
-from pbem.store.models import GameRow
+from pbem.store.models import GameRow, MailInRow
 
 LOG = logging.getLogger(__name__)
 HELP = __doc__.split("\n\n")[0] + "\n\n" + __doc__.split("\n\n")[1]  # the command list
 MAX_LINES = 30
 LOCKOUT_NOTICE_EVERY = timedelta(hours=1)  # the game master told of a lockout once an hour
+RUNNING_LEASE = timedelta(minutes=3)  # a copy arriving while one runs waits this long
 
 Action = Callable[[Any, MailSettings, datetime], None]
 
@@ -80,25 +87,66 @@ def _lines(block: Block) -> list[str]:
     return found
 
 
-def _progress_key(origin: int) -> str:
-    return f"gm-mail:{origin}"
+def _progress_key(origin: int, number: int) -> str:
+    """Where what a game master's block did is remembered: by the first copy of the mail
+    and the block's place in it."""
+    return f"gm-mail:{origin}:{number}"
+
+
+def _aware(stamp: object) -> datetime:
+    if not isinstance(stamp, str):
+        return datetime.min.replace(tzinfo=UTC)
+    moment = datetime.fromisoformat(stamp)
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+_DATE = re.compile(rb"(?im)^date:[ \t]*(.*)$")
+
+
+def _meant(session: Any, game_id: str, origin: int) -> str | None:
+    """The phase a bare PROCESS of this mail means: the one open when it was read first,
+    unless that phase opened after the mail was written (its Date, or when it came): then
+    the phase the game master saw was processed meanwhile, and a bare PROCESS means
+    nothing (None)."""
+    phase = repo.open_phase(session, game_id)
+    if phase is None:
+        return None
+    row = session.get(MailInRow, origin)
+    written = row.received_at if row is not None else None
+    if row is not None:
+        found = _DATE.search(bytes(row.raw[:body_start(bytes(row.raw[:256 * 1024]))]))
+        try:
+            dated = email.utils.parsedate_to_datetime(found.group(1).decode("ascii", "replace")
+                                                      .strip()) if found else None
+        except (TypeError, ValueError, IndexError, OverflowError):
+            dated = None
+        if dated is not None and dated.tzinfo is not None and written is not None:
+            written = min(_aware(written.isoformat()), dated)
+    if written is not None and _aware(phase.opened_at.isoformat()) > _aware(written.isoformat()):
+        return None
+    return phase.key
 
 
 def gm_block(session: Any, mail_id: int, origin: int, number: int, block: Block,
              incoming: Incoming, settings: MailSettings, game: GameRow, now: datetime) -> Any:
-    from pbem.app.mailgate import MailOutcome, _queue_reply, may_answer_refusal, may_hash
+    """A game master's block: (the outcome, a refusal's answer or None). A right password
+    leaves the commands to run once the mail's other blocks are answered (`later`)."""
+    from pbem.app.mailgate import MailOutcome, _Answer, _queue_reply, may_hash
 
     sender = incoming.sender
     registered = (game.gm_email or "").lower()
     own = bool(sender) and sender == registered
 
-    def refused(parts: list[str] | None = None, subject: str = "",
-                to: str | None = None) -> Any:
-        sent: tuple[str, ...] = ()
-        if parts and to and may_answer_refusal(session, to, now):
-            sent = _queue_reply(session, settings, origin, number, incoming, [to],
-                                subject, parts, None, game.id, now)
-        return MailOutcome("refused", game.id, "GM", replies=sent, mail_id=mail_id)
+    answer_key = f"gm{number}"  # the player's answers of the same mail are numbered apart
+
+    def refused(parts: list[str] | None = None, subject: str = "", to: str | None = None,
+                limited: bool = True) -> Any:
+        """Refused; answered at `to` (with the mail's other answers, within the address's
+        notice limit unless the answer has a limit of its own: a lockout's, once an hour)."""
+        outcome = MailOutcome("refused", game.id, "GM", mail_id=mail_id)
+        if not parts or not to:
+            return outcome, None
+        return outcome, _Answer([to], subject, parts, game_id=game.id, refusal=limited)
 
     if repo.gm_locked_out_until(session, game.id, now, address=sender,
                                 registered=registered) is not None:
@@ -108,7 +156,7 @@ def gm_block(session: Any, mail_id: int, origin: int, number: int, block: Block,
                             "your address in the last hour, so the judge takes no game master's "
                             "commands from it for an hour after the last of them. Nothing in "
                             "this mail was done."], f"{game.id}: game master's sign-on locked",
-                           registered)
+                           registered, limited=False)
         return refused()
     if not remembered(block.password, game.gm_password_hash or "") \
             and not may_hash(session, sender, game.id, own, now):
@@ -130,7 +178,7 @@ def gm_block(session: Any, mail_id: int, origin: int, number: int, block: Block,
                             + ("" if own else " Mail from your own address is not affected.")
                             + " If this was not you, your password may be known: the "
                             "operator can set a new one."],
-                           f"{game.id}: wrong game master passwords", registered)
+                           f"{game.id}: wrong game master passwords", registered, limited=False)
         if own:
             return refused([f"Line {block.line_no}: the game master's password for {game.id} "
                             "is wrong; nothing was done. After five wrong passwords in an hour "
@@ -139,12 +187,17 @@ def gm_block(session: Any, mail_id: int, origin: int, number: int, block: Block,
         return refused()
     to = [a for a in dict.fromkeys([registered, sender]) if a]
     lines = _lines(block)[:MAX_LINES]
-    key = _progress_key(origin)
+    key = _progress_key(origin, number)
     progress = repo.judge_state(session, key)
     if progress is None:  # the first time this mail is read: the phase it speaks of
-        phase = repo.open_phase(session, game.id)
-        progress = {"phase": phase.key if phase is not None else None, "done": {}}
-        repo.set_judge_state(session, key, progress, now)
+        progress = {"game": game.id, "phase": _meant(session, game.id, origin), "done": {}}
+    elif progress.get("mail") != mail_id and _aware(progress.get("running_until")) > now:
+        # another copy of this mail is being carried out right now: the server tries later
+        raise CopyBeingHandled("another copy of this game master's mail is being carried out; "
+                           "try again in a few minutes")
+    progress = {**progress, "mail": mail_id,
+                "running_until": (now + RUNNING_LEASE).isoformat()}
+    repo.set_judge_state(session, key, progress, now)
     implied = progress.get("phase")
     actions = [_action(game.id, line, implied) for line in lines]
 
@@ -153,10 +206,11 @@ def gm_block(session: Any, mail_id: int, origin: int, number: int, block: Block,
         done: dict[str, str] = dict(progress.get("done", {}))
         started: dict[str, int] = dict(progress.get("started", {}))
 
-        def remember() -> None:
+        def remember(final: bool = False) -> None:
+            lease = when if final else when + RUNNING_LEASE
             with transaction(engine) as inner:
-                repo.set_judge_state(inner, key, {**progress, "done": done,
-                                                  "started": started}, when)
+                repo.set_judge_state(inner, key, {**progress, "done": done, "started": started,
+                                                  "running_until": lease.isoformat()}, when)
 
         for index, (line, action) in enumerate(zip(lines, actions, strict=True)):
             head = line.splitlines()[0]
@@ -190,17 +244,19 @@ def gm_block(session: Any, mail_id: int, origin: int, number: int, block: Block,
 
         def answer_all() -> None:
             with transaction(engine) as inner:
-                _queue_reply(inner, mail, origin, number, incoming, to,
+                _queue_reply(inner, mail, origin, answer_key, incoming, to,
                              f"{game.id}: game master's orders", said, None, game.id, when)
         retrying(answer_all)
+        retrying(lambda: remember(final=True))
 
     return MailOutcome("commands", game.id, "GM", replies=tuple(to), mail_id=mail_id,
-                       later=(run,))
+                       later=(run,)), None
 
 
 # the journal entry each command writes in the transaction that carries it out
 # (PROCESS is not among them: it names its phase, and a phase is processed once)
-JOURNALED = {"EXTEND": "deadline_set", "DEADLINE": "deadline_set", "PAUSE": "paused", "RESUME": "resumed", "END": "ended", "ROLLBACK": "rollback",
+JOURNALED = {"EXTEND": "deadline_set", "DEADLINE": "deadline_set", "PAUSE": "paused",
+             "RESUME": "resumed", "END": "ended", "ROLLBACK": "rollback",
              "ANNOUNCE": "announcement", "INVITE": "invited", "START": "started"}
 
 
@@ -260,7 +316,9 @@ def _action(game_id: str, line: str,
     def process(engine: Any, mail: MailSettings, now: datetime) -> str:
         meant = first.strip() or implied
         if meant is None:
-            raise JudgeError(f"{game_id} had no open phase when this mail came")
+            raise JudgeError("the phase open when you wrote was processed before your mail "
+                             "was read, or the game had no open phase; send PROCESS <phase> "
+                             "with the phase you mean (STATUS tells which is open)")
         done = gm.force(engine, game_id, mail, now, phase=meant)
         return f"{done.key} processed; next: {done.next_key}"
 

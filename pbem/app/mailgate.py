@@ -37,7 +37,7 @@ from pbem.app.games import utcnow
 from pbem.app.mailcommands import HELP, status
 from pbem.app.mailcommands import command as command_answer
 from pbem.app.passwords import check_password, remembered
-from pbem.errors import Fault
+from pbem.errors import CopyBeingHandled, Fault
 from pbem.mail.address import writable
 from pbem.mail.compose import compose, new_message_id
 from pbem.mail.reading import MAX_BYTES, Incoming, MailRefused, body_start, read_message
@@ -294,6 +294,12 @@ def _handled(engine: Engine, mail_id: int, incoming: Incoming, settings: MailSet
                                        reason=done.reason or None, outcome=done.record())
             retrying(mark)
         return done
+    except CopyBeingHandled:  # not taken: the server keeps it and delivers it again
+        def forget() -> None:
+            with transaction(engine) as session:
+                repo.forget_incoming(session, mail_id)
+        retrying(forget)
+        raise
     except (OperationalError, Fault):
         raise  # the database: transient or the operator's to fix; the message stays new
     except Exception as exc:  # noqa: BLE001 - a message that breaks the pipeline is kept
@@ -379,16 +385,19 @@ def may_answer_refusal(session: Any, address: str, now: datetime) -> bool:
 
 
 def may_hash(session: Any, sender: str, game_id: str, own: bool, now: datetime) -> bool:
-    """Whether the judge may spend a password hash on this sender's sign-on now: so many
-    per sender in a window, and so many per game from addresses that are not the signing
-    player's own (a stranger cannot spend the judge's CPU, nor a game's budget for its
-    players)."""
+    """Whether the judge may spend a password hash on this sender's sign-on now. From the
+    signing player's (or game master's) own address, always: five wrong ones in an hour
+    lock that address, so the hashes are bounded, and a stranger forging other blocks in
+    that address's name cannot use up its budget. From any other address: so many per
+    sender in a window, and so many per game."""
+    if own:  # bounded by the lockout of the address (five an hour); never spent by others
+        return True
     window = timedelta(minutes=HASH_WINDOW_MINUTES)
     if not repo.claim_throttle(session, f"hash:sender:{sender.lower()}", now,
                                HASHES_PER_SENDER, window):
         return False
-    return own or bool(repo.claim_throttle(session, f"hash:game:{game_id.lower()}", now,
-                                           HASHES_PER_GAME, window))
+    return bool(repo.claim_throttle(session, f"hash:game:{game_id.lower()}", now,
+                                    HASHES_PER_GAME, window))
 
 
 def _join(session: Any, mail_id: int, origin: int, incoming: Incoming, settings: MailSettings,
@@ -473,7 +482,7 @@ def _block(session: Any, mail_id: int, origin: int, number: int, block: Block,
         from pbem.app.gmmail import gm_block
 
         return gm_block(session, mail_id, origin, number, block, incoming, settings, game,  # type: ignore[no-any-return]
-                        now), None
+                        now)
     player = repo.player(session, game.id, block.player) if game and block.player else None
     name = player.name if player is not None else None
     game_id = game.id if game is not None else (block.game or None)
@@ -677,7 +686,7 @@ def _deliverable(address: str) -> bool:
     return writable(address)
 
 
-def _queue_reply(session: Any, settings: MailSettings, mail_id: int, number: int,
+def _queue_reply(session: Any, settings: MailSettings, mail_id: int, number: int | str,
                  incoming: Incoming, to: list[str], subject: str, parts: list[str],
                  plan: dict[str, Any] | None, game_id: str | None,
                  now: datetime) -> tuple[str, ...]:

@@ -580,6 +580,14 @@ def copies_handled(session: Session, mail_id: int, message_id: str,
     return next((c for c in found if c.state in ("handled", "ignored")), None)
 
 
+def forget_incoming(session: Session, row_id: int) -> None:
+    """Remove a stored copy the judge did not take (it asked the server to deliver it again,
+    so the server keeps it)."""
+    row = session.get(MailInRow, row_id)
+    if row is not None and row.state == "new":
+        session.delete(row)
+
+
 def trim_incoming(session: Session, row_id: int, keep: int) -> None:
     """Keep only the first `keep` bytes of a stored message (its digest and size stay)."""
     row = session.get(MailInRow, row_id)

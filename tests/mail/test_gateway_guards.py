@@ -359,3 +359,94 @@ def test_one_mail_with_blocks_for_two_players_answers_each_address_once(
     [(_, to, reply)] = _outbox(aegean)
     assert reply is not None and "ORDERS:" in _text_of(reply) and "Status:" in _text_of(reply)
     assert json.dumps(to) == json.dumps([ANN]) and BO not in to
+
+
+# --- what a review found -------------------------------------------------------------------
+
+
+def test_a_mail_with_a_game_master_block_and_a_player_block_answers_both(
+        built: tuple[Engine, str], settings) -> None:  # noqa: F811
+    engine, password = built
+    body = f"SIGNON aegean GM {password}\nSTATUS\nSIGNON aegean Bo bo-password\nORDERS\n"
+    mailgate.receive(engine, _gm_mail(body), "inject", settings, START)
+    subjects = sorted(subject for _, subject, _ in _outbox_of(engine, "reply"))
+    assert subjects == ["aegean: game master's orders", "aegean: your commands"]
+
+
+def test_the_game_master_locked_out_by_their_own_wrong_passwords_is_told(
+        built: tuple[Engine, str], settings) -> None:  # noqa: F811
+    engine, _ = built
+    for n in range(6):
+        mailgate.receive(engine, _gm_mail("SIGNON aegean GM guess\n", message_id=f"w{n}@x"),
+                         "inject", settings, START + timedelta(minutes=n))
+    subjects = [subject for _, subject, _ in _outbox_of(engine, "reply")]
+    assert subjects == ["aegean: wrong game master password",
+                        "aegean: wrong game master passwords"]
+
+
+def test_two_game_master_blocks_for_two_games_each_process_their_own(
+        built: tuple[Engine, str], settings) -> None:  # noqa: F811
+    from pbem.deadlines import DEFAULT_TIMING
+    from pbem.golden import load
+
+    engine, password = built
+    golden = load(DEMO)
+    made = games.create_game(engine, games.GameSpec(
+        game_id="ionian", scenario="squadron", seed=golden.seed, dice_name=golden.game_id,
+        columns=18, rows=10, timing=DEFAULT_TIMING, gm_email=GM,
+        players=(games.PlayerSpec("Cy", "cy@example.org", "blue", "UTC", "cy-password"),
+                 games.PlayerSpec("Di", "di@example.org", "red", "UTC", "di-password"))),
+        now=START)
+    from pbem.app import phases
+
+    for who, side in (("Cy", "blue"), ("Di", "red")):
+        orders.submit_orders(engine, "ionian", who,
+                             (DEMO / order_file("build", side)).read_bytes(), now=START)
+    phases.process_phase(engine, "ionian", now=START)  # ionian is a phase ahead of aegean
+    orders.submit_orders(engine, "ionian", "Cy", (DEMO / order_file("setup", "blue")).read_bytes(),
+                         now=START)
+    body = (f"SIGNON aegean GM {password}\nPROCESS\n"
+            f"SIGNON ionian GM {made.passwords['GM']}\nPROCESS\n")
+    mailgate.receive(engine, _gm_mail(body), "inject", settings, START + timedelta(hours=1))
+    assert games.show_game(engine, "aegean")["phase"] == "setup-blue"
+    assert games.show_game(engine, "ionian")["phase"] == "setup-red"
+
+
+def test_a_copy_that_comes_while_the_first_is_carried_out_is_left_to_the_server(
+        built: tuple[Engine, str], settings, tmp_path: Path) -> None:  # noqa: F811
+    from pbem.errors import CopyBeingHandled
+
+    engine, password = built
+    if engine.url.get_backend_name() != "sqlite":
+        pytest.skip("the subprocess opens the test's SQLite file")
+    raw = _gm_mail(f"SIGNON aegean GM {password}\nPAUSE\nANNOUNCE hello\n")
+    assert _die_during(engine, raw, "pause", tmp_path, START.isoformat()) == 9
+    # the first is (as far as anyone can tell) still being carried out a minute later
+    with pytest.raises(CopyBeingHandled):
+        mailgate.receive(engine, raw, "lmtp", settings, START + timedelta(minutes=1))
+    assert len(_mail_rows(engine)) == 1  # the copy was not taken: the server keeps it
+    mailgate.receive(engine, raw, "lmtp", settings, START + timedelta(minutes=5))
+    announced = [s for _, s, _ in _outbox_of(engine, "notice") if "from the game master" in s]
+    assert len(announced) == 3  # Ann, Bo and the game master, once each
+
+
+def test_a_bare_process_written_before_the_open_phase_opened_does_nothing(
+        built: tuple[Engine, str], settings) -> None:  # noqa: F811
+    engine, password = built
+    written = (START - timedelta(hours=1)).strftime("%a, %d %b %Y %H:%M:%S +0000")
+    raw = _gm_mail(f"SIGNON aegean GM {password}\nPROCESS\n").replace(
+        b"Date: Mon, 1 Dec 2026 10:00:00 +0000", f"Date: {written}".encode())
+    mailgate.receive(engine, raw, "inject", settings, START + timedelta(hours=1))
+    assert games.show_game(engine, "aegean")["phase"] == "build"
+    assert "send PROCESS <phase>" in _text(_outbox_of(engine, "reply")[-1][2])
+
+
+def test_a_stranger_forging_a_players_address_cannot_use_up_that_players_sign_ons(
+        aegean: Engine, settings, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+    monkeypatch.setattr(mailgate, "HASHES_PER_SENDER", 3)
+    for n in range(4):  # in Ann's name, guessing Bo's password
+        mailgate.receive(aegean, _signed("SIGNON aegean Bo guess\n", message_id=f"b{n}@x"),
+                         "inject", settings, NOW + timedelta(seconds=n))
+    done = mailgate.receive(aegean, _signed(SIGNED + "STATUS\n", message_id="own@x"),
+                            "inject", settings, NOW + timedelta(minutes=1))
+    assert done.outcome == "commands"
