@@ -245,6 +245,8 @@ def test_after_an_outage_a_damaged_deadline_holds_back_only_its_game(engine: Eng
                                                                       settings) -> None:  # type: ignore[no-untyped-def]
     from sqlalchemy import text
 
+    if engine.url.get_backend_name() != "sqlite":
+        pytest.skip("PostgreSQL's timestamp column cannot hold a damaged time")
     _game(engine, "aegean", REMINDING, orders_in=False)
     _game(engine, "ionian", REMINDING, orders_in=False)
     sweep.sweep(engine, settings, START + timedelta(hours=1), send=False)
