@@ -6,7 +6,9 @@ down longer than the outage limit does not process a backlog of deadlines at onc
 those deadlines on, tells the players and the game master, and goes on.
 
 A sweep, in order: the clock guard (a sweep whose clock is earlier than the last sweep's,
-or later by more than the clock limit, 30 days unless told, holds: it does nothing, keeps
+or later by more than the clock limit, 30 days unless told, or that moved more than five
+minutes further than the machine's own running time since the last sweep of the same boot
+of the same machine, holds: it does nothing, keeps
 the last good sweep's time and says so in judge_state, `sweep_hold`, until the clock is
 right again or the operator accepts the new time, `pbem serve --accept-clock`); the outage
 guard; a read-only scan of every active game's open phase
@@ -208,14 +210,16 @@ def _lengths(stored: str | None) -> list[timedelta]:
 def sweep(engine: Engine, settings: MailSettings | None, now: datetime, *,
           outage_limit: timedelta = OUTAGE_LIMIT, send: bool = True,
           poll: Callable[[], int] | None = None, workers: int = 1,
-          clock_limit: timedelta = CLOCK_LIMIT, accept_clock: bool = False) -> SweepReport:
+          clock_limit: timedelta = CLOCK_LIMIT, accept_clock: bool = False,
+          host: HostClock | None = None) -> SweepReport:
     """One sweep at `now` (see the module's docstring); `send` delivers the outbox after,
     `poll` (if given) takes the mail waiting in a mailbox and returns how many. A `now`
     earlier than the last sweep's, or later by more than `clock_limit`, holds the sweep
-    (`report.held` says why) unless `accept_clock`."""
+    (`report.held` says why) unless `accept_clock`; so does a `now` that moved further than
+    the machine's own running time (`host`, see `host_clock`) since the last sweep."""
     started = time.perf_counter()
     report = SweepReport(at=now)
-    report.held = _guard_clock(engine, now, clock_limit, accept_clock)
+    report.held = _guard_clock(engine, now, clock_limit, accept_clock, host)
     if report.held is not None:
         report.seconds = time.perf_counter() - started
         LOG.info("sweep held", extra={"why": report.held})
@@ -269,7 +273,8 @@ def sweep(engine: Engine, settings: MailSettings | None, now: datetime, *,
             repo.set_judge_state(session, SWEEP_KEY, {
                 "at": now.isoformat(), "seconds": round(report.seconds, 3),
                 "processed": len(report.processed), "failed": len(report.failed),
-                "reminders": report.reminders, "sent": report.sent}, now)
+                "reminders": report.reminders, "sent": report.sent,
+                **({"boot": host[0], "uptime": round(host[1], 3)} if host else {})}, now)
     retrying(remember)
     LOG.info("sweep done", extra={"processed": len(report.processed),
                                   "failed": len(report.failed), "reminders": report.reminders,
@@ -353,20 +358,52 @@ def _remind(engine: Engine, settings: MailSettings | None, item: _Open, now: dat
     return int(retrying(work))
 
 
+HostClock = tuple[str, float]  # (this boot's id, seconds the machine has run since it)
+
+
+def host_clock() -> HostClock | None:
+    """The machine's own running time, which no setting of the wall clock moves: the boot's
+    id and the seconds since boot, suspended time included (Linux's CLOCK_BOOTTIME); None
+    where the system has no such clock."""
+    try:
+        with open("/proc/sys/kernel/random/boot_id", encoding="ascii") as found:
+            boot = found.read().strip()
+        return boot, time.clock_gettime(time.CLOCK_BOOTTIME)
+    except (OSError, AttributeError, ValueError):
+        return None
+
+
+def _drift(last: dict[str, Any] | None, last_at: datetime | None, now: datetime,
+           host: HostClock | None) -> timedelta | None:
+    """How much further the wall clock moved than the machine's running time since the last
+    sweep, when both sweeps ran in the same boot of this machine; else None."""
+    if host is None or last is None or last_at is None or last.get("boot") != host[0]:
+        return None
+    try:
+        elapsed = timedelta(seconds=host[1] - float(last["uptime"]))
+    except (KeyError, TypeError, ValueError):
+        return None
+    return now - (last_at + elapsed)
+
+
 def _guard_clock(engine: Engine, now: datetime, limit: timedelta,
-                 accept: bool) -> str | None:
+                 accept: bool, host: HostClock | None = None) -> str | None:
     """Why this sweep must hold (its clock is far from the last sweep's), or None. A hold is
     stored under HOLD_KEY and logged when it begins; the last sweep's record is left as it
     was, so a clock put right finds it and goes on. `accept`: the operator says the new time
     is right, and the sweep goes on from it (the outage guard moving what fell due)."""
     with snapshot(engine) as session:
         last_at = _last_sweep_at(session)
+        last = repo.judge_state(session, SWEEP_KEY)
         hold = repo.judge_state(session, HOLD_KEY)
+    drift = _drift(last, last_at, now, host)
     direction = None
     if last_at is not None and now < last_at - CLOCK_TOLERANCE:
         direction = "back"
     elif last_at is not None and now - last_at > limit:
         direction = "forward"
+    elif drift is not None and abs(drift) > CLOCK_TOLERANCE:
+        direction = "jumped"
     if direction is None or accept:
         if direction is not None:
             LOG.warning("clock jump accepted by the operator",
@@ -377,10 +414,17 @@ def _guard_clock(engine: Engine, now: datetime, limit: timedelta,
         return None
     assert last_at is not None
     gap = format_length(abs(now - last_at))
-    why = (f"the clock reads {now.isoformat()}, {gap} earlier than the last sweep "
-           f"({last_at.isoformat()})" if direction == "back" else
-           f"the clock reads {now.isoformat()}, {gap} later than the last sweep "
-           f"({last_at.isoformat()}), beyond the limit of {format_length(limit)}")
+    if direction == "jumped":
+        assert drift is not None
+        why = (f"the clock reads {now.isoformat()}, {format_length(abs(drift))} "
+               f"{'ahead of' if drift > timedelta(0) else 'behind'} the time this machine "
+               f"has run since the last sweep ({last_at.isoformat()})")
+    elif direction == "back":
+        why = (f"the clock reads {now.isoformat()}, {gap} earlier than the last sweep "
+               f"({last_at.isoformat()})")
+    else:
+        why = (f"the clock reads {now.isoformat()}, {gap} later than the last sweep "
+               f"({last_at.isoformat()}), beyond the limit of {format_length(limit)}")
     begins = hold is None or hold.get("direction") != direction
     record = {"now": now.isoformat(), "last_sweep": last_at.isoformat(),
               "direction": direction, "limit": format_length(limit),

@@ -43,11 +43,12 @@ class Clock:
 def sweep_once(made: Any, settings: Any, outage_limit: timedelta, poll: Any,
                workers: int, clock: Clock | None = None) -> Any:
     from pbem.app.games import utcnow
-    from pbem.app.sweep import CLOCK_LIMIT, sweep
+    from pbem.app.sweep import CLOCK_LIMIT, host_clock, sweep
 
     clock = clock or Clock(CLOCK_LIMIT, False)
     return sweep(made, settings, utcnow(), outage_limit=outage_limit, poll=poll,
-                 workers=workers, clock_limit=clock.limit, accept_clock=clock.take_accept())
+                 workers=workers, clock_limit=clock.limit, accept_clock=clock.take_accept(),
+                 host=host_clock())
 
 
 def _poller(made: Any, settings: Any) -> Any:

@@ -41,6 +41,7 @@ def _sweep(last: dict[str, Any] | None, age: float | None) -> str:
 
 def _held(held: dict[str, Any]) -> str:
     how = ("earlier than" if held.get("direction") == "back"
+           else "further than this machine has run since" if held.get("direction") == "jumped"
            else f"more than {held.get('limit', '?')} after")
     return (f"Sweep held: the clock reads {_short(held.get('now', '?'))}, {how} the last "
             f"sweep at {_short(held.get('last_sweep', '?'))}. Nothing is processed, no "

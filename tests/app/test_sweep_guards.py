@@ -263,3 +263,27 @@ def test_after_an_outage_a_damaged_deadline_holds_back_only_its_game(engine: Eng
     assert status["problems"] == ["ionian build: the stored deadline 'the ides of March' is "
                                   "not a time"]
     assert [p["game"] for p in status["phases_due"]] == []
+
+
+def test_a_clock_that_jumps_a_day_within_one_boot_holds_until_it_is_right(
+        engine: Engine, settings) -> None:  # type: ignore[no-untyped-def]
+    """Under the clock limit, an outage and a jump look alike by the wall clock alone; the
+    machine's running time tells them apart."""
+    _game(engine, "aegean", REMINDING, orders_in=False)
+    deadline = _deadline(engine, "aegean")
+    good = START + timedelta(hours=1)
+    sweep.sweep(engine, settings, good, host=("boot-1", 1000.0))
+    mails = _outbox_count(engine)
+    # a minute of running later, the wall clock says a day and a minute
+    held = sweep.sweep(engine, settings, good + timedelta(days=1, minutes=1),
+                       host=("boot-1", 1060.0))
+    assert held.held is not None and "ahead of the time this machine has run" in held.held
+    assert (held.processed, held.extended, held.reminders) == ([], [], 0)
+    assert _deadline(engine, "aegean") == deadline and _outbox_count(engine) == mails
+    assert "further than this machine has run since" in summary(judge_status(engine, good))
+    # put right: the sweeps go on
+    right = sweep.sweep(engine, settings, good + timedelta(minutes=2), host=("boot-1", 1120.0))
+    assert right.held is None
+    # after a reboot, or on another machine, the running time says nothing: an outage
+    down = sweep.sweep(engine, settings, good + timedelta(days=1), host=("boot-2", 30.0))
+    assert down.held is None
