@@ -1,0 +1,262 @@
+"""The games and their phases: games, sides, players, phases, submissions (with the two
+statements run on every submission), the hash-chained journal and the judge's own state
+(judge_state: the sweep's records, the retention's last run)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import bindparam, func, text, update
+from sqlalchemy.engine import Connection
+from sqlmodel import Session, col, select
+
+from pbem.store.models import (
+    GameRow,
+    JournalRow,
+    JudgeStateRow,
+    PhaseRow,
+    PlayerRow,
+    SideRow,
+    SubmissionRow,
+    unpack,
+)
+
+GENESIS = "0" * 64
+
+
+def game(session: Session, game_id: str) -> GameRow | None:
+    return session.get(GameRow, game_id)
+
+
+def lock_game(session: Session, game_id: str, skip_locked: bool = False) -> GameRow | None:
+    """The game row, locked until the transaction ends: writers of one game queue up on
+    PostgreSQL as they do on SQLite, where BEGIN IMMEDIATE already locks the database. With
+    `skip_locked`, a row another transaction holds is not waited for: None (PostgreSQL's
+    SKIP LOCKED, how several running judges share the due games)."""
+    return session.exec(select(GameRow).where(GameRow.id == game_id)
+                        .with_for_update(skip_locked=skip_locked)).first()
+
+
+def games(session: Session) -> Sequence[GameRow]:
+    return session.exec(select(GameRow).order_by(col(GameRow.created_at))).all()
+
+
+def sides(session: Session, game_id: str) -> list[str]:
+    rows = session.exec(select(SideRow).where(SideRow.game_id == game_id)
+                        .order_by(col(SideRow.seq))).all()
+    return [row.name for row in rows]
+
+
+def players(session: Session, game_id: str, active_only: bool = True) -> Sequence[PlayerRow]:
+    query = select(PlayerRow).where(PlayerRow.game_id == game_id)
+    if active_only:
+        query = query.where(col(PlayerRow.active).is_(True))
+    return session.exec(query.order_by(col(PlayerRow.id))).all()
+
+
+def player(session: Session, game_id: str, name: str) -> PlayerRow | None:
+    """The game's active player of that name, whatever its letters' case (compared in
+    Python: SQLite's lower() folds ASCII letters only)."""
+    wanted = name.casefold()
+    return next((p for p in players(session, game_id) if p.name.casefold() == wanted), None)
+
+
+def open_phase(session: Session, game_id: str) -> PhaseRow | None:
+    return session.exec(
+        select(PhaseRow).where(PhaseRow.game_id == game_id, PhaseRow.status == "open")
+        .order_by(col(PhaseRow.seq).desc()).limit(1)
+    ).first()
+
+
+def phases(session: Session, game_id: str, archived: bool = False) -> Sequence[PhaseRow]:
+    query = select(PhaseRow).where(PhaseRow.game_id == game_id)
+    if not archived:
+        query = query.where(PhaseRow.status != "archived")
+    return session.exec(query.order_by(col(PhaseRow.seq), col(PhaseRow.generation))).all()
+
+
+def next_generation(session: Session, game_id: str, seq: int) -> int:
+    """0 for a phase seen the first time; one more than the archived copies after a roll back."""
+    rows = session.exec(select(PhaseRow.generation).where(PhaseRow.game_id == game_id,
+                                                          PhaseRow.seq == seq)).all()
+    return max(rows) + 1 if rows else 0
+
+
+def claim(session: Session, phase_id: int) -> bool:
+    """Mark an open phase as being resolved; False if someone else already did. Both
+    databases make the second claimant wait for the first to commit, then see 0 rows."""
+    result = session.execute(
+        update(PhaseRow).where(col(PhaseRow.id) == phase_id, col(PhaseRow.status) == "open")
+        .values(status="resolving")
+    )
+    return bool(getattr(result, "rowcount", 0) == 1)
+
+
+def latest_submission(session: Session, phase_id: int,
+                      player_id: int) -> SubmissionRow | None:
+    """A player's current submission for a phase (the latest), if any."""
+    return session.exec(select(SubmissionRow).where(
+        SubmissionRow.phase_id == phase_id, SubmissionRow.player_id == player_id)
+        .order_by(col(SubmissionRow.id).desc()).limit(1)).first()
+
+
+def submissions(session: Session, phase_id: int, current_only: bool = True,
+                ) -> Sequence[SubmissionRow]:
+    """A phase's submissions in the order received; by default only each player's latest
+    (the one that counts: a later submission replaces the earlier, which stays stored)."""
+    query = select(SubmissionRow).where(SubmissionRow.phase_id == phase_id)
+    if current_only:
+        latest = (select(func.max(SubmissionRow.id)).where(SubmissionRow.phase_id == phase_id)
+                  .group_by(col(SubmissionRow.player_id)))
+        query = query.where(col(SubmissionRow.id).in_(latest))
+    return session.exec(query.order_by(col(SubmissionRow.received_at), col(SubmissionRow.id))).all()
+
+
+def is_current(row: SubmissionRow, current: Sequence[SubmissionRow]) -> bool:
+    return any(other.id == row.id for other in current)
+
+
+@dataclass(frozen=True)
+class OrderContext:
+    """What taking a player's orders needs, read in one query."""
+
+    game_status: str
+    ruleset: str
+    player_id: int
+    player_name: str
+    side: str
+    pieces: str
+    password_hash: str
+    phase_id: int
+    phase_key: str
+    generation: int
+    state_before: str
+    side_players: int  # active players on the player's side (15.2: more than one share it)
+    earlier: int  # how many sets of orders the player already sent for this phase
+
+
+# Taking orders is the judge's busiest write: its statements are written once, not built
+# anew for every submission.
+_ORDER_CONTEXT = text(
+    "SELECT g.status, g.ruleset, p.id, p.name, p.side, p.pieces, p.password_hash, "
+    "ph.id, ph.key, ph.generation, ph.state_before, (SELECT count(*) FROM players q "
+    "WHERE q.game_id = g.id AND q.side = p.side AND q.active), (SELECT count(*) FROM submissions s "
+    "WHERE s.phase_id = ph.id AND s.player_id = p.id) "
+    "FROM games g JOIN players p ON p.game_id = g.id JOIN phases ph ON ph.game_id = g.id "
+    "WHERE g.id = :game AND (lower(p.name) = :name OR p.name = :exact) AND p.active "
+    "AND ph.status = 'open' "
+    "LIMIT 1")
+_LOCK_GAME = text("SELECT id FROM games WHERE id = :game FOR UPDATE")
+_INSERT_SUBMISSION = text(
+    "INSERT INTO submissions (phase_id, player_id, side, raw, parsed, source, received_at) "
+    "VALUES (:phase, :player, :side, :raw, :parsed, :source, :at)"
+).bindparams(bindparam("at", type_=SubmissionRow.__table__.c.received_at.type))  # type: ignore[attr-defined]
+
+
+def _sqlite_driver(connection: Connection) -> Any:
+    """SQLite's own connection, for the two statements run on every submission; elsewhere
+    None. The statements are the same text either way."""
+    if connection.dialect.name != "sqlite":
+        return None
+    return connection.connection.dbapi_connection
+
+
+def order_context(connection: Connection, game_id: str,
+                  player_name: str) -> OrderContext | None:
+    """Game, active player and open phase together (None when any is missing); the game row
+    is locked for the rest of the transaction (on SQLite, BEGIN IMMEDIATE already did)."""
+    params = {"game": game_id, "name": player_name.lower(), "exact": player_name}
+    driver = _sqlite_driver(connection)
+    if driver is not None:
+        row = driver.execute(_ORDER_CONTEXT.text, params).fetchone()
+    else:
+        connection.execute(_LOCK_GAME, {"game": game_id})
+        row = connection.execute(_ORDER_CONTEXT, params).first()
+    if row is None:
+        return None
+    values = list(row[:-1])
+    values[10] = unpack(values[10])  # ph.state_before, read by hand: unpacked by hand
+    return OrderContext(*values, earlier=int(row[-1]))
+
+
+def store_submission(connection: Connection, phase_id: int, player_id: int, side: str,
+                     raw: str, parsed: str, source: str, at: datetime) -> None:
+    """Store a submission; being the latest, it is the player's current one."""
+    params: dict[str, Any] = {"phase": phase_id, "player": player_id, "side": side,
+                              "raw": raw, "parsed": parsed, "source": source, "at": at}
+    driver = _sqlite_driver(connection)
+    if driver is None:
+        connection.execute(_INSERT_SUBMISSION, params)
+        return
+    column = SubmissionRow.__table__.c.received_at  # type: ignore[attr-defined]
+    stored_as = column.type.bind_processor(connection.dialect)
+    params["at"] = stored_as(at) if stored_as else at  # exactly as SQLAlchemy would store it
+    driver.execute(_INSERT_SUBMISSION.text, params)
+
+
+def _digest(prev_hash: str, at: datetime, kind: str, data: str) -> str:
+    text = "\n".join((prev_hash, at.isoformat(), kind, data))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+_LAST_HASH = text("SELECT hash FROM journal WHERE game_id = :game ORDER BY id DESC LIMIT 1")
+_INSERT_JOURNAL = text(
+    "INSERT INTO journal (game_id, at, kind, data, prev_hash, hash) "
+    "VALUES (:game, :at, :kind, :data, :prev, :hash)"
+).bindparams(bindparam("at", type_=JournalRow.__table__.c.at.type))  # type: ignore[attr-defined]
+
+
+def journal_append(session: Session, game_id: str, kind: str, data: dict[str, Any],
+                   at: datetime) -> str:
+    """Append an entry chained to the game's previous one; returns its hash."""
+    last = session.execute(_LAST_HASH, {"game": game_id}).scalar()
+    prev = last or GENESIS
+    body = json.dumps(data, sort_keys=True, separators=(",", ":"))
+    digest = _digest(prev, at, kind, body)
+    session.execute(_INSERT_JOURNAL, {"game": game_id, "at": at, "kind": kind, "data": body,
+                                      "prev": prev, "hash": digest})
+    return digest
+
+
+def journal(session: Session, game_id: str) -> Sequence[JournalRow]:
+    return session.exec(select(JournalRow).where(JournalRow.game_id == game_id)
+                        .order_by(col(JournalRow.id))).all()
+
+
+def journal_breaks(entries: Sequence[JournalRow]) -> list[str]:
+    """Where the hash chain does not hold (empty when it does)."""
+    problems = []
+    prev = GENESIS
+    for entry in entries:
+        if entry.prev_hash != prev:
+            problems.append(f"journal entry {entry.id} does not follow entry before it")
+        if _digest(entry.prev_hash, entry.at, entry.kind, entry.data) != entry.hash:
+            problems.append(f"journal entry {entry.id} ({entry.kind}) was altered")
+        prev = entry.hash
+    return problems
+
+
+def judge_state(session: Session, key: str) -> dict[str, Any] | None:
+    row = session.get(JudgeStateRow, key)
+    return None if row is None else dict(json.loads(row.value))
+
+
+def set_judge_state(session: Session, key: str, value: dict[str, Any], now: datetime) -> None:
+    """Insert or replace in one statement: two judges ending a sweep at once on PostgreSQL
+    must not collide on the key (the later one's record stands)."""
+    values = {"key": key, "value": json.dumps(value, sort_keys=True), "updated_at": now}
+    if session.get_bind().dialect.name == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert as upsert
+    else:
+        from sqlalchemy.dialects.sqlite import insert as upsert  # type: ignore[assignment]
+    statement = upsert(JudgeStateRow).values(**values)
+    session.execute(statement.on_conflict_do_update(
+        index_elements=["key"], set_={"value": statement.excluded.value,
+                                      "updated_at": statement.excluded.updated_at}))
+
+
