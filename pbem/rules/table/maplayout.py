@@ -1,0 +1,250 @@
+"""How an open-table map is laid out (over the marks of `pbem.rules.table.mapkit`): each
+ship's two-line label placed clear of the table's edge, of the hulls and of one another, tied
+to its ship by a line when set apart; the drawing's layers; the legend, flowed into rows under
+the map and listing only what the map draws; and the whole scene with its title.
+
+A ruleset fills a `Drawing` from its view and events and hands `table_scene` the sample and
+words of each legend entry it may show (its `swatch`) and the order they come in.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+
+from pbem.rules.scene import (
+    Box,
+    Circle,
+    Group,
+    Point,
+    Polyline,
+    Primitive,
+    Scene,
+    Style,
+    Text,
+    overlaps,
+    text_width,
+)
+from pbem.rules.table.mapkit import (
+    BAR_ROW,
+    EDGE,
+    INK,
+    TITLE,
+    WHITE,
+    Corners,
+    nearest_points,
+    scale_bar,
+    separated,
+    ship_frame,
+    table_grid,
+    transform,
+)
+
+LEADER = Style(stroke=INK, width=1, dash=())
+NAME = Style(fill=WHITE, stroke=INK, width=3, font_size=13, anchor="middle", baseline="middle")
+CREW = Style(fill=INK, stroke=WHITE, width=3, font_size=12, anchor="middle", baseline="middle")
+LEGEND_TEXT = Style(fill=INK, font_size=12, baseline="middle")
+
+
+@dataclass(frozen=True)
+class Label:
+    """A ship's label: its id over its crew, in a box of `width` × `height` pixels."""
+
+    key: str
+    name: str
+    crew: str
+    corners: Corners
+
+    @property
+    def width(self) -> float:
+        return max(text_width(self.name, NAME.font_size or 12),
+                   text_width(self.crew, CREW.font_size or 12)) + 4
+
+    @property
+    def height(self) -> float:
+        return 2 + (NAME.font_size or 12) + (CREW.font_size or 12) + 3
+
+    def drawn(self, at: Point, size: float) -> tuple[Primitive, ...]:
+        """The two lines with the box centred on `at` (table inches; y grows north)."""
+        top = at[1] + self.height / 2 / size
+        font = NAME.font_size or 12
+        return (Text((at[0], top - (2 + font / 2) / size), self.name, NAME),
+                Text((at[0], top - (2 + font + 1 + (CREW.font_size or 12) / 2) / size),
+                     self.crew, CREW))
+
+
+def _box(at: Point, w: float, h: float) -> Box:
+    """A box in table inches as (left, bottom, right, top): `overlaps` only needs order."""
+    return (at[0] - w / 2, at[1] - h / 2, at[0] + w / 2, at[1] + h / 2)
+
+
+def _box_corners(box: Box) -> Corners:
+    return ((box[0], box[1]), (box[2], box[1]), (box[2], box[3]), (box[0], box[3]))
+
+
+def _spots(corners: Corners) -> Iterator[Point]:
+    """Places for a label round its ship, ring by ring outwards, abeam first on each ring."""
+    centre, ahead, right, _, _ = ship_frame(corners)
+    for reach in (0.9, 1.3, 1.8, 2.4, 3.1, 3.9, 4.8, 5.8, 7.0):
+        for turn in sorted(range(16), key=lambda k: (min(k % 8, 8 - k % 8), k)):
+            angle = math.pi / 2 + turn * math.pi / 8  # turn 0: to starboard
+            dx = math.sin(angle) * ahead[0] + math.cos(angle) * right[0]
+            dy = math.sin(angle) * ahead[1] + math.cos(angle) * right[1]
+            yield centre[0] + reach * dx, centre[1] + reach * dy
+
+
+def _leader(corners: Corners, box: Box) -> tuple[Point, Point] | None:
+    """The line tying a label to its ship, when it stands more than half an inch off."""
+    start, end = nearest_points(corners, _box_corners(box))
+    return (start, end) if math.dist(start, end) > 0.5 else None
+
+
+def _leads_clear(corners: Corners, box: Box, obstacles: Sequence[Corners]) -> bool:
+    """Whether the label needs no leader, or its leader crosses none of the obstacles."""
+    line = _leader(corners, box)
+    return line is None or all(separated(line, obstacle) for obstacle in obstacles)
+
+
+def place_labels(labels: Sequence[Label], size: float, table: Box,
+                 hulls: Sequence[Corners]) -> list[Primitive]:
+    """Each label on the first spot round its ship where its box stays on the table and
+    covers no other label and no hull; a label set farther off is tied to its ship by a line
+    that crosses no other hull or label. Where no spot is that good, the best there is."""
+    pad = 2 / size  # pixels kept clear between two labels
+    placed: list[Box] = []
+    drawn: list[Primitive] = []
+    for label in labels:
+        w, h = label.width / size, label.height / size
+        centre = ship_frame(label.corners)[0]
+        reach = 9.0 + w + h  # farther than any spot's box or leader reaches
+        near_hulls = [hull for hull in hulls if any(
+            abs(x - centre[0]) < reach and abs(y - centre[1]) < reach for x, y in hull)]
+        near_boxes = [box for box in placed if abs(box[0] + box[2] - 2 * centre[0]) < 2 * reach
+                      and abs(box[1] + box[3] - 2 * centre[1]) < 2 * reach]
+        box = _best_spot(label.corners, w, h, pad, table, near_hulls, near_boxes)
+        placed.append(box)
+        items = list(label.drawn(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), size))
+        line = _leader(label.corners, box)
+        if line is not None:
+            items.insert(0, Polyline(line, LEADER))
+        drawn.append(Group(tuple(items), id=label.key))
+    return drawn
+
+
+def _best_spot(corners: Corners, w: float, h: float, pad: float, table: Box,
+               hulls: Sequence[Corners], placed: Sequence[Box]) -> Box:
+    """The first spot whose box is on the table, apart from the placed labels and the hulls,
+    with a leader (if any) crossing neither; failing that the first that meets the most of
+    these, in that order."""
+    fallback: list[Box | None] = [None, None, None]  # on the table; and apart; and clear
+    obstacles = [*(hull for hull in hulls if hull != corners), *map(_box_corners, placed)]
+    first: Box | None = None
+    for spot in _spots(corners):
+        box = _box(spot, w, h)
+        first = first or box
+        if not (table[0] <= box[0] and box[2] <= table[2] and table[1] <= box[1]
+                and box[3] <= table[3]):
+            continue
+        fallback[0] = fallback[0] or box
+        if any(overlaps((box[0] - pad, box[1] - pad, box[2] + pad, box[3] + pad), other)
+               for other in placed):
+            continue
+        fallback[1] = fallback[1] or box
+        if not all(separated(_box_corners(box), hull) for hull in hulls):
+            continue
+        fallback[2] = fallback[2] or box
+        if _leads_clear(corners, box, obstacles):
+            return box
+    chosen = fallback[2] or fallback[1] or fallback[0] or first
+    assert chosen is not None
+    return chosen
+
+
+# -- the drawing -------------------------------------------------------------------------------
+
+@dataclass
+class Drawing:
+    """What the map draws, layer by layer, and the legend entries it needs (key -> the hull
+    style and pattern its sample shows, where that varies)."""
+
+    sides: list[str]
+    rings: list[Primitive] = field(default_factory=list)
+    ships: list[Primitive] = field(default_factory=list)
+    trails: list[Primitive] = field(default_factory=list)
+    marks: list[Primitive] = field(default_factory=list)
+    labels: list[Label] = field(default_factory=list)
+    hulls: list[Corners] = field(default_factory=list)
+    shown: dict[str, tuple[Style, str] | None] = field(default_factory=dict)
+
+
+# A legend entry's sample, in inches around (0, 0), and its words.
+Swatch = Callable[[str, Drawing], tuple[Primitive, str]]
+
+LEGEND_UNIT = 10.0  # pixels per inch in the legend's samples
+LEGEND_ROW = 28  # pixels
+SAMPLE: Corners = ((2.0, 0.5), (-2.0, 0.5), (-2.0, -0.5), (2.0, -0.5))  # heading east
+
+
+def _moved(item: Primitive, scale: float, at: Point) -> Primitive:
+    """A primitive drawn in inches (y north), moved to pixels (y down) round `at`."""
+    def point(p: Point) -> Point:
+        return at[0] + p[0] * scale, at[1] - p[1] * scale
+
+    if isinstance(item, Group):
+        return Group(tuple(_moved(i, scale, at) for i in item.items), item.style, item.id)
+    if isinstance(item, Circle):
+        return Circle(point(item.centre), item.radius * scale, item.style)
+    if isinstance(item, Text):
+        return Text(point(item.at), item.text, item.style)
+    return type(item)(tuple(point(p) for p in item.points), item.style)
+
+
+def legend(drawing: Drawing, width: int, top: float, swatch: Swatch, order: Sequence[str]
+           ) -> tuple[tuple[Primitive, ...], float]:
+    """The legend's entries, only for what the map draws (each side's ships first, then the
+    keys of `order`), flowed into rows under the map, and the height they take."""
+    keys = [f"side-{side}" for side in drawing.sides if f"side-{side}" in drawing.shown]
+    keys += [key for key in order if key in drawing.shown]
+    items: list[Primitive] = []
+    x, y = 6.0, top
+    for key in keys:
+        sample, words = swatch(key, drawing)
+        wide = 58 + text_width(words, LEGEND_TEXT.font_size or 12) * 0.8 + 16
+        if x > 6 and x + wide > width:
+            x, y = 6.0, y + LEGEND_ROW
+        middle = (x + 25, y + LEGEND_ROW / 2)
+        items.append(Group((_moved(sample, LEGEND_UNIT, middle),
+                            Text((x + 54, middle[1]), words, LEGEND_TEXT)), id=f"legend-{key}"))
+        x += wide
+    return tuple(items), (y + LEGEND_ROW - top) if keys else 0.0
+
+
+def table_scene(drawing: Drawing, title: str, subtitle: str, size: float, width: float,
+                height: float, name: str, swatch: Swatch, order: Sequence[str]) -> Scene:
+    """The picture: the table (its grid kept under the ruleset's `name`), the scale bar, the
+    drawing's layers (rings under ships under trails under marks under labels), and over it
+    the title, the subtitle and the legend. A label set apart from its ship adds the legend's
+    key "leader"."""
+    labels = place_labels(drawing.labels, size, (0.0, 0.0, width, height), drawing.hulls)
+    if any(isinstance(label, Group) and isinstance(label.items[0], Polyline)
+           for label in labels):
+        drawing.shown["leader"] = None
+    picture_width = max(math.ceil(size * width + 2 * EDGE), 480)
+    bottom = TITLE + 2 * EDGE + size * height + BAR_ROW
+    key_items, key_height = legend(drawing, picture_width, bottom, swatch, order)
+    items: tuple[Primitive, ...] = (
+        table_grid(width, height, size, name),
+        scale_bar(size),
+        Group(tuple(drawing.rings), id="rings"),
+        Group(tuple(drawing.ships), id="ships"),
+        Group(tuple(drawing.trails), id="trails"),
+        Group(tuple(drawing.marks), id="marks"),
+        Group(tuple(labels), id="labels"),
+    )
+    overlay = (Text((6, 20), title, Style(fill=INK, font_size=16)),
+               Text((6, 38), subtitle, Style(fill=INK, font_size=12)),
+               Group(key_items, id="legend"))
+    return Scene(width=picture_width, height=math.ceil(bottom + key_height + 8),
+                 title=f"{title}, {subtitle}", items=items,
+                 transform=transform(size, height), overlay=overlay, background=WHITE)
