@@ -14,20 +14,16 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from functools import partial
 
-from sqlalchemy import func, select, update
 from sqlalchemy.engine import Engine
-from sqlmodel import col
 
 from pbem.store import repo
 from pbem.store.db import retrying, snapshot, transaction
-from pbem.store.models import MailInRow, MailOutRow
 
 RETENTION_KEY = "retention"  # the judge_state key of the last run
 EVERY = timedelta(hours=1)
 EXCERPT = 4096  # bytes of a received message's header block kept past the retention
 BATCH = 200  # received messages read and trimmed in one transaction
 MOST = 5000  # received messages trimmed in one run; the rest wait for the next
-TRIMMED_STATES = ("handled", "ignored")
 
 
 @dataclass(frozen=True)
@@ -49,21 +45,12 @@ def trim(engine: Engine, days: int, now: datetime, most: int = MOST) -> Trimmed:
     """The mail past a retention of `days` at `now` trimmed (see the module's docstring):
     at most `most` received messages, every sent one (a single statement)."""
     cutoff = now - timedelta(days=days)
-    handled = func.coalesce(col(MailInRow.handled_at), col(MailInRow.received_at))
-    old_in = (col(MailInRow.state).in_(TRIMMED_STATES), col(MailInRow.raw_size).is_(None),
-              handled < cutoff)
 
     def batch(size: int) -> int:
         with transaction(engine) as session:
-            rows = session.execute(
-                select(col(MailInRow.id), col(MailInRow.raw)).where(*old_in)
-                .order_by(col(MailInRow.id)).limit(size)).all()
-            for row_id, raw in rows:
-                whole = bytes(raw)
-                # the state is asked again: a message taken up meanwhile stays whole
-                session.execute(update(MailInRow)
-                                .where(col(MailInRow.id) == row_id, *old_in)
-                                .values(raw=excerpt(whole), raw_size=len(whole)))
+            rows = repo.mail.incoming_past_retention(session, cutoff, size)
+            for row_id, whole in rows:
+                repo.mail.cut_incoming(session, row_id, cutoff, excerpt(whole), len(whole))
             return len(rows)
 
     trimmed_in = 0
@@ -76,12 +63,7 @@ def trim(engine: Engine, days: int, now: datetime, most: int = MOST) -> Trimmed:
 
     def sent() -> int:
         with transaction(engine) as session:
-            done = session.execute(
-                update(MailOutRow).where(col(MailOutRow.state) == "sent",
-                                         col(MailOutRow.sent_at) < cutoff,
-                                         col(MailOutRow.raw) != b"")
-                .values(raw=b""))
-            return int(getattr(done, "rowcount", 0) or 0)
+            return repo.mail.empty_sent(session, cutoff)
     trimmed_out = int(retrying(sent))
     return Trimmed(trimmed_in, trimmed_out, done=trimmed_in < most)
 

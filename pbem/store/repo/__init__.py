@@ -3,11 +3,11 @@
 The SQL of every aggregate lives in a module of its own: `gameplay` (games, sides, players,
 phases, submissions, the journal, the judge's own state), `mail` (mail in and out, wrong
 passwords and lockouts, throttles, notices, press) and `leagues` (leagues, seasons, rounds,
-ratings); `_base` holds what they share. This package re-exports their public names, so
-`repo.<name>` keeps working for every caller written before the split, and a test that
-replaces `repo.<name>` still reaches the use-cases that call it that way. New code should
-import from the aggregate module itself (`from pbem.store.repo import mail`, then
-`mail.queue_mail(...)`).
+ratings); `_base` holds what they share. This package re-exports the public names `repo`
+had before the split, so `repo.<name>` keeps working for every caller written then, and a
+test that replaces `repo.<name>` still reaches the use-cases that call it that way. New
+code should call the aggregate module (`repo.mail.queue_mail(...)`, or import the module);
+names added since the split are found there only.
 
 The modules are not called `games` or `league`: those are functions of this package, and a
 submodule of the same name would take (or lose) that attribute of the package."""

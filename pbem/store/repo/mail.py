@@ -374,3 +374,46 @@ def press(session: Session, game_id: str) -> Sequence[PressRow]:
     """A game's press in the order sent."""
     return session.exec(select(PressRow).where(PressRow.game_id == game_id)
                         .order_by(col(PressRow.sent_at), col(PressRow.id))).all()
+
+
+# --- the retention (pbem.app.retention): mail kept whole only as long as it may be needed ---
+
+TRIMMED_STATES = ("handled", "ignored")  # the received mail the retention may trim
+
+
+def _past_retention(cutoff: datetime) -> tuple[Any, ...]:
+    """A received message dealt with before `cutoff` (when handled, else when received) and
+    still whole."""
+    dealt_with = func.coalesce(col(MailInRow.handled_at), col(MailInRow.received_at))
+    return (col(MailInRow.state).in_(TRIMMED_STATES), col(MailInRow.raw_size).is_(None),
+            dealt_with < cutoff)
+
+
+def incoming_past_retention(session: Session, cutoff: datetime,
+                            limit: int) -> Sequence[tuple[int, bytes]]:
+    """The first `limit` received messages past the retention at `cutoff`, as (id, raw
+    bytes), oldest first."""
+    rows = session.execute(select(col(MailInRow.id), col(MailInRow.raw))
+                           .where(*_past_retention(cutoff))
+                           .order_by(col(MailInRow.id)).limit(limit)).all()
+    return [(int(row_id), bytes(raw)) for row_id, raw in rows]
+
+
+def cut_incoming(session: Session, row_id: int, cutoff: datetime, kept: bytes,
+                 size: int) -> None:
+    """Keep only `kept` of a received message whose whole was `size` bytes, if it is still
+    past the retention at `cutoff` (asked again: a message taken up meanwhile stays whole)."""
+    session.execute(update(MailInRow).where(col(MailInRow.id) == row_id,
+                                            *_past_retention(cutoff))
+                    .values(raw=kept, raw_size=size))
+
+
+def empty_sent(session: Session, cutoff: datetime) -> int:
+    """Drop the bytes of every message sent before `cutoff` (its subject, recipients,
+    Message-ID and state stay); how many were emptied."""
+    done = session.execute(update(MailOutRow).where(col(MailOutRow.state) == "sent",
+                                                    col(MailOutRow.sent_at) < cutoff,
+                                                    col(MailOutRow.raw) != b"")
+                           .values(raw=b""))
+    return int(getattr(done, "rowcount", 0) or 0)
+

@@ -1,0 +1,99 @@
+"""The queries that moved into the store's aggregates from the retention: each read against a
+real database, and the retention's second look that leaves whole a message taken up again
+after it was read."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from sqlalchemy.engine import Engine
+
+from pbem.store import repo
+from pbem.store.db import transaction
+from pbem.store.models import GameRow, MailInRow
+
+NOW = datetime(2026, 5, 1, 12, 0, tzinfo=UTC)
+DAY = timedelta(days=1)
+
+
+def _utc(moment: datetime | None) -> datetime | None:
+    if moment is None or moment.tzinfo is not None:
+        return moment
+    return moment.replace(tzinfo=UTC)
+
+
+def _game(engine: Engine, game_id: str, status: str = "active") -> None:
+    with transaction(engine) as session:
+        repo.add(session, GameRow(id=game_id, ruleset="ramspeed", scenario="squadron",
+                                  options="{}", status=status, seed="00", seed_commitment="00",
+                                  dice_name=game_id, created_at=NOW, current_key="build"))
+
+
+def _received(engine: Engine, name: str, state: str, handled_at: datetime | None,
+              received_at: datetime) -> int:
+    with transaction(engine) as session:
+        row = repo.store_incoming(session, raw=b"Subject: " + name.encode() + b"\r\n\r\nbody",
+                                  message_id=f"<{name}@example.org>", source="stdin",
+                                  received_at=received_at)
+        if state != "new":
+            repo.mark_incoming(session, int(row.id), state, handled_at or received_at)
+        return int(row.id)
+
+
+def test_the_retention_reads_only_mail_dealt_with_before_the_cutoff_and_still_whole(
+        engine: Engine) -> None:
+    cutoff = NOW - 90 * DAY
+    old = NOW - 100 * DAY
+    kept = {_received(engine, "handled", "handled", old, old),
+            _received(engine, "ignored", "ignored", old, old)}
+    _received(engine, "new", "new", None, old)
+    _received(engine, "quarantined", "quarantined", old, old)
+    _received(engine, "recent", "handled", NOW, old)  # received long ago, handled lately
+    with transaction(engine) as session:
+        found = repo.mail.incoming_past_retention(session, cutoff, limit=10)
+        assert {row_id for row_id, _ in found} == kept
+        assert all(raw.startswith(b"Subject: ") and raw.endswith(b"body") for _, raw in found)
+        assert [row_id for row_id, _ in repo.mail.incoming_past_retention(
+            session, cutoff, limit=1)] == [min(kept)]
+        first = min(kept)
+        repo.mail.cut_incoming(session, first, cutoff, b"Subject: handled\r\n", 99)
+    with transaction(engine) as session:
+        cut = session.get(MailInRow, first)
+        assert cut is not None and bytes(cut.raw) == b"Subject: handled\r\n"
+        assert cut.raw_size == 99
+        # a trimmed message is not read again
+        assert {row_id for row_id, _ in repo.mail.incoming_past_retention(
+            session, cutoff, limit=10)} == kept - {first}
+
+
+def test_a_message_taken_up_after_it_was_read_stays_whole(engine: Engine) -> None:
+    cutoff = NOW - 90 * DAY
+    old = NOW - 100 * DAY
+    row_id = _received(engine, "again", "handled", old, old)
+    with transaction(engine) as session:
+        ((read_id, whole),) = repo.mail.incoming_past_retention(session, cutoff, limit=10)
+        assert read_id == row_id
+    with transaction(engine) as session:  # meanwhile the operator releases it to be handled
+        repo.mark_incoming(session, row_id, "new", NOW)
+    with transaction(engine) as session:
+        repo.mail.cut_incoming(session, row_id, cutoff, b"Subject: again\r\n", len(whole))
+    with transaction(engine) as session:
+        row = session.get(MailInRow, row_id)
+        assert row is not None and bytes(row.raw) == whole and row.raw_size is None
+
+
+def test_sent_mail_before_the_cutoff_loses_its_bytes_and_is_counted_once(engine: Engine) -> None:
+    _game(engine, "aegean")
+    with transaction(engine) as session:
+        rows = [repo.queue_mail(session, message_id=f"{key}@judge.example", kind="reply",
+                                game_id="aegean", recipients=["ann@example.org"],
+                                sender="judge@judge.example", subject=key, raw=b"bytes",
+                                now=NOW - 100 * DAY) for key in ("old", "late", "queued")]
+        repo.mark_sent(session, rows[0], NOW - 100 * DAY)
+        repo.mark_sent(session, rows[1], NOW - DAY)
+    with transaction(engine) as session:
+        assert repo.mail.empty_sent(session, NOW - 90 * DAY) == 1
+        assert repo.mail.empty_sent(session, NOW - 90 * DAY) == 0
+        assert [(row.subject, bytes(row.raw)) for row in repo.outbox_rows(session)] == [
+            ("old", b""), ("late", b"bytes"), ("queued", b"bytes")]
+
