@@ -7,10 +7,16 @@ Geometry (points, centres, radii) is in the ruleset's units and goes through the
 transform; style lengths (stroke width, dash, font size) are picture pixels, so lines and
 labels keep their weight at any scale. The overlay (title, legend) is in picture pixels.
 Everything here is visible to whoever gets the picture: ids and tooltips included.
+
+Below the primitives are the few pieces every map draws with, whatever its board: a star
+mark, a mark with a white halo, an arrow, a legend's samples flowed into rows, and the title
+over it all. A table's own kit is `pbem.rules.table.mapkit`.
 """
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -144,3 +150,94 @@ def text_width(text: str, font_size: float) -> float:
 def overlaps(a: Box, b: Box) -> bool:
     """Whether two boxes share more than an edge."""
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+# -- pieces every map draws with ---------------------------------------------------------------
+
+def star(at: Point, outer: float, inner: float) -> tuple[Point, ...]:
+    """An eight-pointed star round `at`: points `outer` out, the notches between `inner`."""
+    return tuple((at[0] + (outer if k % 2 == 0 else inner) * math.cos(math.pi * k / 8),
+                  at[1] + (outer if k % 2 == 0 else inner) * math.sin(math.pi * k / 8))
+                 for k in range(16))
+
+
+def haloed(item: Polygon | Polyline | Circle, ident: str = "", tooltip: str = "",
+           halo: str = "#ffffff") -> Group:
+    """A mark with a halo (white unless told) under it, 3 px wider than its own line, so that
+    it shows on any piece and on the map."""
+    under = Style(fill="none", stroke=halo, width=(item.style.width or 1) + 3, dash=())
+    if isinstance(item, Circle):
+        return Group((Circle(item.centre, item.radius, under), item), id=ident, tooltip=tooltip)
+    kind = type(item)
+    return Group((kind(item.points, under), item), id=ident, tooltip=tooltip)
+
+
+def arrow(start: Point, end: Point, style: Style, head: float, half: float, ident: str = "",
+          tooltip: str = "") -> Group:
+    """A line from `start` to an arrowhead at `end`, `head` long and `half` wide each side of
+    the line; the head is solid even when the line is dashed."""
+    length = math.dist(start, end) or 1.0
+    ux, uy = (end[0] - start[0]) / length, (end[1] - start[1]) / length
+    back = (end[0] - head * ux, end[1] - head * uy)
+    tip = (end, (back[0] - half * uy, back[1] + half * ux), (back[0] + half * uy, back[1] - half * ux))
+    return Group((Polyline((start, back), style), Polygon(tip, Style(dash=()).under(style))),
+                 id=ident, tooltip=tooltip)
+
+
+def moved(item: Primitive, scale: float, at: Point, flip_y: bool = False) -> Primitive:
+    """A primitive drawn in map units round (0, 0), moved to pixels round `at`: scaled, with
+    y flipped if the map's y grows upwards (a legend's sample)."""
+    def point(p: Point) -> Point:
+        if flip_y:
+            return at[0] + p[0] * scale, at[1] - p[1] * scale
+        return at[0] + p[0] * scale, at[1] + p[1] * scale
+
+    if isinstance(item, Group):
+        return Group(tuple(moved(i, scale, at, flip_y) for i in item.items), item.style, item.id)
+    if isinstance(item, Circle):
+        return Circle(point(item.centre), item.radius * scale, item.style)
+    if isinstance(item, Text):
+        return Text(point(item.at), item.text, item.style)
+    return type(item)(tuple(point(p) for p in item.points), item.style)
+
+
+@dataclass(frozen=True)
+class LegendLayout:
+    """How a legend's entries flow into rows (lengths in pixels): each entry is its sample,
+    centred `sample` from the entry's left and drawn at `unit` pixels per map unit, then its
+    words from `words` on; an entry takes `room` plus 0.8 of its words' width plus `gap`."""
+
+    row: float
+    unit: float
+    sample: float
+    words: float
+    room: float
+    gap: float
+    text: Style
+    flip_y: bool = False
+
+
+def legend_rows(entries: Sequence[tuple[str, Primitive, str]], width: float, top: float,
+                layout: LegendLayout) -> tuple[tuple[Primitive, ...], float]:
+    """The legend's entries (key, sample, words), flowed into rows from `top` so that none
+    runs past `width`, each a group with the id "legend-<key>"; and the height they take."""
+    items: list[Primitive] = []
+    x, y = 6.0, top
+    for key, sample, words in entries:
+        wide = layout.room + text_width(words, layout.text.font_size or 12) * 0.8 + layout.gap
+        if x > 6 and x + wide > width:
+            x, y = 6.0, y + layout.row
+        middle = (x + layout.sample, y + layout.row / 2)
+        items.append(Group((moved(sample, layout.unit, middle, layout.flip_y),
+                            Text((x + layout.words, middle[1]), words, layout.text)),
+                           id=f"legend-{key}"))
+        x += wide
+    return tuple(items), (y + layout.row - top) if entries else 0.0
+
+
+def headed(title: str, subtitle: str, ink: str, legend: tuple[Primitive, ...]
+           ) -> tuple[Primitive, ...]:
+    """A map's overlay: its title and subtitle at the top left, and its legend."""
+    return (Text((6, 20), title, Style(fill=ink, font_size=16)),
+            Text((6, 38), subtitle, Style(fill=ink, font_size=12)),
+            Group(legend, id="legend"))

@@ -22,7 +22,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from pbem.rules.scene import Box, Group, Point, Polygon, Polyline, Primitive, Scene, Style, Text
+from pbem.rules.scene import Box, Group, Point, Polygon, Polyline, Primitive, Scene, Style, Text, haloed
 from pbem.rules.table import Pose, Vec, place, rectangle
 from pbem.rules.table.mapkit import BLOCKED as BLOCKED
 from pbem.rules.table.mapkit import BOW as BOW
@@ -40,7 +40,6 @@ from pbem.rules.table.mapkit import (
     default_size,
     diamond,
     grown,
-    haloed,
     look_of,
     nearest_points,
     plan_end,

@@ -2,7 +2,8 @@
 table with a light grid every 6" and its inches along the edges, a scale bar, a ship as its
 rectangle with a bow mark and its side's pattern (crossed when sinking), trails, strike and
 block marks, shot arrows, range rings cut to the table, and the colours and styles they are
-drawn with. Labels, their placement, the legend and the scene around it all are in
+drawn with (over the pieces every map shares: `star`, `haloed` and `arrow` of
+pbem.rules.scene). Labels, their placement, the legend and the scene around it all are in
 `pbem.rules.table.maplayout`.
 
 Coordinates are the table's inches (x east, y north from the south-west corner); the scene's
@@ -18,7 +19,20 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 
-from pbem.rules.scene import Box, Circle, Group, Point, Polygon, Polyline, Primitive, Style, Text, Transform
+from pbem.rules.scene import (
+    Box,
+    Circle,
+    Group,
+    Point,
+    Polygon,
+    Polyline,
+    Primitive,
+    Style,
+    Text,
+    Transform,
+    arrow,
+    star,
+)
 
 TITLE = 46  # pixels above the table for the title and subtitle
 EDGE = 28  # pixels around the table for the inch numbers
@@ -200,9 +214,7 @@ def range_ring(corners: Corners, reach: float, table: Box, style: Style, ident: 
 
 def burst(at: Point, outer: float = 0.75, inner: float = 0.4) -> Corners:
     """An eight-pointed star (a ram's mark, say)."""
-    return tuple((at[0] + (outer if k % 2 == 0 else inner) * math.cos(math.pi * k / 8),
-                  at[1] + (outer if k % 2 == 0 else inner) * math.sin(math.pi * k / 8))
-                 for k in range(16))
+    return star(at, outer, inner)
 
 
 def diamond(at: Point, radius: float = 0.6) -> Corners:
@@ -217,14 +229,6 @@ def triangle(at: Point, radius: float = 0.65) -> Corners:
                   at[1] + radius * math.cos(2 * math.pi * k / 3)) for k in range(3))
 
 
-def haloed(item: Polygon | Polyline, ident: str = "", tooltip: str = "") -> Group:
-    """A mark with a white halo under it, so that it shows on any hull and on the table."""
-    under = Style(fill="none", stroke=WHITE, width=(item.style.width or 1) + 3, dash=())
-    halo: Primitive = (Polygon(item.points, under) if isinstance(item, Polygon)
-                       else Polyline(item.points, under))
-    return Group((halo, item), id=ident, tooltip=tooltip)
-
-
 def blocked_mark(at: Point, ident: str = "", tooltip: str = "") -> Group:
     """A cross where a ship was (or will be) blocked."""
     x, y, r = at[0], at[1], 0.45
@@ -237,16 +241,12 @@ def shot_arrow(style: Style, start: Point, end: Point, stone: bool, ident: str =
                tooltip: str = "") -> Group:
     """A shot, shooter to target, in `style` (a ruleset's: solid for a hit, dashed for a
     miss, say); its head, always solid, is a triangle, or a round stone if `stone`."""
+    if not stone:
+        return arrow(start, end, style, 0.55, 0.28, ident, tooltip)
     length = math.dist(start, end) or 1.0
     ux, uy = (end[0] - start[0]) / length, (end[1] - start[1]) / length
     back = (end[0] - 0.55 * ux, end[1] - 0.55 * uy)
-    solid = Style(dash=()).under(style)
-    head: Primitive
-    if stone:
-        head = Circle((end[0] - 0.3 * ux, end[1] - 0.3 * uy), 0.3, solid)
-    else:
-        head = Polygon((end, (back[0] - 0.28 * uy, back[1] + 0.28 * ux),
-                        (back[0] + 0.28 * uy, back[1] - 0.28 * ux)), solid)
+    head = Circle((end[0] - 0.3 * ux, end[1] - 0.3 * uy), 0.3, Style(dash=()).under(style))
     return Group((Polyline((start, back), style), head), id=ident, tooltip=tooltip)
 
 

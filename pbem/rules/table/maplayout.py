@@ -15,14 +15,16 @@ from dataclasses import dataclass, field
 
 from pbem.rules.scene import (
     Box,
-    Circle,
     Group,
+    LegendLayout,
     Point,
     Polyline,
     Primitive,
     Scene,
     Style,
     Text,
+    headed,
+    legend_rows,
     overlaps,
     text_width,
 )
@@ -183,21 +185,9 @@ Swatch = Callable[[str, Drawing], tuple[Primitive, str]]
 
 LEGEND_UNIT = 10.0  # pixels per inch in the legend's samples
 LEGEND_ROW = 28  # pixels
+LEGEND = LegendLayout(row=LEGEND_ROW, unit=LEGEND_UNIT, sample=25, words=54, room=58, gap=16,
+                      text=LEGEND_TEXT, flip_y=True)
 SAMPLE: Corners = ((2.0, 0.5), (-2.0, 0.5), (-2.0, -0.5), (2.0, -0.5))  # heading east
-
-
-def _moved(item: Primitive, scale: float, at: Point) -> Primitive:
-    """A primitive drawn in inches (y north), moved to pixels (y down) round `at`."""
-    def point(p: Point) -> Point:
-        return at[0] + p[0] * scale, at[1] - p[1] * scale
-
-    if isinstance(item, Group):
-        return Group(tuple(_moved(i, scale, at) for i in item.items), item.style, item.id)
-    if isinstance(item, Circle):
-        return Circle(point(item.centre), item.radius * scale, item.style)
-    if isinstance(item, Text):
-        return Text(point(item.at), item.text, item.style)
-    return type(item)(tuple(point(p) for p in item.points), item.style)
 
 
 def legend(drawing: Drawing, width: int, top: float, swatch: Swatch, order: Sequence[str]
@@ -206,18 +196,7 @@ def legend(drawing: Drawing, width: int, top: float, swatch: Swatch, order: Sequ
     keys of `order`), flowed into rows under the map, and the height they take."""
     keys = [f"side-{side}" for side in drawing.sides if f"side-{side}" in drawing.shown]
     keys += [key for key in order if key in drawing.shown]
-    items: list[Primitive] = []
-    x, y = 6.0, top
-    for key in keys:
-        sample, words = swatch(key, drawing)
-        wide = 58 + text_width(words, LEGEND_TEXT.font_size or 12) * 0.8 + 16
-        if x > 6 and x + wide > width:
-            x, y = 6.0, y + LEGEND_ROW
-        middle = (x + 25, y + LEGEND_ROW / 2)
-        items.append(Group((_moved(sample, LEGEND_UNIT, middle),
-                            Text((x + 54, middle[1]), words, LEGEND_TEXT)), id=f"legend-{key}"))
-        x += wide
-    return tuple(items), (y + LEGEND_ROW - top) if keys else 0.0
+    return legend_rows([(key, *swatch(key, drawing)) for key in keys], width, top, LEGEND)
 
 
 def table_scene(drawing: Drawing, title: str, subtitle: str, size: float, width: float,
@@ -242,9 +221,6 @@ def table_scene(drawing: Drawing, title: str, subtitle: str, size: float, width:
         Group(tuple(drawing.marks), id="marks"),
         Group(tuple(labels), id="labels"),
     )
-    overlay = (Text((6, 20), title, Style(fill=INK, font_size=16)),
-               Text((6, 38), subtitle, Style(fill=INK, font_size=12)),
-               Group(key_items, id="legend"))
     return Scene(width=picture_width, height=math.ceil(bottom + key_height + 8),
-                 title=f"{title}, {subtitle}", items=items,
-                 transform=transform(size, height), overlay=overlay, background=WHITE)
+                 title=f"{title}, {subtitle}", items=items, transform=transform(size, height),
+                 overlay=headed(title, subtitle, INK, key_items), background=WHITE)
