@@ -10,14 +10,12 @@ import json
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import String, func, select, type_coerce
 from sqlalchemy.engine import Engine
-from sqlmodel import Session, col
+from sqlmodel import Session
 
 from pbem.app import rulesets
 from pbem.store import repo
 from pbem.store.db import snapshot
-from pbem.store.models import GameRow, MailInRow, MailOutRow, PhaseRow, SubmissionRow
 
 GAME_STATES = ("active", "paused", "over", "ended")
 MAIL_OUT_STATES = ("queued", "sent", "failed", "held")
@@ -35,10 +33,8 @@ def _when(moment: datetime | None) -> str | None:
     return None if moment is None else _utc(moment).isoformat()
 
 
-def _counts(session: Session, state: Any, names: tuple[str, ...]) -> dict[str, int]:
+def _counts(found: dict[str, int], names: tuple[str, ...]) -> dict[str, int]:
     """Rows by state: every name in `names` (0 when none), then any other state found."""
-    found = {str(name): int(count) for name, count in
-             session.execute(select(state, func.count()).group_by(state)).all()}
     return {**{name: 0 for name in names}, **found}
 
 
@@ -48,15 +44,7 @@ def _open_phases(session: Session,
     phase id, key, deadline; the phases' stored states are not read here. On SQLite the
     deadline is read as text and parsed here, so that one damaged row is told in `problems`
     (its game left out) instead of hiding every other."""
-    sqlite = session.get_bind().dialect.name == "sqlite"
-    deadline_column = type_coerce(col(PhaseRow.deadline), String) if sqlite \
-        else col(PhaseRow.deadline)
-    rows = session.execute(
-        select(col(PhaseRow.game_id), col(GameRow.ruleset), col(PhaseRow.id), col(PhaseRow.key),
-               deadline_column)
-        .join(GameRow, col(GameRow.id) == col(PhaseRow.game_id))
-        .where(col(GameRow.status) == "active", col(PhaseRow.status) == "open")
-        .order_by(col(PhaseRow.game_id), col(PhaseRow.seq).desc())).all()
+    rows = repo.gameplay.active_open_phases(session)
     latest: dict[str, tuple[str, str, int, str, datetime | None]] = {}
     for game_id, ruleset, phase_id, key, deadline in rows:
         if game_id in latest:
@@ -76,11 +64,9 @@ def _open_phases(session: Session,
 def _late(session: Session, game_id: str, ruleset: str, phase_id: int, key: str,
           deadline: str | None) -> list[dict[str, Any]]:
     """The players of the sides the phase waits for who have sent no orders for it."""
-    state = session.execute(select(col(PhaseRow.state_before))
-                            .where(col(PhaseRow.id) == phase_id)).scalar_one()
+    state = repo.gameplay.phase_state_before(session, phase_id)
     owing = set(rulesets.load(ruleset, json.loads(state)).owes())
-    sent = set(session.execute(select(col(SubmissionRow.player_id)).distinct()
-                               .where(col(SubmissionRow.phase_id) == phase_id)).scalars())
+    sent = repo.gameplay.phase_senders(session, phase_id)
     return [{"game": game_id, "phase": key, "player": player.name, "side": player.side,
              "deadline": deadline}
             for player in repo.players(session, game_id)
@@ -110,7 +96,7 @@ def judge_status(engine: Engine, now: datetime) -> dict[str, Any]:
     late: list[dict[str, Any]] = []
     problems: list[str] = []
     with snapshot(engine) as session:
-        games = _counts(session, GameRow.status, GAME_STATES)
+        games = _counts(repo.gameplay.games_by_status(session), GAME_STATES)
         for game_id, ruleset, phase_id, key, deadline in _open_phases(session, problems):
             if deadline is None or _utc(deadline) > now:
                 continue
@@ -121,15 +107,11 @@ def judge_status(engine: Engine, now: datetime) -> dict[str, Any]:
             except Exception as exc:  # noqa: BLE001 - one broken game must not hide the others
                 problems.append(f"{game_id} {key}: the stored phase cannot be read "
                                 f"({type(exc).__name__}: {exc})")
-        mail = _counts(session, MailOutRow.state, MAIL_OUT_STATES)
-        oldest = session.execute(select(func.min(col(MailOutRow.created_at)))
-                                 .where(col(MailOutRow.state) == "queued")).scalar_one_or_none()
-        quarantined = session.execute(select(func.count()).select_from(MailInRow)
-                                      .where(col(MailInRow.state) == "quarantined")).scalar_one()
-        unfinished = session.execute(
-            select(func.count()).select_from(MailInRow)
-            .where(col(MailInRow.state) == "new",
-                   col(MailInRow.received_at) < now - UNFINISHED_AFTER)).scalar_one()
+        mail = _counts(repo.mail.outbox_by_state(session), MAIL_OUT_STATES)
+        oldest = repo.mail.oldest_queued(session)
+        quarantined = repo.mail.count_incoming(session, "quarantined")
+        unfinished = repo.mail.count_incoming(session, "new",
+                                              received_before=now - UNFINISHED_AFTER)
         last_sweep = repo.judge_state(session, SWEEP)
         faults = _faults(repo.judge_state(session, FAULTS))
         held = repo.judge_state(session, HOLD)

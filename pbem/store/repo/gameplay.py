@@ -1,6 +1,7 @@
 """The games and their phases: games, sides, players, phases, submissions (with the two
-statements run on every submission), the hash-chained journal and the judge's own state
-(judge_state: the sweep's records, the retention's last run)."""
+statements run on every submission), the hash-chained journal, the judge's own state
+(judge_state: the sweep's records, the retention's last run) and what `pbem status` reads
+of them."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import bindparam, func, text, update
+from sqlalchemy import String, bindparam, func, text, type_coerce, update
+from sqlalchemy import select as core_select
 from sqlalchemy.engine import Connection
 from sqlmodel import Session, col, select
 
@@ -260,3 +262,43 @@ def set_judge_state(session: Session, key: str, value: dict[str, Any], now: date
                                       "updated_at": statement.excluded.updated_at}))
 
 
+
+
+# --- what `pbem status` reads (pbem.app.status), in its one snapshot ----------------------
+
+
+def games_by_status(session: Session) -> dict[str, int]:
+    """How many games there are of each status found (a status no game has is absent)."""
+    rows = session.execute(select(col(GameRow.status), func.count())
+                           .group_by(col(GameRow.status))).all()
+    return {str(status): int(count) for status, count in rows}
+
+
+def active_open_phases(session: Session) -> Sequence[tuple[str, str, int, str, Any]]:
+    """The open phases of the active games as (game, ruleset, phase id, key, deadline), by
+    game and each game's latest first; the phases' stored states are not read. The deadline
+    is as stored: on SQLite its text (None when there is none), so that the caller can tell
+    one damaged row instead of failing the whole read; elsewhere a time."""
+    sqlite = session.get_bind().dialect.name == "sqlite"
+    deadline_column = type_coerce(col(PhaseRow.deadline), String) if sqlite \
+        else col(PhaseRow.deadline)
+    rows = session.execute(  # five columns: SQLAlchemy's own select (SQLModel's takes four)
+        core_select(col(PhaseRow.game_id), col(GameRow.ruleset), col(PhaseRow.id),
+                    col(PhaseRow.key), deadline_column)
+        .join(GameRow, col(GameRow.id) == col(PhaseRow.game_id))
+        .where(col(GameRow.status) == "active", col(PhaseRow.status) == "open")
+        .order_by(col(PhaseRow.game_id), col(PhaseRow.seq).desc())).all()
+    return [(game_id, ruleset, phase_id, key, deadline)
+            for game_id, ruleset, phase_id, key, deadline in rows]
+
+
+def phase_state_before(session: Session, phase_id: int) -> str:
+    """The game state a phase starts from (JSON), read without the rest of the phase."""
+    return str(session.execute(select(col(PhaseRow.state_before))
+                               .where(col(PhaseRow.id) == phase_id)).scalar_one())
+
+
+def phase_senders(session: Session, phase_id: int) -> set[int]:
+    """The players who have sent orders for a phase (any of their submissions)."""
+    return set(session.execute(select(col(SubmissionRow.player_id)).distinct()
+                               .where(col(SubmissionRow.phase_id) == phase_id)).scalars())

@@ -1,6 +1,7 @@
 """The mail: mail received (with its copies, trimming and forgetting), the outbox and its
 retries, wrong passwords and the lockouts they make (a player's and a game master's),
-throttles, the once-in-a-while notices, and press."""
+throttles, the once-in-a-while notices, press; and the retention's and `pbem status`'s
+reads and writes of the mail."""
 
 from __future__ import annotations
 
@@ -417,3 +418,30 @@ def empty_sent(session: Session, cutoff: datetime) -> int:
                            .values(raw=b""))
     return int(getattr(done, "rowcount", 0) or 0)
 
+
+# --- what `pbem status` reads (pbem.app.status) -------------------------------------------
+
+
+def outbox_by_state(session: Session) -> dict[str, int]:
+    """How many outgoing messages there are in each state found (a state none is in is
+    absent)."""
+    rows = session.execute(select(col(MailOutRow.state), func.count())
+                           .group_by(col(MailOutRow.state))).all()
+    return {str(state): int(count) for state, count in rows}
+
+
+def oldest_queued(session: Session) -> datetime | None:
+    """When the oldest message still queued was queued (None: none is)."""
+    oldest: datetime | None = session.execute(
+        select(func.min(col(MailOutRow.created_at)))
+        .where(col(MailOutRow.state) == "queued")).scalar_one_or_none()
+    return oldest
+
+
+def count_incoming(session: Session, state: str, received_before: datetime | None = None) -> int:
+    """How many received messages are in `state` (received before `received_before`, when
+    given)."""
+    query = select(func.count()).select_from(MailInRow).where(col(MailInRow.state) == state)
+    if received_before is not None:
+        query = query.where(col(MailInRow.received_at) < received_before)
+    return int(session.execute(query).scalar_one())
