@@ -16,9 +16,13 @@ Pure functions over frozen data, one module per concern, each citing its G-item:
 - `step` (G15, G16, G21): a straight step's first events, the pass after a clash, the choice
   among contacts at one moment;
 - `pivot` (G17): rotations and the single-step pivot;
-- `report` (G21): rounding positions for reports.
+- `report` (G21): rounding positions for reports;
+- `mapkit`: the table-map kit (grid, scale bar, ships with bow and pattern, trails, strike
+  and block marks, shot arrows, range rings), over the scene primitives of pbem.rules.scene;
+- `maplayout`: label placement, the legend and a table map's whole scene.
 
-The names below are the public surface; import them from here.
+The names below are the public surface of the geometry; import them from here (the two map
+modules are imported by name: `from pbem.rules.table import mapkit`).
 """
 
 from pbem.rules.table.bands import KeelBand, keel_band
