@@ -8,32 +8,63 @@ may see, and nothing else: a galley whose records are hidden shows no damage.
 Coordinates are hex units (a hex's centre-to-corner is 1); the transform scales them to
 `size` pixels, leaving room above for the title and around the grid for the coordinates.
 What every map shares (the star and haloed marks, the arrow, the legend's rows and the title)
-is drawn with pbem.rules.scene; everything here is this game's own.
-
-Why this module is over 450 lines: it is the whole hex map, whose parts (the grid, galley
-shapes, labels placed on free hexes, the phase's marks, the set-up zones and the legend's
-samples) share its colours, styles and hex arithmetic; the labels and their placement
-(`Label` to `_label_of`, about 105 lines) are the piece to move to a module of their own
-when the map grows.
+is drawn with pbem.rules.scene; everything here is this game's own. This module reads the
+view and the events into the map's layers and lays the picture out; the colours, styles, hex
+arithmetic and the pieces' shapes are in pbem.rules.ramspeed.mapshapes, the labels and their
+placement in pbem.rules.ramspeed.maplabels, and the legend in pbem.rules.ramspeed.maplegend.
+The styles and helpers that readers of this map look for are named on it too (imported "as"
+themselves).
 """
 
 from __future__ import annotations
 
-import itertools
 import math
-from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from pbem.rules.ramspeed import hexes
+from pbem.rules.ramspeed.maplabels import Label, place_labels
+from pbem.rules.ramspeed.maplegend import legend, legend_keys
+from pbem.rules.ramspeed.mapshapes import BAR as BAR
+from pbem.rules.ramspeed.mapshapes import BAR_DAMAGE as BAR_DAMAGE
+from pbem.rules.ramspeed.mapshapes import (
+    CAPTURE,
+    GRAPPLE,
+    GRID,
+    GRID_LABEL,
+    INK,
+    RAM,
+    SEA,
+    SQRT3,
+    SUNK,
+    WHITE,
+    burst,
+    centre,
+    corners,
+    fire_arrow,
+    galley_shape,
+    hex_at,
+    hull_style,
+    plan_end,
+    side_look,
+    trail,
+    zone_style,
+)
+from pbem.rules.ramspeed.mapshapes import DRIFT as DRIFT
+from pbem.rules.ramspeed.mapshapes import FIRE as FIRE
+from pbem.rules.ramspeed.mapshapes import FIRE_HIT as FIRE_HIT
+from pbem.rules.ramspeed.mapshapes import FIRE_MISS as FIRE_MISS
+from pbem.rules.ramspeed.mapshapes import PLAN_END as PLAN_END
+from pbem.rules.ramspeed.mapshapes import SPARE as SPARE
+from pbem.rules.ramspeed.mapshapes import TRAIL as TRAIL
+from pbem.rules.ramspeed.mapshapes import pattern_lines as pattern_lines
+from pbem.rules.ramspeed.mapshapes import side_colour as side_colour
 from pbem.rules.ramspeed.placement import in_zone
 from pbem.rules.ramspeed.tables import default_tables
 from pbem.rules.scene import (
-    Box,
     Circle,
     Group,
-    LegendLayout,
     Point,
     Polygon,
     Polyline,
@@ -42,101 +73,16 @@ from pbem.rules.scene import (
     Style,
     Text,
     Transform,
-    arrow,
     haloed,
     headed,
-    legend_rows,
-    overlaps,
-    star,
-    text_width,
 )
 
-SQRT3 = math.sqrt(3)
 TITLE = 46  # pixels above the grid for the title and subtitle
 EDGE = 26  # pixels around the grid for the column and row numbers
 WIDEST = 1400  # pixels: the grid is drawn no wider when the map allows
-FACING_DEGREES = {"E": 0, "SE": 60, "SW": 120, "W": 180, "NW": 240, "NE": 300}
-
-# Colour-blind-safe colours (Paul Tol's high-contrast and Okabe-Ito sets), each side's fill
-# at least 3:1 against the sea and 2:1 against the other side of its scenario.
-INK, WHITE = "#1b1b1b", "#ffffff"
-SEA, GRID, GRID_LABEL = "#f4f8fb", "#9db3c4", "#4b5d6c"
-FIRE, WRECK = "#882255", "#5a6570"
-# side -> (fill, pattern); the pattern tells the sides apart without colour
-SIDE_LOOK = {"blue": ("#004488", "plain"), "red": ("#d55e00", "stripes"),
-             "convoy": ("#996600", "plain"), "raiders": ("#003d33", "stripes")}
-SPARE = (("#004488", "plain"), ("#d55e00", "stripes"), ("#117733", "columns"),
-         ("#aa3377", "checks"))
-
-# Styles: the map and its legend both draw with these, so the legend is the drawing.
-HALO = Style(fill="none", stroke=WHITE, width=6, dash=())  # under marks drawn over hulls
-BOW = Style(fill=WHITE, stroke="none")
-STRIPE = Style(stroke=WHITE, width=2, dash=())
-TRAIL = Style(stroke=INK, width=2, dash=())
-DRIFT = Style(stroke=INK, width=2, dash=(5, 3))
-TRAIL_END = Style(fill=INK, stroke="none")
-RAM = Style(fill="none", stroke=INK, width=2.5, dash=())
-CAPTURE = Style(fill="none", stroke=INK, width=3, dash=(5, 3))
-GRAPPLE = Style(stroke=INK, width=4, dash=(2, 4))
-FIRE_HIT = Style(fill=FIRE, stroke=FIRE, width=2.5, dash=())
-FIRE_MISS = Style(fill=WHITE, stroke=FIRE, width=1.5, dash=(4, 3))
-SUNK = Style(stroke=WRECK, width=3, dash=())
-BAR = Style(fill=WHITE, stroke=INK, width=1, dash=())
-BAR_DAMAGE = Style(fill=INK, stroke="none")
-PLAN_END = Style(fill="none", stroke=INK, width=2, dash=(4, 3))
-PLAN_ARROW = Style(fill=INK, stroke="none")
-LEADER = Style(stroke=INK, width=1, dash=())
-NAME = Style(fill=WHITE, stroke=INK, width=3, font_size=13, anchor="middle", baseline="middle")
-STATE = Style(fill=INK, stroke=WHITE, width=3, font_size=11, anchor="middle",
-              baseline="middle")
 EDGE_NUMBER = Style(fill=INK, font_size=11, anchor="middle", baseline="middle")
 ZONE_NAME = Style(fill=INK, stroke=WHITE, width=3, font_size=12, anchor="middle",
                   baseline="middle")
-LEGEND_TEXT = Style(fill=INK, font_size=12, baseline="middle")
-BAR_WIDTH, BAR_HEIGHT = 32.0, 5.0  # pixels
-
-
-def side_look(side: str, sides: list[str]) -> tuple[str, str]:
-    """The fill and pattern of a side's galleys."""
-    if side in SIDE_LOOK:
-        return SIDE_LOOK[side]
-    return SPARE[sides.index(side) % len(SPARE)] if side in sides else SPARE[0]
-
-
-def side_colour(side: str, sides: list[str]) -> str:
-    return side_look(side, sides)[0]
-
-
-def hull_style(galley: dict[str, Any], sides: list[str]) -> Style:
-    """Filled in the colour of the side commanding it; a prize has a thick dashed outline in
-    the colour of the side it was taken from."""
-    fill = side_colour(galley["controller"], sides)
-    if galley["captured"]:
-        return Style(fill=fill, stroke=side_colour(galley["side"], sides), width=3, dash=(5, 3))
-    return Style(fill=fill, stroke=INK, width=1.5, dash=())
-
-
-def zone_style(side: str, sides: list[str]) -> Style:
-    return Style(fill=side_colour(side, sides), stroke="none", opacity=0.22)
-
-
-def plan_tint(side: str, sides: list[str]) -> Style:
-    return Style(fill=side_colour(side, sides), stroke="none", opacity=0.3)
-
-
-def centre(col0: int, row0: int) -> Point:
-    """The centre of the hex at 0-based offset column and row, in hex units."""
-    return SQRT3 * (col0 + 0.5 * (row0 & 1)) + SQRT3 / 2, 1.5 * row0 + 1
-
-
-def corners(at: Point, radius: float = 1.0) -> tuple[Point, ...]:
-    x, y = at
-    return tuple((x + radius * math.cos(math.radians(60 * k - 30)),
-                  y + radius * math.sin(math.radians(60 * k - 30))) for k in range(6))
-
-
-def hex_at(label: str) -> Point:
-    return centre(*hexes.to_offset(hexes.parse_label(label)))
 
 
 def map_size(columns: int) -> float:
@@ -179,183 +125,6 @@ def grid(columns: int, rows: int, size: float) -> Group:
                   Group(tuple(numbers), EDGE_NUMBER, id="coordinates")),
                  cache_key=f"ramspeed-grid-{columns}x{rows}-{size}")
 
-
-def _arrow(at: Point, facing: str, scale: float = 1.0) -> tuple[Point, ...]:
-    x, y = at
-    angle = math.radians(FACING_DEGREES[facing])
-    return ((x + 0.8 * scale * math.cos(angle), y + 0.8 * scale * math.sin(angle)),
-            (x + 0.35 * scale * math.cos(angle + 2.3), y + 0.35 * scale * math.sin(angle + 2.3)),
-            (x + 0.35 * scale * math.cos(angle - 2.3), y + 0.35 * scale * math.sin(angle - 2.3)))
-
-
-def pattern_lines(at: Point, pattern: str, radius: float = 0.92) -> tuple[Primitive, ...]:
-    """White lines across one hex: stripes (horizontal), columns (vertical), checks (both)."""
-    x, y = at
-    lines: list[Primitive] = []
-    if pattern in ("stripes", "checks"):
-        for k in (-0.55, 0.0, 0.55):
-            dy = k * radius
-            half = SQRT3 / 2 * radius if abs(dy) <= radius / 2 else SQRT3 * (radius - abs(dy))
-            lines.append(Polyline(((x - half * 0.85, y + dy), (x + half * 0.85, y + dy))))
-    if pattern in ("columns", "checks"):
-        for k in (-0.5, 0.0, 0.5):
-            dx = k * radius
-            half = radius - abs(dx) / SQRT3
-            lines.append(Polyline(((x + dx, y - half * 0.85), (x + dx, y + half * 0.85))))
-    return tuple(lines)
-
-
-def galley_shape(centres: list[Point], bow: Point, facing: str, hull: Style,
-                 pattern: str, ident: str = "") -> Group:
-    """A galley's hexes, its side's pattern over them and the arrow at its bow."""
-    stripes = tuple(line for c in centres for line in pattern_lines(c, pattern))
-    parts: list[Primitive] = [Group(tuple(Polygon(corners(c, 0.92)) for c in centres), hull)]
-    if stripes:
-        parts.append(Group(stripes, STRIPE))
-    parts.append(Polygon(_arrow(bow, facing), BOW))
-    return Group(tuple(parts), id=ident)
-
-
-def burst(at: Point, outer: float = 0.8, inner: float = 0.45) -> tuple[Point, ...]:
-    """An eight-pointed star: the mark of a ram or shear that struck home."""
-    return star(at, outer, inner)
-
-
-def trail(line: list[Point], drift: bool, dot: float, ident: str = "") -> Group:
-    """A move (solid) or a drift (dashed), with a dot where it ended."""
-    return Group((Polyline(tuple(line), DRIFT if drift else TRAIL),
-                  Circle(line[-1], dot, TRAIL_END)), id=ident)
-
-
-def fire_arrow(start: Point, end: Point, hit: bool, ident: str = "",
-               tooltip: str = "") -> Group:
-    """A missile attack, firer to target: a solid line and a filled head for a hit, a
-    dashed line and an open head for a miss."""
-    return arrow(start, end, FIRE_HIT if hit else FIRE_MISS, 0.5, 0.25, ident, tooltip)
-
-
-def damage_bars(at: Point, size: float, hull: float, rowing: float, ident: str = "") -> Group:
-    """Two bars under a label, each full at its threshold: hull damage against sinking above,
-    rowing damage against drifting helplessly below. `at` is the top-left corner."""
-    x, y = at
-    w, h = BAR_WIDTH / size, BAR_HEIGHT / size
-    parts: list[Primitive] = []
-    for n, share in enumerate((hull, rowing)):
-        top = y + n * (h + 2 / size)
-        parts.append(Polygon(((x, top), (x + w, top), (x + w, top + h), (x, top + h)), BAR))
-        filled = min(max(share, 0.0), 1.0) * w
-        if filled > 0:
-            parts.append(Polygon(((x, top), (x + filled, top), (x + filled, top + h),
-                                  (x, top + h)), BAR_DAMAGE))
-    return Group(tuple(parts), id=ident)
-
-
-@dataclass(frozen=True)
-class Label:
-    """A galley's or a wreck's label: lines of text and perhaps damage bars, in a box of
-    `width` by `height` pixels, to be placed near `near` (hex centres, best first)."""
-
-    key: str
-    name: str
-    state: str
-    bars: tuple[float, float] | None
-    near: tuple[Point, ...]
-    name_style: Style = NAME
-
-    @property
-    def width(self) -> float:
-        texts = [text_width(self.name, self.name_style.font_size or 12)]
-        if self.state:
-            texts.append(text_width(self.state, STATE.font_size or 12))
-        if self.bars is not None:
-            texts.append(BAR_WIDTH)
-        return max(texts) + 4
-
-    @property
-    def height(self) -> float:
-        return 2 + (self.name_style.font_size or 12) + (14 if self.bars is not None else 0) + (
-            12 if self.state else 0) + 2
-
-    def drawn(self, at: Point, size: float) -> tuple[Primitive, ...]:
-        """The label's primitives with its box centred on `at`."""
-        x, y = at
-        top = y - self.height / 2 / size
-        font = self.name_style.font_size or 12
-        items: list[Primitive] = [Text((x, top + (2 + font / 2) / size), self.name,
-                                       self.name_style)]
-        below = top + (2 + font) / size
-        if self.bars is not None:
-            items.append(damage_bars((x - BAR_WIDTH / 2 / size, below + 2 / size), size,
-                                     *self.bars, ident=f"damage--{self.key}"))
-            below += 14 / size
-        if self.state:
-            items.append(Text((x, below + 6 / size), self.state, STATE))
-        return tuple(items)
-
-
-def place_labels(labels: list[Label], size: float, bounds: Box, taken: set[str],
-                 ) -> tuple[list[Primitive], list[Box]]:
-    """Each label on the first spot near its galley where its box overlaps no other label and
-    stays inside `bounds`; a label set beside its galley gets a leader line to it. The hexes
-    in `taken` (other galleys) are not offered as spots."""
-    placed: list[Box] = []
-    drawn: list[Primitive] = []
-    for label in labels:
-        w, h = label.width / size, label.height / size
-        spots = itertools.chain(label.near, (c for c in _around(label.near, taken)
-                                             if c not in label.near))  # farther only if need be
-        chosen = label.near[0]
-        for spot in spots:
-            box = _box(spot, w, h)
-            inside = (box[0] >= bounds[0] and box[1] >= bounds[1] and box[2] <= bounds[2]
-                      and box[3] <= bounds[3])
-            if inside and not any(overlaps(box, other) for other in placed):
-                chosen = spot
-                break
-        else:
-            box = _box(chosen, w, h)
-        placed.append(box)
-        items = list(label.drawn(chosen, size))
-        if chosen not in label.near:
-            home = min(label.near, key=lambda c: math.dist(c, chosen))
-            items.insert(0, Polyline((home, _edge_towards(box, home)), LEADER))
-        drawn.append(Group(tuple(items), id=label.key))
-    return drawn, placed
-
-
-def _box(at: Point, w: float, h: float) -> Box:
-    return (at[0] - w / 2, at[1] - h / 2, at[0] + w / 2, at[1] + h / 2)
-
-
-def _edge_towards(box: Box, point: Point) -> Point:
-    """Where a line from the box's centre to `point` leaves the box."""
-    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-    dx, dy = point[0] - cx, point[1] - cy
-    scale = min((box[2] - cx) / abs(dx) if dx else math.inf,
-                (box[3] - cy) / abs(dy) if dy else math.inf, 1.0)
-    return cx + dx * scale, cy + dy * scale
-
-
-def _around(near: tuple[Point, ...], taken: set[str], reach: int = 5) -> Iterator[Point]:
-    """Free hex centres within `reach` of the given ones, nearest first, ring by ring."""
-    home = [_label_of(c) for c in near]
-    found: dict[str, int] = {}
-    frontier = [hexes.parse_label(h) for h in home if h]
-    seen = set(frontier)
-    for ring in range(1, reach + 1):
-        frontier = [n for h in frontier for n in hexes.neighbours(h) if n not in seen]
-        seen.update(frontier)
-        for h in frontier:
-            col0, row0 = hexes.to_offset(h)
-            if col0 >= 0 and row0 >= 0 and hexes.label(h) not in taken:
-                found.setdefault(hexes.label(h), ring)
-        yield from (hex_at(label) for label in sorted(k for k in found if found[k] == ring))
-
-
-def _label_of(point: Point) -> str:
-    row0 = round((point[1] - 1) / 1.5)
-    col0 = round(point[0] / SQRT3 - 0.5 - 0.5 * (row0 & 1))
-    return f"{col0 + 1:02d}{row0 + 1:02d}" if col0 >= 0 and row0 >= 0 else ""
 
 
 def _damage(galley: dict[str, Any]) -> tuple[float, float] | None:
@@ -515,78 +284,6 @@ def _zones(zones: dict[str, str], sides: list[str], columns: int, rows: int,
             drawing.shown[f"zone-{side}"] = None
 
 
-def plan_end(footprint: list[Point], facing: str, side: str, sides: list[str],
-             ident: str = "") -> Group:
-    """Where a galley's planned move leaves it: every hex of it, tinted in its side's colour
-    with a dashed outline, and its bow's arrow."""
-    return Group((Group(tuple(Polygon(corners(c, 0.92)) for c in footprint),
-                        plan_tint(side, sides)),
-                  Group(tuple(Polygon(corners(c, 0.92)) for c in footprint), PLAN_END),
-                  Polygon(_arrow(footprint[0], facing, 0.8), PLAN_ARROW)), id=ident)
-
-
-def _swatch(key: str, sides: list[str], shown: dict[str, Style | None]) -> tuple[
-        Primitive, str]:
-    """The sample of one legend entry, in hex units around (0, 0), and its words."""
-    one = [(0.0, 0.0)]
-    if key.startswith("side-"):
-        side = key[5:]
-        colour, pattern = side_look(side, sides)
-        return (galley_shape(one, one[0], "E", Style(fill=colour, stroke=INK, width=1.5,
-                                                     dash=()), pattern),
-                f"{side} ({'striped' if pattern == 'stripes' else pattern})"
-                if pattern != "plain" else side)
-    if key == "captured":
-        hull = shown["captured"] or Style()
-        return galley_shape(one, one[0], "E", hull, "plain"), "dashed outline: a prize"
-    if key in ("move", "drift"):
-        return (trail([(-1.2, 0.4), (0.3, -0.4)], key == "drift", 0.25),
-                "this phase's move" if key == "move" else "drift")
-    if key == "ram":
-        return haloed(Polygon(burst((0, 0)), RAM)), "ram or shear hit"
-    if key == "capture":
-        return haloed(Circle((0, 0), 0.6, CAPTURE)), "taken this phase"
-    if key == "grapple":
-        return haloed(Polyline(((-1.2, 0), (1.2, 0)), GRAPPLE)), "grappled"
-    if key in ("fire-hit", "fire-miss"):
-        return (fire_arrow((-1.3, 0), (1.3, 0), key == "fire-hit"),
-                "missile hit" if key == "fire-hit" else "missile missed")
-    if key == "sunk":
-        return (Group((Polyline(((-0.5, -0.5), (0.5, 0.5))),
-                       Polyline(((-0.5, 0.5), (0.5, -0.5)))), SUNK), "sunk")
-    if key == "damage":
-        return (damage_bars((-BAR_WIDTH / 2 / LEGEND_UNIT, -6 / LEGEND_UNIT), LEGEND_UNIT,
-                            0.5, 0.25),
-                "damage bars: hull (upper, full: sinks), rowing (lower, full: adrift)")
-    if key.startswith("zone-"):
-        return (Polygon(corners((0, 0)), zone_style(key[5:], sides)),
-                f"{key[5:]} set-up zone")
-    if key == "plan-end":
-        return plan_end(one, "E", sides[0] if sides else "", sides), "where the move ends"
-    raise ValueError(f"no legend entry {key!r}")
-
-
-LEGEND_UNIT = 11.0  # pixels per hex unit in the legend's samples
-LEGEND_ROW = 26  # pixels
-LEGEND = LegendLayout(row=LEGEND_ROW, unit=LEGEND_UNIT, sample=15, words=34, room=36, gap=14,
-                      text=LEGEND_TEXT)
-
-
-def legend(keys: list[str], sides: list[str], shown: dict[str, Style | None], width: int,
-           top: float) -> tuple[tuple[Primitive, ...], float]:
-    """The legend's entries flowed into rows under the map, and the height they take."""
-    return legend_rows([(key, *_swatch(key, sides, shown)) for key in keys], width, top, LEGEND)
-
-
-LEGEND_ORDER = ("captured", "damage", "move", "drift", "fire-hit", "fire-miss", "ram",
-                "capture", "grapple", "sunk", "plan-end")
-
-
-def _legend_keys(shown: dict[str, Style | None], sides: list[str]) -> list[str]:
-    keys = [f"side-{side}" for side in sides if f"side-{side}" in shown]
-    keys += [f"zone-{side}" for side in sides if f"zone-{side}" in shown]
-    return keys + [key for key in LEGEND_ORDER if key in shown]
-
 
 def _scene(view: dict[str, Any], events: list[dict[str, Any]], title: str, subtitle: str,
            size: float, columns: int, rows: int, zones: dict[str, str],
@@ -606,7 +303,7 @@ def _scene(view: dict[str, Any], events: list[dict[str, Any]], title: str, subti
     labels, _ = place_labels(drawing.labels, size, (0.0, 0.0, grid_width, grid_height), taken)
     width = max(math.ceil(size * grid_width + 2 * EDGE), 480)
     bottom = TITLE + 2 * EDGE + size * grid_height
-    key_items, key_height = legend(_legend_keys(drawing.shown, sides), sides, drawing.shown,
+    key_items, key_height = legend(legend_keys(drawing.shown, sides), sides, drawing.shown,
                                    width, bottom)
     items: tuple[Primitive, ...] = (
         grid(columns, rows, size),
