@@ -8,14 +8,16 @@ import json
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
 from pbem.app import names, rulesets
+from pbem.app.base.shared import require_game, utcnow
 from pbem.app.errors import JudgeError
+from pbem.app.mailout.queue import queue_briefings
 from pbem.app.passwords import hash_password, new_password
 from pbem.app.timing import next_deadline, vacations_of
 from pbem.deadlines import Timing
@@ -23,10 +25,6 @@ from pbem.rules import interface
 from pbem.store import repo
 from pbem.store.db import transaction
 from pbem.store.models import GameRow, PhaseRow, PlayerRow, SideRow, SubmissionRow
-
-
-def utcnow() -> datetime:
-    return datetime.now(UTC)
 
 
 @dataclass(frozen=True)
@@ -198,19 +196,9 @@ def _insert_game(engine: Engine, spec: GameSpec, hosted: rulesets.HostedGame, se
             "seed_commitment": commitment, "options": _options(spec),
         }, now)
         if mail is not None and not spec.forming:
-            from pbem.app.mailmake import queue_briefings
-
             queue_briefings(session, mail, spec.game_id, now)
         if then is not None:
             then(session, passwords)
-
-
-def require_game(session: Any, game_id: str, lock: bool = False) -> GameRow:
-    """The game, or a refusal naming it; `lock` for use-cases that will write to it."""
-    row = repo.lock_game(session, game_id) if lock else repo.game(session, game_id)
-    if row is None:
-        raise JudgeError(f"there is no game called '{game_id}'; `pbem game list` shows the games")
-    return row
 
 
 def list_games(engine: Engine) -> list[dict[str, Any]]:

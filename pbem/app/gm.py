@@ -16,8 +16,9 @@ from sqlalchemy.engine import Engine
 from sqlmodel import select
 
 from pbem.app import games, phases
+from pbem.app.base.shared import require_game, utcnow
 from pbem.app.errors import JudgeError
-from pbem.app.games import require_game, utcnow
+from pbem.app.mailout.queue import report_key
 from pbem.app.notices import tell_deadline, tell_game
 from pbem.app.timing import timing_of, vacations_of
 from pbem.deadlines import extend
@@ -352,7 +353,6 @@ def replace(engine: Engine, game_id: str, old: str, new: games.PlayerSpec,
 
 def _report_to(engine: Engine, game_id: str, name: str, mail: MailSettings,
                now: datetime) -> None:
-    from pbem.app.mailmake import report_key
     from pbem.mail.compose import new_message_id
 
     with transaction(engine) as session:

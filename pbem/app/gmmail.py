@@ -41,8 +41,11 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from pbem.app import gm
+from pbem.app import gm, invites
+from pbem.app.base.throttle import may_hash
 from pbem.app.errors import JudgeError
+from pbem.app.games import show_game
+from pbem.app.mailin.answers import MailOutcome, _Answer, _queue_reply
 from pbem.app.passwords import check_password, remembered
 from pbem.errors import CopyBeingHandled
 from pbem.mail.reading import Incoming, body_start
@@ -131,8 +134,6 @@ def gm_block(session: Any, mail_id: int, origin: int, number: int, block: Block,
              incoming: Incoming, settings: MailSettings, game: GameRow, now: datetime) -> Any:
     """A game master's block: (the outcome, a refusal's answer or None). A right password
     leaves the commands to run once the mail's other blocks are answered (`later`)."""
-    from pbem.app.mailgate import MailOutcome, _Answer, _queue_reply, may_hash
-
     sender = incoming.sender
     registered = (game.gm_email or "").lower()
     own = bool(sender) and sender == registered
@@ -287,8 +288,6 @@ def _action(game_id: str, line: str,
     first, _, after = rest.strip().partition(" ")
 
     def status(engine: Any, mail: MailSettings, now: datetime) -> str:
-        from pbem.app.games import show_game
-
         shown = show_game(engine, game_id)
         return (f"{shown['status']}, open phase {shown['phase']}, deadline "
                 f"{shown['deadline'] or 'none'}, orders owed by "
@@ -353,16 +352,12 @@ def _action(game_id: str, line: str,
         return f"told {len(told)} players"
 
     def invite(engine: Any, mail: MailSettings, now: datetime) -> str:
-        from pbem.app import invites
-
         if not after.strip():
             raise JudgeError("write INVITE <side> <address>")
         invites.invite(engine, game_id, first, after.strip(), mail, now)
         return f"{after.strip()} is invited to the {first} side"
 
     def start(engine: Any, mail: MailSettings, now: datetime) -> str:
-        from pbem.app import invites
-
         new = invites.start(engine, game_id, mail, now)
         return f"started; the first deadline is {new:%Y-%m-%d %H:%M} UTC"
 

@@ -15,8 +15,12 @@ from sqlalchemy.engine import Engine
 from sqlmodel import select
 
 from pbem.app import rulesets
+from pbem.app.base.shared import require_game, utcnow
+from pbem.app.base.throttle import may_hash
 from pbem.app.errors import JudgeError
-from pbem.app.games import PlayerSpec, _check_player, _gm_name, require_game, utcnow
+from pbem.app.games import PlayerSpec, _check_player, _gm_name
+from pbem.app.mailout.queue import queue_briefings
+from pbem.app.names import check_email
 from pbem.app.notices import local, notice
 from pbem.app.passwords import check_password, hash_password, new_password
 from pbem.app.timing import next_deadline, vacations_of
@@ -31,8 +35,6 @@ JOIN = re.compile(r"(?im)^[ \t]*JOIN[ \t]+(\S+)[ \t]+(\S+)[ \t]+(.+?)[ \t]*$")
 def invite(engine: Engine, game_id: str, side: str, email: str, mail: MailSettings,
            now: datetime | None = None) -> str:
     """Offer a seat on `side` to `email`; the invitation (with its code) is mailed there."""
-    from pbem.app.names import check_email
-
     now = now or utcnow()
     check_email(email, "the invited player")
 
@@ -89,9 +91,7 @@ def join(session: Any, game_id: str, code: str, name: str, zone: str, mail: Mail
     password is mailed to the invited address. Returns (address, sentence), or None when no
     open invitation matches (nothing is said: the code may be a guess). The invitation is
     found by its key; an invitation made before keys existed is checked by its hash, within
-    the sender's and the game's hashing budget (pbem.app.mailgate.may_hash)."""
-    from pbem.app.mailgate import may_hash
-
+    the sender's and the game's hashing budget (pbem.app.base.throttle.may_hash)."""
     game = session.get(GameRow, game_id)
     if game is None or game.status != "forming" or len(code) > 100:
         return None
@@ -160,8 +160,6 @@ def start(engine: Engine, game_id: str, mail: MailSettings | None,
             session.add(game)
             repo.journal_append(session, game_id, "started", {"status": "active"}, now)
             if mail is not None:  # each player's briefing, with the deadline's .ics
-                from pbem.app.mailmake import queue_briefings
-
                 queue_briefings(session, mail, game_id, now)
                 if game.gm_email:
                     notice(session, mail, game.gm_email, f"{game_id}: the game has started",

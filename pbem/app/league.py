@@ -18,8 +18,8 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
 from pbem.app import games, gm, names, records, rulesets
+from pbem.app.base.shared import utcnow
 from pbem.app.errors import JudgeError
-from pbem.app.games import utcnow
 from pbem.app.league_results import (
     BYE,
     ENDING_WHY,
@@ -32,6 +32,7 @@ from pbem.app.league_results import (
     rule,
     standings_of,
 )
+from pbem.app.notices import notice
 from pbem.deadlines import Timing
 from pbem.league.model import Entrant, PointsRule, Round
 from pbem.store import repo
@@ -242,8 +243,6 @@ def _store_round(engine: Engine, season_name: str, number: int, now: datetime,
                 if second is None:
                     row.result, row.decided_by, row.ended_at = BYE, "bye", now
                     if mail is not None:
-                        from pbem.app.notices import notice
-
                         notice(session, mail, first.email, f"{season_name}: a bye in round "
                                f"{number}", f"You have a bye in round {number} of "
                                f"{season_name}: no game this round, and it scores as the "
@@ -329,8 +328,6 @@ def _tell_pairing(session: Any, mail: Any, season_name: str, number: int, game_i
     """Each player of a new league game is mailed their opponent, side and password (as an
     invited player is), queued in the transaction that makes the game: a judge stopped
     between the two cannot make a game whose players never learn their passwords."""
-    from pbem.app.notices import notice
-
     for player, side, opponent in seats:
         notice(session, mail, player.email,
                f"{game_id}: round {number} of {season_name}",

@@ -13,8 +13,8 @@ from typing import Any
 from sqlalchemy.engine import Engine
 
 from pbem.app import games, gm, records, rulesets
+from pbem.app.base.shared import utcnow
 from pbem.app.errors import JudgeError
-from pbem.app.games import utcnow
 from pbem.app.timing import timing_of
 from pbem.league import ratings, standings
 from pbem.league.model import Entrant, Game, PointsRule

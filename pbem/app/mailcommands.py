@@ -10,7 +10,7 @@ from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from pbem.app import rulesets
+from pbem.app import gm, rulesets
 from pbem.app.errors import JudgeError
 from pbem.app.passwords import hash_password
 from pbem.mail.compose import compose, new_message_id
@@ -128,7 +128,6 @@ def _time_command(session: Any, settings: MailSettings, game: GameRow, player: P
     <last day> (no deadline falls while the player is away)."""
     from datetime import date
 
-    from pbem.app import gm
     from pbem.deadlines import parse_length
 
     example = "EXTEND 24h" if command.word == "EXTEND" else "VACATION 2026-12-20 2026-12-28"

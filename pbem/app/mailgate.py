@@ -23,23 +23,23 @@ from __future__ import annotations
 import hashlib
 import logging
 import re
-from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DatabaseError, OperationalError
 
-from pbem.app import orders
+from pbem.app import invites, orders
+from pbem.app.base.shared import utcnow
+from pbem.app.base.throttle import HASH_WINDOW_MINUTES, may_hash
 from pbem.app.errors import JudgeError
-from pbem.app.games import utcnow
+from pbem.app.gmmail import gm_block
 from pbem.app.mailcommands import HELP, status
 from pbem.app.mailcommands import command as command_answer
+from pbem.app.mailin.answers import MAX_REPLY, OUTCOMES, MailOutcome, _Answer, _queue_reply  # noqa: F401 (the answers' limits, named here too)
 from pbem.app.passwords import check_password, remembered
 from pbem.errors import CopyBeingHandled, Fault
-from pbem.mail.address import writable
-from pbem.mail.compose import compose, new_message_id
 from pbem.mail.reading import MAX_BYTES, Incoming, MailRefused, body_start, read_message
 from pbem.mail.settings import MailSettings
 from pbem.mail.signon import Block, Command, Letter, read_letter
@@ -49,62 +49,13 @@ from pbem.store.models import GameRow, MailInRow, PlayerRow
 
 LOG = logging.getLogger(__name__)
 
-OUTCOMES = ("orders", "commands", "refused", "ignored", "quarantined")
 SHOWN_IGNORED = 12  # lines "not read" listed in a reply; the rest are counted
 MAX_BLOCKS = 10  # sign-on blocks read in one mail; a mail is not a way to flood a mailbox
 MAX_PRESS = 5  # PRESS commands carried out from one mail
 PLACEHOLDER = "PASSWORD"  # the order template's sign-on line, not filled in
-HASH_WINDOW_MINUTES = 10
-HASHES_PER_SENDER = 30  # password hashes spent on one sender's sign-ons in the window
-HASHES_PER_GAME = 60  # ... on one game's, from addresses that are not the player's own
-MAX_REPLY = 64 * 1024  # an answer's text is summarised past this many characters
 SHOWN_ECHO = 200  # order lines echoed in an answer; the rest are counted
 SHOWN_REFUSED = 50  # refused order lines shown with their reasons; the rest are counted
 
-
-
-@dataclass(frozen=True)
-class MailOutcome:
-    """What became of one message: `pbem mail inject --json` prints it."""
-
-    outcome: str  # one of OUTCOMES
-    game: str | None = None
-    player: str | None = None
-    accepted: int = 0
-    refused: int = 0
-    replies: tuple[str, ...] = ()
-    mail_id: int | None = None
-    reason: str = ""
-    later: tuple[Any, ...] = ()  # a game master's actions, done once the mail is recorded
-
-    def as_json(self) -> dict[str, Any]:
-        """Exactly the contract of `pbem mail inject --json`."""
-        return {"outcome": self.outcome, "game": self.game, "player": self.player,
-                "accepted": self.accepted, "refused": self.refused,
-                "replies": list(self.replies)}
-
-    def record(self) -> dict[str, Any]:
-        """What is stored with the message: the contract, its number and the reason."""
-        return {**self.as_json(), "mail": self.mail_id, "reason": self.reason}
-
-    @property
-    def state(self) -> str:
-        """The stored message's state for this outcome."""
-        return {"quarantined": "quarantined", "ignored": "ignored"}.get(self.outcome,
-                                                                        "handled")
-
-
-@dataclass
-class _Answer:
-    """What one block's answer holds, gathered as the block is handled; the answers of one
-    mail are put together before they are queued (pbem.app.mailgate._queue_answers)."""
-
-    to: list[str]
-    subject: str
-    parts: list[str] = field(default_factory=list)
-    plan: dict[str, Any] | None = None  # the map of the paths understood, made when sent
-    game_id: str | None = None
-    refusal: bool = False  # a refusal: sent only within the address's notice limit
 
 
 _MESSAGE_ID = re.compile(rb"(?im)^message-id:[ \t]*((?:.*)(?:\r?\n[ \t].*)*)")
@@ -384,28 +335,10 @@ def may_answer_refusal(session: Any, address: str, now: datetime) -> bool:
     return bool(repo.claim_mail_notice(session, address, now))
 
 
-def may_hash(session: Any, sender: str, game_id: str, own: bool, now: datetime) -> bool:
-    """Whether the judge may spend a password hash on this sender's sign-on now. From the
-    signing player's (or game master's) own address, always: five wrong ones in an hour
-    lock that address, so the hashes are bounded, and a stranger forging other blocks in
-    that address's name cannot use up its budget. From any other address: so many per
-    sender in a window, and so many per game."""
-    if own:  # bounded by the lockout of the address (five an hour); never spent by others
-        return True
-    window = timedelta(minutes=HASH_WINDOW_MINUTES)
-    if not repo.claim_throttle(session, f"hash:sender:{sender.lower()}", now,
-                               HASHES_PER_SENDER, window):
-        return False
-    return bool(repo.claim_throttle(session, f"hash:game:{game_id.lower()}", now,
-                                    HASHES_PER_GAME, window))
-
-
 def _join(session: Any, mail_id: int, origin: int, incoming: Incoming, settings: MailSettings,
           now: datetime) -> MailOutcome | None:
     """JOIN <game> <code> <name> [<zone>]: an invitation taken up. The answer (with the
     password) goes to the invited address only, whoever sent the mail."""
-    from pbem.app import invites
-
     body = incoming.texts[0].text if incoming.texts else ""
     for game_id, code, name, zone in invites.join_lines(body)[:3]:
         taken = invites.join(session, game_id, code, name, zone, settings, now,
@@ -479,8 +412,6 @@ def _block(session: Any, mail_id: int, origin: int, number: int, block: Block,
     sender = incoming.sender
     game = _game(session, block.game)
     if game is not None and block.player.casefold() == "gm" and game.gm_password_hash:
-        from pbem.app.gmmail import gm_block
-
         return gm_block(session, mail_id, origin, number, block, incoming, settings, game,  # type: ignore[no-any-return]
                         now)
     player = repo.player(session, game.id, block.player) if game and block.player else None
@@ -669,46 +600,3 @@ def _clip(line: str, most: int = 200) -> str:
     return line if len(line) <= most else line[:most] + " ..."
 
 
-def _bounded(text: str) -> str:
-    """An answer's text cut at a line once it passes MAX_REPLY characters, saying so: an
-    answer is never a way to make the judge send much more than it was sent."""
-    if len(text) <= MAX_REPLY:
-        return text
-    cut = text.rfind("\n", 0, MAX_REPLY)
-    kept = text[:cut if cut > 0 else MAX_REPLY]
-    left = text[len(kept):].count("\n")
-    return (kept + f"\n\n(The rest of this answer, {left} more lines, is not shown: the judge's "
-            f"answers stop at {MAX_REPLY // 1024} KiB.)\n")
-
-
-def _deliverable(address: str) -> bool:
-    """Whether the judge can put this address on a mail (a bare ASCII address it can write)."""
-    return writable(address)
-
-
-def _queue_reply(session: Any, settings: MailSettings, mail_id: int, number: int | str,
-                 incoming: Incoming, to: list[str], subject: str, parts: list[str],
-                 plan: dict[str, Any] | None, game_id: str | None,
-                 now: datetime) -> tuple[str, ...]:
-    """Queue the answer; the addresses it was queued to (those the judge can write to)."""
-    message_id = new_message_id("reply", f"{mail_id}/{number}", settings.domain)
-    to = [address for address in to if _deliverable(address)]
-    if not to:
-        LOG.warning("the answer to message #%s has no address the judge can write to", mail_id)
-        return ()
-    text = _bounded("The judge's answer to your mail.\n\n" + "\n\n".join(parts) + "\n")
-    in_reply_to = incoming.message_id or None
-    if plan is None:
-        raw = compose(sender=settings.judge_address, sender_name=settings.judge_name, to=to,
-                      subject=subject, text=text, message_id=message_id,
-                      in_reply_to=in_reply_to, auto="auto-replied",
-                      loop=settings.judge_address, date=now)
-        repo.queue_mail(session, message_id=message_id, kind="reply", game_id=game_id,
-                        recipients=to, sender=settings.judge_address, subject=subject,
-                        raw=raw, now=now)
-        return tuple(to)
-    repo.queue_mail(session, message_id=message_id, kind="reply", game_id=game_id,
-                    recipients=to, sender=settings.judge_address, subject=subject, raw=b"",
-                    now=now, job={"type": "reply", "text": text, "in_reply_to": in_reply_to,
-                                  "date": now.isoformat(), "plan": plan})
-    return tuple(to)

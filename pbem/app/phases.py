@@ -22,14 +22,15 @@ from typing import Any
 from sqlalchemy.engine import Engine
 
 from pbem.app import rulesets
+from pbem.app.base.shared import effective_text, require_game, utcnow
 from pbem.app.errors import JudgeError
-from pbem.app.games import require_game, utcnow
+from pbem.app.mailout.queue import queue_reports
 from pbem.app.timing import next_deadline, vacations_of
 from pbem.rules.dice import SeededDice
 from pbem.rules.interface import PhaseResult
 from pbem.store import repo
 from pbem.store.db import retrying, snapshot, transaction
-from pbem.store.models import GameRow, PhaseRow, SubmissionRow
+from pbem.store.models import GameRow, PhaseRow
 
 LOG = logging.getLogger(__name__)
 
@@ -71,12 +72,6 @@ def preview_dice_for(game: GameRow, key: str) -> SeededDice:
     of the rolls the phase will have), and the same for every preview of it."""
     seed = hmac.new(bytes.fromhex(game.seed), b"pbem preview dice", hashlib.sha256).digest()
     return SeededDice(seed=seed, game=game.dice_name, phase=key)
-
-
-def effective_text(row: SubmissionRow) -> str:
-    """A submission's text as the rules read it (what was stored after reading the mail)."""
-    effective = json.loads(row.parsed).get("effective")
-    return row.raw if effective is None else str(effective)
 
 
 def stored_orders(session: Any, phase: PhaseRow) -> list[tuple[str, str]]:
@@ -180,8 +175,6 @@ def process_phase(engine: Engine, game_id: str, expected_key: str | None = None,
                 ))
             session.add(game)
             if mail is not None:
-                from pbem.app.mailmake import queue_reports
-
                 queue_reports(session, mail, game_id, phase.key, now, phase.generation)
             repo.journal_append(session, game_id, "phase_resolved", {
                 "phase": phase.key, "events": len(events), "rolls": len(dice.log),

@@ -15,10 +15,9 @@ from sqlalchemy.engine import Engine
 
 from pbem.app import rulesets
 from pbem.app.account import Given, order_account
+from pbem.app.base.shared import effective_text, require_game
 from pbem.app.bookends import Ending, briefing_section, ending_section
 from pbem.app.errors import JudgeError
-from pbem.app.games import require_game
-from pbem.app.phases import effective_text
 from pbem.render import report
 from pbem.rules.events import Event
 from pbem.rules.scene import Scene
@@ -297,8 +296,3 @@ def played_with(session: Any, ruleset: str, phase: PhaseRow
     return rulesets.load(ruleset, json.loads(phase.state_before)), given
 
 
-def archive_game(engine: Engine, game_id: str, folder: Path) -> Path:
-    """The game's public archive, written into `folder` (see pbem.app.archive)."""
-    from pbem.app.archive import archive_game as write_archive
-
-    return write_archive(engine, game_id, folder)

@@ -47,8 +47,9 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import OperationalError, SQLAlchemyError
 from sqlmodel import col, select
 
-from pbem.app import games, league, phases, rulesets
+from pbem.app import games, league, phases, retention, rulesets
 from pbem.app.errors import JudgeError
+from pbem.app.mailmake import maker
 from pbem.app.notices import local, notice, tell_deadline
 from pbem.app.timing import timing_of
 from pbem.deadlines import format_length, outage_extension, phase_state, reminders_due
@@ -515,7 +516,6 @@ def _send(engine: Engine, settings: MailSettings, now: datetime, workers: int = 
     """The outbox delivered (its mail drawn first by `workers` processes when more than
     one); `step` guards each part (the sweep's: a pool that fails leaves the drawing to the
     sender)."""
-    from pbem.app.mailmake import maker
     from pbem.mail.outbox import deliver
     from pbem.mail.transport import transport_for
 
@@ -538,7 +538,6 @@ def _send(engine: Engine, settings: MailSettings, now: datetime, workers: int = 
 
 
 def _trim(engine: Engine, settings: MailSettings, now: datetime) -> int:
-    from pbem.app import retention
 
     done = retention.trim_due(engine, settings.retention_days, now)
     if done is None:
@@ -659,7 +658,6 @@ def _pool_pid(_: int) -> int:
 
 
 def _pool_make(mail_id: int) -> tuple[int, bytes | None]:
-    from pbem.app.mailmake import maker
     from pbem.store.models import MailOutRow
 
     engine = _POOL_STATE["engine"]

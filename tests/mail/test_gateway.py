@@ -399,7 +399,7 @@ def test_replying_to_a_report_with_the_template_filled_in_is_right(aegean: Engin
 
 def test_press_joins_the_archive_only_when_the_game_has_ended(aegean: Engine, settings,
                                                               tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    from pbem.app.reports import archive_game
+    from pbem.app.archive import archive_game
 
     mailgate.receive(aegean, _mail("SIGNON aegean Ann s3cret-oars\nPRESS all\n"
                                    "The strait is ours.\nENDPRESS\n"), "inject", settings, NOW)

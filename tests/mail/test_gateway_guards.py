@@ -17,6 +17,7 @@ import pytest
 from sqlalchemy.engine import Engine
 
 from pbem.app import games, mailgate, orders, passwords
+from pbem.app.base import throttle
 from pbem.golden import order_file
 from pbem.store import repo
 from pbem.store.db import transaction
@@ -279,7 +280,7 @@ def test_a_join_line_costs_no_password_hash_whatever_the_open_invitations(
 def test_password_hashing_is_bounded_per_sender(aegean: Engine, settings,  # noqa: F811
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     calls = _count_scrypts(monkeypatch)
-    monkeypatch.setattr(mailgate, "HASHES_PER_SENDER", 3)  # below the lockout's five
+    monkeypatch.setattr(throttle, "HASHES_PER_SENDER", 3)  # below the lockout's five
     body = "SIGNON aegean Ann guess1\n" + "SIGNON aegean Bo guess2\n"
     for n in range(40):
         mailgate.receive(aegean, _signed(body, sender="eve@x.example", message_id=f"h{n}@x"),
@@ -443,7 +444,7 @@ def test_a_bare_process_written_before_the_open_phase_opened_does_nothing(
 
 def test_a_stranger_forging_a_players_address_cannot_use_up_that_players_sign_ons(
         aegean: Engine, settings, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
-    monkeypatch.setattr(mailgate, "HASHES_PER_SENDER", 3)
+    monkeypatch.setattr(throttle, "HASHES_PER_SENDER", 3)
     for n in range(4):  # in Ann's name, guessing Bo's password
         mailgate.receive(aegean, _signed("SIGNON aegean Bo guess\n", message_id=f"b{n}@x"),
                          "inject", settings, NOW + timedelta(seconds=n))
