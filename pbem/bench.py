@@ -15,7 +15,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from pbem.app import rulesets
+from pbem.app.base import rulesets
 from pbem.rules.dice import SeededDice
 from pbem.rules.interface import BenchResult
 

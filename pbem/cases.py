@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pbem.app import rulesets
+from pbem.app.base import rulesets
 from pbem.rules.errors import CaseError
 
 __all__ = ["CaseError", "CaseResult", "read_case", "run_case"]

@@ -23,7 +23,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from pbem.app import rulesets
+from pbem.app.base import rulesets
 from pbem.rules.dice import Dice, SeededDice
 from pbem.rules.interface import GameValue, PhaseResult
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from sqlalchemy.engine import Engine
 
-from pbem.app import rulesets
+from pbem.app.base import rulesets
 from pbem.app.bookends import Ending
 from pbem.app.games import require_game
 from pbem.app.reports import (

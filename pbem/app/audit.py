@@ -12,9 +12,9 @@ from typing import Any
 
 from sqlalchemy.engine import Engine
 
-from pbem.app import rulesets
+from pbem.app.base import rulesets
+from pbem.app.base.errors import JudgeError
 from pbem.app.base.shared import require_game
-from pbem.app.errors import JudgeError
 from pbem.app.phases import resolve_stored, stored_orders
 from pbem.rules.dice import seeded_rolls
 from pbem.store import repo

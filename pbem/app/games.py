@@ -14,12 +14,12 @@ from typing import Any
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
-from pbem.app import names, rulesets
+from pbem.app.base import names, rulesets
+from pbem.app.base.errors import JudgeError
+from pbem.app.base.passwords import hash_password, new_password
 from pbem.app.base.shared import require_game, utcnow
-from pbem.app.errors import JudgeError
+from pbem.app.base.timing import next_deadline, vacations_of
 from pbem.app.mailout.queue import queue_briefings
-from pbem.app.passwords import hash_password, new_password
-from pbem.app.timing import next_deadline, vacations_of
 from pbem.deadlines import Timing
 from pbem.rules import interface
 from pbem.store import repo

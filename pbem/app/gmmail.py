@@ -42,11 +42,11 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from pbem.app import gm, invites
+from pbem.app.base.errors import JudgeError
+from pbem.app.base.passwords import check_password, remembered
 from pbem.app.base.throttle import may_hash
-from pbem.app.errors import JudgeError
 from pbem.app.games import show_game
 from pbem.app.mailin.answers import MailOutcome, _Answer, _queue_reply
-from pbem.app.passwords import check_password, remembered
 from pbem.errors import CopyBeingHandled
 from pbem.mail.reading import Incoming, body_start
 from pbem.mail.settings import MailSettings

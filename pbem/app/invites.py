@@ -14,16 +14,16 @@ from typing import Any
 from sqlalchemy.engine import Engine
 from sqlmodel import select
 
-from pbem.app import rulesets
+from pbem.app.base import rulesets
+from pbem.app.base.errors import JudgeError
+from pbem.app.base.names import check_email
+from pbem.app.base.passwords import check_password, hash_password, new_password
 from pbem.app.base.shared import require_game, utcnow
 from pbem.app.base.throttle import may_hash
-from pbem.app.errors import JudgeError
+from pbem.app.base.timing import next_deadline, vacations_of
 from pbem.app.games import PlayerSpec, _check_player, _gm_name
 from pbem.app.mailout.queue import queue_briefings
-from pbem.app.names import check_email
 from pbem.app.notices import local, notice
-from pbem.app.passwords import check_password, hash_password, new_password
-from pbem.app.timing import next_deadline, vacations_of
 from pbem.mail.settings import MailSettings
 from pbem.store import repo
 from pbem.store.db import retrying, transaction

@@ -17,9 +17,10 @@ from typing import Any
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
-from pbem.app import games, gm, names, records, rulesets
+from pbem.app import games, gm, records
+from pbem.app.base import names, rulesets
+from pbem.app.base.errors import JudgeError
 from pbem.app.base.shared import utcnow
-from pbem.app.errors import JudgeError
 from pbem.app.league_results import (
     BYE,
     ENDING_WHY,

@@ -12,7 +12,7 @@ from sqlalchemy.engine import Engine
 
 from pbem.app import league, league_results
 from pbem.app.archive import STYLESHEET, archive_game
-from pbem.app.errors import JudgeError
+from pbem.app.base.errors import JudgeError
 from pbem.render import report
 from pbem.render.svg import write_svg
 from pbem.rules.scene import Circle, Group, Polyline, Scene, Style, Text

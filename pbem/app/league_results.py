@@ -12,10 +12,11 @@ from typing import Any
 
 from sqlalchemy.engine import Engine
 
-from pbem.app import games, gm, records, rulesets
+from pbem.app import games, gm, records
+from pbem.app.base import rulesets
+from pbem.app.base.errors import JudgeError
 from pbem.app.base.shared import utcnow
-from pbem.app.errors import JudgeError
-from pbem.app.timing import timing_of
+from pbem.app.base.timing import timing_of
 from pbem.league import ratings, standings
 from pbem.league.model import Entrant, Game, PointsRule
 from pbem.store import repo

@@ -10,9 +10,10 @@ from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from pbem.app import gm, rulesets
-from pbem.app.errors import JudgeError
-from pbem.app.passwords import hash_password
+from pbem.app import gm
+from pbem.app.base import rulesets
+from pbem.app.base.errors import JudgeError
+from pbem.app.base.passwords import hash_password
 from pbem.mail.compose import compose, new_message_id
 from pbem.mail.settings import MailSettings
 from pbem.mail.signon import Command

@@ -20,8 +20,8 @@ from typing import Any
 
 from sqlalchemy.engine import Engine
 
-from pbem.app import rulesets
-from pbem.app.errors import JudgeError
+from pbem.app.base import rulesets
+from pbem.app.base.errors import JudgeError
 from pbem.app.reports import ending_of, played_with, player_recipient, render_briefing, render_phase
 from pbem.mail.compose import compose, deadline_ics
 from pbem.mail.settings import MailSettings

@@ -19,10 +19,10 @@ from typing import Any
 
 from sqlalchemy.engine import Engine
 
-from pbem.app import rulesets
-from pbem.app.errors import JudgeError
+from pbem.app.base import rulesets
+from pbem.app.base.errors import JudgeError
+from pbem.app.base.passwords import check_password
 from pbem.app.games import require_game, utcnow
-from pbem.app.passwords import check_password
 from pbem.rules.errors import NotCommandedError
 from pbem.rules.interface import GameValue, OrderSheet
 from pbem.store import repo

@@ -21,11 +21,11 @@ from typing import Any
 
 from sqlalchemy.engine import Engine
 
-from pbem.app import rulesets
+from pbem.app.base import rulesets
+from pbem.app.base.errors import JudgeError
 from pbem.app.base.shared import effective_text, require_game, utcnow
-from pbem.app.errors import JudgeError
+from pbem.app.base.timing import next_deadline, vacations_of
 from pbem.app.mailout.queue import queue_reports
-from pbem.app.timing import next_deadline, vacations_of
 from pbem.rules.dice import SeededDice
 from pbem.rules.interface import PhaseResult
 from pbem.store import repo

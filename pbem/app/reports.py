@@ -13,11 +13,11 @@ from typing import Any
 
 from sqlalchemy.engine import Engine
 
-from pbem.app import rulesets
 from pbem.app.account import Given, order_account
+from pbem.app.base import rulesets
+from pbem.app.base.errors import JudgeError
 from pbem.app.base.shared import effective_text, require_game
 from pbem.app.bookends import Ending, briefing_section, ending_section
-from pbem.app.errors import JudgeError
 from pbem.render import report
 from pbem.rules.events import Event
 from pbem.rules.scene import Scene

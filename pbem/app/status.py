@@ -13,7 +13,7 @@ from typing import Any
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
-from pbem.app import rulesets
+from pbem.app.base import rulesets
 from pbem.store import repo
 from pbem.store.db import snapshot
 

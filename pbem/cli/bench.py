@@ -6,7 +6,7 @@ import argparse
 import json
 from typing import Any
 
-from pbem.app import rulesets
+from pbem.app.base import rulesets
 
 
 def run_rules(args: argparse.Namespace) -> int:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from pbem.app.errors import JudgeError
+from pbem.app.base.errors import JudgeError
 
 if TYPE_CHECKING:  # SQLAlchemy is imported only by the commands that use the database
     from sqlalchemy.engine import Engine

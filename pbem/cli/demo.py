@@ -18,7 +18,7 @@ from sqlalchemy.engine import Engine
 
 from pbem.app import games, mailgate, phases, reports
 from pbem.app.archive import archive_game
-from pbem.app.errors import JudgeError
+from pbem.app.base.errors import JudgeError
 from pbem.cli.common import add_db, engine, outcome, say
 from pbem.cli.mail import deliver_locally
 from pbem.golden import load, order_file
@@ -61,7 +61,7 @@ def letter(game_id: str, side: str, password: str, key: str, orders: str) -> byt
 def default_folder(ruleset: str = "") -> Path:
     """./orders/demo (or ./orders/demo-<ruleset>) when run in a checkout's folder, else the
     demo shipped with the judge."""
-    from pbem.app.rulesets import DEFAULT
+    from pbem.app.base.rulesets import DEFAULT
     from pbem.resources import demo_orders
 
     chosen = "" if ruleset in ("", DEFAULT) else ruleset

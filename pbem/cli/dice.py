@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from pbem.app import audit
-from pbem.app.errors import JudgeError
+from pbem.app.base.errors import JudgeError
 from pbem.cli.common import add_db, add_json, emit, engine
 
 

@@ -9,7 +9,7 @@ import sqlite3
 from pathlib import Path
 from zoneinfo import ZoneInfoNotFoundError
 
-from pbem.app.errors import DatabaseBusy, Fault
+from pbem.app.base.errors import DatabaseBusy, Fault
 
 EX_DATAERR, EX_UNAVAILABLE, EX_SOFTWARE = 65, 69, 70
 EX_CANTCREAT, EX_IOERR, EX_TEMPFAIL = 73, 74, 75

@@ -6,8 +6,9 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from pbem.app import games, rulesets
-from pbem.app.errors import JudgeError
+from pbem.app import games
+from pbem.app.base import rulesets
+from pbem.app.base.errors import JudgeError
 from pbem.cli.common import add_db, add_json, emit, engine, say, table
 
 
@@ -77,7 +78,7 @@ def _new(args: argparse.Namespace) -> int:
         raise JudgeError("give the players (--player NAME,EMAIL,SIDE), or make the game "
                          "--forming and invite them")
     if args.gm:
-        from pbem.app.names import check_email
+        from pbem.app.base.names import check_email
 
         check_email(args.gm, "the game master")
     spec = games.GameSpec(

@@ -6,8 +6,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from pbem.app import rulesets
-from pbem.app.errors import JudgeError
+from pbem.app.base import rulesets
+from pbem.app.base.errors import JudgeError
 from pbem.cli.common import add_db, add_json, emit, engine, table
 
 

@@ -95,7 +95,7 @@ def _too_long(where: str) -> str:
 def _read_message(name: str) -> bytes:
     """A message file's bytes, or standard input's for "-": at most MAX_BYTES, and never
     more than one byte beyond it read."""
-    from pbem.app.errors import JudgeError
+    from pbem.app.base.errors import JudgeError
     from pbem.mail.reading import MAX_BYTES
 
     if name == "-":
@@ -201,7 +201,7 @@ def _outbox(args: argparse.Namespace) -> int:
 
     made = engine(args)
     if args.action != "list":
-        from pbem.app.errors import JudgeError
+        from pbem.app.base.errors import JudgeError
         from pbem.app.games import utcnow
 
         if args.id is None:
@@ -257,7 +257,7 @@ def _send(args: argparse.Namespace) -> int:
 
 def _quarantine(args: argparse.Namespace) -> int:
     from pbem.app import mailgate
-    from pbem.app.errors import JudgeError
+    from pbem.app.base.errors import JudgeError
     from pbem.store import repo
     from pbem.store.db import transaction
     from pbem.store.models import MailInRow

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from pbem.app.rulesets import DEFAULT as DEFAULT_RULESET
+from pbem.app.base.rulesets import DEFAULT as DEFAULT_RULESET
 from pbem.cli.common import say
 
 
@@ -67,7 +67,7 @@ def _autoplay(args: argparse.Namespace) -> int:
     if orders.exists() and any(orders.iterdir()):
         say(f"pbem rules autoplay: {orders} is not empty; choose a new folder", sys.stderr)
         return 2
-    from pbem.app import rulesets
+    from pbem.app.base import rulesets
 
     known = [s.name for s in rulesets.plugin(args.ruleset).scenarios()]
     scenario = args.scenario or known[-1]
@@ -84,7 +84,7 @@ def _autoplay(args: argparse.Namespace) -> int:
 
 
 def _list(args: argparse.Namespace) -> int:
-    from pbem.app import rulesets
+    from pbem.app.base import rulesets
     from pbem.cli.common import emit
 
     data = []

@@ -130,7 +130,7 @@ def test_the_final_report_reveals_the_seed_and_how_to_check_the_dice(
 
 
 def test_the_html_names_the_briefing_and_the_final_report(engine: Engine) -> None:
-    from pbem.app import rulesets
+    from pbem.app.base import rulesets
 
     game = rulesets.start("ramspeed", "squadron", {"columns": 18, "rows": 10})
     briefing = reports.render_briefing(

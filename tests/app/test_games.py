@@ -8,8 +8,8 @@ import pytest
 from sqlalchemy.engine import Engine
 
 from pbem.app import audit, games
-from pbem.app.errors import JudgeError
-from pbem.app.passwords import check_password
+from pbem.app.base.errors import JudgeError
+from pbem.app.base.passwords import check_password
 from pbem.store import repo
 from pbem.store.db import transaction
 from tests.app.helpers import ROOT, new_demo_game, play_demo_phases

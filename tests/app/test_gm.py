@@ -14,7 +14,7 @@ import pytest
 from sqlalchemy.engine import Engine
 
 from pbem.app import games, gm, mailgate, orders
-from pbem.app.errors import JudgeError
+from pbem.app.base.errors import JudgeError
 from pbem.deadlines import DEFAULT_TIMING
 from pbem.golden import load, order_file
 from pbem.mail.settings import mail_settings

@@ -15,7 +15,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import select
 
 from pbem.app import games, gm, mailgate, phases
-from pbem.app.errors import JudgeError
+from pbem.app.base.errors import JudgeError
 from pbem.golden import load
 from pbem.mail.settings import mail_settings
 from pbem.store import repo

@@ -14,8 +14,9 @@ from itertools import combinations
 import pytest
 from sqlalchemy.engine import Engine
 
-from pbem.app import games, gm, league, orders, phases, rulesets
-from pbem.app.errors import JudgeError
+from pbem.app import games, gm, league, orders, phases
+from pbem.app.base import rulesets
+from pbem.app.base.errors import JudgeError
 from pbem.app.sweep import sweep
 from pbem.store import repo
 from pbem.store.db import snapshot

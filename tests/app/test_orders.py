@@ -9,7 +9,7 @@ import pytest
 from sqlalchemy.engine import Engine
 
 from pbem.app import games, orders, phases
-from pbem.app.errors import JudgeError
+from pbem.app.base.errors import JudgeError
 from pbem.store import repo
 from pbem.store.db import transaction
 from tests.app.helpers import new_demo_game, play_demo_phases

@@ -14,7 +14,7 @@ import pytest
 from sqlalchemy.engine import Engine
 
 from pbem.app import orders, phases
-from pbem.app.errors import JudgeError
+from pbem.app.base.errors import JudgeError
 from pbem.rules.ramspeed import phases as ramspeed_phases
 from pbem.store import repo
 from pbem.store.db import transaction

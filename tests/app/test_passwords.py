@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from pbem.app import passwords
-from pbem.app.passwords import check_password, hash_password
+from pbem.app.base import passwords
+from pbem.app.base.passwords import check_password, hash_password
 
 
 def test_a_password_matches_only_its_own_hash() -> None:

@@ -11,7 +11,7 @@ from freezegun import freeze_time
 from sqlalchemy.engine import Engine
 
 from pbem.app import audit, games, phases
-from pbem.app.errors import JudgeError
+from pbem.app.base.errors import JudgeError
 from pbem.golden import load, read_records, replay
 from pbem.store import repo
 from pbem.store.db import transaction

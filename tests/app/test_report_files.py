@@ -9,7 +9,7 @@ import pytest
 from sqlalchemy.engine import Engine
 
 from pbem.app import games, phases, reports
-from pbem.app.errors import JudgeError
+from pbem.app.base.errors import JudgeError
 
 SECRET = (("secret_records", True), ("secret_hit_locations", True))
 

@@ -13,7 +13,7 @@ import hashlib
 import sys
 
 from pbem.app import games, orders, phases
-from pbem.app.errors import JudgeError
+from pbem.app.base.errors import JudgeError
 from pbem.golden import load, order_file
 from pbem.store.db import make_engine
 from tests.app.helpers import DEMO, PLAYERS

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 from sqlalchemy.engine import Engine
 
-from pbem.app import games, mailgate, orders, passwords
-from pbem.app.base import throttle
+from pbem.app import games, mailgate, orders
+from pbem.app.base import passwords, throttle
 from pbem.golden import order_file
 from pbem.store import repo
 from pbem.store.db import transaction

@@ -14,7 +14,7 @@ import pytest
 from sqlalchemy.engine import Engine
 
 from pbem.app import games, mailgate
-from pbem.app.errors import JudgeError
+from pbem.app.base.errors import JudgeError
 from pbem.errors import DatabaseBusy
 from pbem.store import repo
 from pbem.store.db import transaction
@@ -102,7 +102,7 @@ def test_a_player_whose_name_has_non_ascii_capitals_signs_on(engine: Engine, set
 
 
 def test_an_address_the_judge_cannot_write_to_is_refused_at_registration() -> None:
-    from pbem.app.names import check_email
+    from pbem.app.base.names import check_email
 
     for bad in ("cy..z@example.org", "x.@y.org", "jörg@example.de", "a@b", "a b@c.d"):
         with pytest.raises(JudgeError, match="an email address the judge can write to"):

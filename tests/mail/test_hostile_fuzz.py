@@ -25,7 +25,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy.engine import Engine
 
-from pbem.app import games, mailgate, orders, phases, rulesets
+from pbem.app import games, mailgate, orders, phases
+from pbem.app.base import rulesets
 from pbem.deadlines import DEFAULT_TIMING
 from pbem.golden import load, order_file
 from pbem.mail.settings import MailSettings, mail_settings

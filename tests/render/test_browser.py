@@ -120,7 +120,7 @@ def test_reports_in_a_browser(browser, played: Engine, tmp_path: Path) -> None: 
 def _after(engine: Engine):  # type: ignore[no-untyped-def]
     import json
 
-    from pbem.app import rulesets
+    from pbem.app.base import rulesets
     from pbem.store import repo
     from pbem.store.db import transaction
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbem.app import rulesets
+from pbem.app.base import rulesets
 from pbem.rules.dice import ForcedDice
 from pbem.rules.interface import ACCEPTED, REFUSED, GameValue, OrderSheet, PhaseSpec
 from pbem.rules.ramspeed import phases

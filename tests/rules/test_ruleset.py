@@ -9,7 +9,7 @@ from importlib.metadata import EntryPoint
 
 import pytest
 
-from pbem.app import rulesets
+from pbem.app.base import rulesets
 from pbem.rules.dice import ForcedDice
 from pbem.rules.interface import FORMAT_KEY, GameValue, RulesetPlugin
 

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from pbem.app import rulesets
+from pbem.app.base import rulesets
 from pbem.rules.dice import SeededDice
 from pbem.rules.interface import GameValue
 from pbem.rules.ramspeed.tables import default_tables

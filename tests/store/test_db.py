@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from sqlalchemy import text
 
-from pbem.app.errors import CannotCreate, DamagedData, DatabaseBusy, DatabaseMissing, JudgeError
+from pbem.app.base.errors import CannotCreate, DamagedData, DatabaseBusy, DatabaseMissing, JudgeError
 from pbem.store import repo
 from pbem.store.db import make_engine, retrying, transaction
 from pbem.store.migrate import backup, current, head, init, upgrade

@@ -7,7 +7,7 @@ import json
 from datetime import UTC, datetime
 from typing import Any
 
-from pbem.app.errors import JudgeError
+from pbem.app.base.errors import JudgeError
 from pbem.store import repo
 from pbem.store.models import GameRow, SubmissionRow
 

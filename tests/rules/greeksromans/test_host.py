@@ -12,7 +12,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from pbem.app import rulesets
+from pbem.app.base import rulesets
 from pbem.rules.dice import ForcedDice, SeededDice
 from pbem.rules.events import Event
 from pbem.rules.interface import FORMAT_KEY, PhaseResult

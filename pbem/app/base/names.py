@@ -8,7 +8,7 @@ import unicodedata
 from functools import cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from pbem.app.errors import JudgeError
+from pbem.app.base.errors import JudgeError
 from pbem.mail.address import writable  # one rule for addresses the judge can write to
 
 GAME_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
