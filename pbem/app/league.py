@@ -33,7 +33,7 @@ from pbem.app.league_results import (
     rule,
     standings_of,
 )
-from pbem.app.notices import notice
+from pbem.app.mailout.notices import notice
 from pbem.deadlines import Timing
 from pbem.league.model import Entrant, PointsRule, Round
 from pbem.store import repo
