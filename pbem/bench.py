@@ -66,7 +66,8 @@ def store_figures(folder: Path, count: int = 200, phases_count: int = 30,
                   seed: int = 4, ruleset: str = rulesets.DEFAULT) -> dict[str, float]:
     """Submissions per second through the use-case, the bare-insert floor, their ratio,
     and 40-piece phases processed per second (the ruleset's sample game)."""
-    from pbem.app import games, orders, phases
+    from pbem.app import orders
+    from pbem.app.play import games, phases
     from pbem.store.db import make_engine
     from pbem.store.migrate import upgrade
 
@@ -230,7 +231,8 @@ def mail_figures(folder: Path, count: int = 200, receive_runs: int = 10,
     import subprocess
     import sys
 
-    from pbem.app import games, mailgate, orders
+    from pbem.app import mailgate, orders
+    from pbem.app.play import games
     from pbem.golden import load, order_file
     from pbem.mail.settings import mail_settings
     from pbem.mail.sources import LmtpListener, poll_maildir
@@ -311,7 +313,8 @@ def mail_figures(folder: Path, count: int = 200, receive_runs: int = 10,
 def _due_games(engine: Any, count: int, opened: datetime) -> None:
     """`count` two-player Squadron games through the use-cases, opened at `opened`, each
     with both players' build orders of the demo game in, so the build is truly resolved."""
-    from pbem.app import games, orders
+    from pbem.app import orders
+    from pbem.app.play import games
     from pbem.deadlines import Timing
     from pbem.golden import load, order_file
     from pbem.resources import demo_orders

@@ -341,7 +341,7 @@ def test_an_unexpected_error_is_a_sentence_with_the_way_to_the_traceback(
     def broken(*_args: object, **_kwargs: object) -> None:
         raise RuntimeError("the rowers mutinied")
 
-    monkeypatch.setattr("pbem.app.games.list_games", broken)
+    monkeypatch.setattr("pbem.app.play.games.list_games", broken)
     assert main(["game", "list", "--db", url(judge)]) == 70
     err = capsys.readouterr().err
     assert "RuntimeError: the rowers mutinied" in err and "PBEM_DEBUG=1" in err

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from sqlalchemy.engine import Engine
 
-from pbem.app import audit, games
+from pbem.app.play import audit, games
 from pbem.store import repo
 from pbem.store.db import transaction
 

@@ -30,7 +30,8 @@ from typing import Any
 import pytest
 from sqlalchemy.engine import Engine
 
-from pbem.app import games, sweep
+from pbem.app import sweep
+from pbem.app.play import games
 from pbem.app.status import judge_status
 from pbem.app.sweep import _scan
 from pbem.cli.serve import _poller

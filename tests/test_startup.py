@@ -43,7 +43,7 @@ def heavy(modules: set[str]) -> list[str]:
 @pytest.fixture
 def db(tmp_path: Path) -> str:
     """A SQLite database at the newest schema holding the game 'aegean'."""
-    from pbem.app import games
+    from pbem.app.play import games
     from pbem.store.db import make_engine
     from pbem.store.migrate import init
 

@@ -16,7 +16,7 @@ from sqlalchemy.engine import Engine
 
 from pbem.app.base import rulesets
 from pbem.app.bookends import Ending
-from pbem.app.games import require_game
+from pbem.app.play.games import require_game
 from pbem.app.reports import (
     OBSERVER,
     Recipient,

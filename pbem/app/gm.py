@@ -15,12 +15,12 @@ from zoneinfo import ZoneInfo
 from sqlalchemy.engine import Engine
 from sqlmodel import select
 
-from pbem.app import games, phases
 from pbem.app.base.errors import JudgeError
 from pbem.app.base.shared import require_game, utcnow
 from pbem.app.base.timing import timing_of, vacations_of
 from pbem.app.mailout.notices import tell_deadline, tell_game
 from pbem.app.mailout.queue import report_key
+from pbem.app.play import games, phases
 from pbem.deadlines import extend
 from pbem.mail.settings import DEFAULT_HORIZON_DAYS, MailSettings
 from pbem.store import repo

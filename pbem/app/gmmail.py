@@ -41,12 +41,13 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from pbem.app import gm, invites
+from pbem.app import gm
 from pbem.app.base.errors import JudgeError
 from pbem.app.base.passwords import check_password, remembered
 from pbem.app.base.throttle import may_hash
-from pbem.app.games import show_game
 from pbem.app.mailin.answers import MailOutcome, _Answer, _queue_reply
+from pbem.app.play import invites
+from pbem.app.play.games import show_game
 from pbem.errors import CopyBeingHandled
 from pbem.mail.reading import Incoming, body_start
 from pbem.mail.settings import MailSettings

@@ -17,7 +17,7 @@ from typing import Any
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
-from pbem.app import games, gm, records
+from pbem.app import gm, records
 from pbem.app.base import names, rulesets
 from pbem.app.base.errors import JudgeError
 from pbem.app.base.shared import utcnow
@@ -34,6 +34,7 @@ from pbem.app.league_results import (
     standings_of,
 )
 from pbem.app.mailout.notices import notice
+from pbem.app.play import games
 from pbem.deadlines import Timing
 from pbem.league.model import Entrant, PointsRule, Round
 from pbem.store import repo

@@ -12,11 +12,12 @@ from typing import Any
 
 from sqlalchemy.engine import Engine
 
-from pbem.app import games, gm, records
+from pbem.app import gm, records
 from pbem.app.base import rulesets
 from pbem.app.base.errors import JudgeError
 from pbem.app.base.shared import utcnow
 from pbem.app.base.timing import timing_of
+from pbem.app.play import games
 from pbem.league import ratings, standings
 from pbem.league.model import Entrant, Game, PointsRule
 from pbem.store import repo

@@ -30,7 +30,7 @@ from sqlalchemy import func, select
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DatabaseError, OperationalError
 
-from pbem.app import invites, orders
+from pbem.app import orders
 from pbem.app.base.errors import JudgeError
 from pbem.app.base.passwords import check_password, remembered
 from pbem.app.base.shared import utcnow
@@ -39,6 +39,7 @@ from pbem.app.gmmail import gm_block
 from pbem.app.mailcommands import HELP, status
 from pbem.app.mailcommands import command as command_answer
 from pbem.app.mailin.answers import MAX_REPLY, OUTCOMES, MailOutcome, _Answer, _queue_reply  # noqa: F401 (the answers' limits, named here too)
+from pbem.app.play import invites
 from pbem.errors import CopyBeingHandled, Fault
 from pbem.mail.reading import MAX_BYTES, Incoming, MailRefused, body_start, read_message
 from pbem.mail.settings import MailSettings

@@ -22,7 +22,7 @@ from sqlalchemy.engine import Engine
 from pbem.app.base import rulesets
 from pbem.app.base.errors import JudgeError
 from pbem.app.base.passwords import check_password
-from pbem.app.games import require_game, utcnow
+from pbem.app.play.games import require_game, utcnow
 from pbem.rules.errors import NotCommandedError
 from pbem.rules.interface import GameValue, OrderSheet
 from pbem.store import repo

@@ -16,9 +16,10 @@ from typing import Any, TextIO
 
 from sqlalchemy.engine import Engine
 
-from pbem.app import games, mailgate, phases, reports
+from pbem.app import mailgate, reports
 from pbem.app.archive import archive_game
 from pbem.app.base.errors import JudgeError
+from pbem.app.play import games, phases
 from pbem.cli.common import add_db, engine, outcome, say
 from pbem.cli.mail import deliver_locally
 from pbem.golden import load, order_file

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from pbem.app import audit
 from pbem.app.base.errors import JudgeError
+from pbem.app.play import audit
 from pbem.cli.common import add_db, add_json, emit, engine
 
 

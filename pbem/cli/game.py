@@ -6,9 +6,9 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from pbem.app import games
 from pbem.app.base import rulesets
 from pbem.app.base.errors import JudgeError
+from pbem.app.play import games
 from pbem.cli.common import add_db, add_json, emit, engine, say, table
 
 
@@ -144,7 +144,7 @@ def _show(args: argparse.Namespace) -> int:
 
 
 def _verify(args: argparse.Namespace) -> int:
-    from pbem.app import audit
+    from pbem.app.play import audit
 
     verdict = audit.verify_game(engine(args), args.name)
     data = {"game": verdict.game_id, "ok": verdict.ok, "phases": verdict.phases_checked,
@@ -263,7 +263,7 @@ def _vacation(args: argparse.Namespace) -> int:
     from datetime import date
 
     from pbem.app import gm
-    from pbem.app.games import require_game, utcnow
+    from pbem.app.play.games import require_game, utcnow
     from pbem.cli.mail import deliver_locally, mail_settings_now
     from pbem.store import repo
     from pbem.store.db import transaction
@@ -285,7 +285,7 @@ def _vacation(args: argparse.Namespace) -> int:
 
 
 def _invite(args: argparse.Namespace) -> int:
-    from pbem.app import invites
+    from pbem.app.play import invites
     from pbem.cli.mail import deliver_locally, mail_settings_now
 
     made, mail = engine(args), mail_settings_now()
@@ -298,7 +298,7 @@ def _invite(args: argparse.Namespace) -> int:
 
 
 def _start(args: argparse.Namespace) -> int:
-    from pbem.app import invites
+    from pbem.app.play import invites
     from pbem.cli.mail import deliver_locally, mail_settings_now
 
     made, mail = engine(args), mail_settings_now()

@@ -37,8 +37,8 @@ def deliver_locally(made: Any, settings: Any) -> None:
     """With no SMTP server, what was queued goes into the local Maildir at once."""
     if settings.smtp_host:
         return
-    from pbem.app.games import utcnow
     from pbem.app.mailmake import maker
+    from pbem.app.play.games import utcnow
     from pbem.mail.outbox import deliver
     from pbem.mail.transport import transport_for
 
@@ -202,7 +202,7 @@ def _outbox(args: argparse.Namespace) -> int:
     made = engine(args)
     if args.action != "list":
         from pbem.app.base.errors import JudgeError
-        from pbem.app.games import utcnow
+        from pbem.app.play.games import utcnow
 
         if args.id is None:
             raise JudgeError(f"pbem mail outbox {args.action} needs the message's number "
@@ -233,8 +233,8 @@ def _outbox(args: argparse.Namespace) -> int:
 def _send(args: argparse.Namespace) -> int:
     from datetime import timedelta
 
-    from pbem.app.games import utcnow
     from pbem.app.mailmake import maker
+    from pbem.app.play.games import utcnow
     from pbem.mail.outbox import deliver
     from pbem.mail.transport import transport_for
 
@@ -266,7 +266,7 @@ def _quarantine(args: argparse.Namespace) -> int:
     if args.action == "list":
         from datetime import timedelta
 
-        from pbem.app.games import utcnow
+        from pbem.app.play.games import utcnow
 
         stuck_before = utcnow().replace(tzinfo=None) - timedelta(minutes=STUCK_MINUTES)
         with transaction(made) as session:

@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from pbem.app import phases
+from pbem.app.play import phases
 from pbem.cli.common import add_db, add_json, emit, engine, outcome
 from pbem.cli.faults import EX_SOFTWARE
 

@@ -42,7 +42,7 @@ class Clock:
 
 def sweep_once(made: Any, settings: Any, outage_limit: timedelta, poll: Any,
                workers: int, clock: Clock | None = None) -> Any:
-    from pbem.app.games import utcnow
+    from pbem.app.play.games import utcnow
     from pbem.app.sweep import CLOCK_LIMIT, host_clock, sweep
 
     clock = clock or Clock(CLOCK_LIMIT, False)
@@ -82,7 +82,7 @@ class MailboxFailed(RuntimeError):
 def run(args: argparse.Namespace) -> int:
     from apscheduler.schedulers.blocking import BlockingScheduler  # type: ignore[import-untyped]
 
-    from pbem.app.games import utcnow
+    from pbem.app.play.games import utcnow
     from pbem.cli.mail import mail_settings_now
 
     try:

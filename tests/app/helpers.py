@@ -6,7 +6,8 @@ from pathlib import Path
 
 from sqlalchemy.engine import Engine
 
-from pbem.app import games, orders, phases
+from pbem.app import orders
+from pbem.app.play import games, phases
 from pbem.golden import load, order_file
 
 ROOT = Path(__file__).resolve().parents[2]

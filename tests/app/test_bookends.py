@@ -54,7 +54,7 @@ def _text(message: EmailMessage) -> str:
 
 def test_each_player_is_briefed_when_the_game_is_made(engine: Engine,
                                                       settings: MailSettings) -> None:
-    from pbem.app import games
+    from pbem.app.play import games
 
     made = games.create_game(engine, games.GameSpec(
         game_id="g1", scenario="squadron", columns=18, rows=10, timing=DEFAULT_TIMING,
@@ -84,7 +84,7 @@ def test_each_player_is_briefed_when_the_game_is_made(engine: Engine,
 
 def test_a_game_formed_by_invitation_briefs_its_players_when_it_starts(
         engine: Engine, settings: MailSettings) -> None:
-    from pbem.app import games, invites
+    from pbem.app.play import games, invites
 
     games.create_game(engine, games.GameSpec(game_id="forming", scenario="squadron",
                                              forming=True, gm_email="gm@example.org"),

@@ -7,7 +7,8 @@ import json
 
 from sqlalchemy.engine import Engine
 
-from pbem.app import games, orders, phases
+from pbem.app import orders
+from pbem.app.play import games, phases
 from pbem.store import repo
 from pbem.store.db import transaction
 

@@ -7,9 +7,9 @@ import hashlib
 import pytest
 from sqlalchemy.engine import Engine
 
-from pbem.app import audit, games
 from pbem.app.base.errors import JudgeError
 from pbem.app.base.passwords import check_password
+from pbem.app.play import audit, games
 from pbem.store import repo
 from pbem.store.db import transaction
 from tests.app.helpers import ROOT, new_demo_game, play_demo_phases
@@ -170,7 +170,7 @@ def test_rollback_archives_and_replays_the_same(engine: Engine) -> None:
     assert shown["phase"] == "T1-move-blue"
     statuses = [(p["key"], p["status"]) for p in shown["phases"]]
     assert ("T1-combat", "archived") in statuses and ("T1-move-blue", "open") in statuses
-    from pbem.app import phases
+    from pbem.app.play import phases
 
     again = phases.process_phase(engine, "g1")  # the copied orders are processed again
     assert again.events == first[3].events

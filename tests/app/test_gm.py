@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 from sqlalchemy.engine import Engine
 
-from pbem.app import games, gm, mailgate, orders
+from pbem.app import gm, mailgate, orders
 from pbem.app.base.errors import JudgeError
+from pbem.app.play import games
 from pbem.deadlines import DEFAULT_TIMING
 from pbem.golden import load, order_file
 from pbem.mail.settings import mail_settings
@@ -213,7 +214,7 @@ def test_a_vacation_keeps_deadlines_out_of_the_days_away(engine: Engine, gm_pass
 
 def test_a_game_forms_by_invitation_and_starts_when_every_side_has_a_player(
         engine: Engine, settings) -> None:  # type: ignore[no-untyped-def]
-    from pbem.app import invites
+    from pbem.app.play import invites
 
     made = games.create_game(engine, games.GameSpec(
         game_id="forming", scenario="squadron", gm_email=GM, forming=True), now=START)

@@ -15,8 +15,8 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.engine import Engine
 
-from pbem.app import audit, games, phases
 from pbem.app.base.errors import JudgeError
+from pbem.app.play import audit, games, phases
 from pbem.store import repo
 from pbem.store.db import transaction
 from pbem.store.models import PhaseRow

@@ -14,9 +14,10 @@ from itertools import combinations
 import pytest
 from sqlalchemy.engine import Engine
 
-from pbem.app import games, gm, league, orders, phases
+from pbem.app import gm, league, orders
 from pbem.app.base import rulesets
 from pbem.app.base.errors import JudgeError
+from pbem.app.play import games, phases
 from pbem.app.sweep import sweep
 from pbem.store import repo
 from pbem.store.db import snapshot
@@ -398,7 +399,7 @@ def test_what_a_caller_queues_with_a_new_game_commits_with_it_or_not_at_all(
         engine: Engine) -> None:
     """The league mails each player their password in the transaction that makes the game
     (create_game's `then`): if that fails, no game is left whose players were never told."""
-    from pbem.app import games as game_cases
+    from pbem.app.play import games as game_cases
 
     spec = game_cases.GameSpec(game_id="lg-r1-1", scenario="squadron", players=(
         game_cases.PlayerSpec("Ann", "ann@example.org", "blue"),

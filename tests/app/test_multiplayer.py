@@ -8,7 +8,8 @@ import random
 
 from sqlalchemy.engine import Engine
 
-from pbem.app import audit, games, orders, phases
+from pbem.app import orders
+from pbem.app.play import audit, games, phases
 from pbem.rules.ramspeed import codec
 from pbem.rules.ramspeed.tactics import orders_for
 from pbem.store import repo

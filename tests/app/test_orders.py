@@ -8,8 +8,9 @@ import codecs
 import pytest
 from sqlalchemy.engine import Engine
 
-from pbem.app import games, orders, phases
+from pbem.app import orders
 from pbem.app.base.errors import JudgeError
+from pbem.app.play import games, phases
 from pbem.store import repo
 from pbem.store.db import transaction
 from tests.app.helpers import new_demo_game, play_demo_phases

@@ -13,8 +13,9 @@ from collections.abc import Iterator
 import pytest
 from sqlalchemy.engine import Engine
 
-from pbem.app import orders, phases
+from pbem.app import orders
 from pbem.app.base.errors import JudgeError
+from pbem.app.play import phases
 from pbem.rules.ramspeed import phases as ramspeed_phases
 from pbem.store import repo
 from pbem.store.db import transaction

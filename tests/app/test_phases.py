@@ -10,8 +10,8 @@ import pytest
 from freezegun import freeze_time
 from sqlalchemy.engine import Engine
 
-from pbem.app import audit, games, phases
 from pbem.app.base.errors import JudgeError
+from pbem.app.play import audit, games, phases
 from pbem.golden import load, read_records, replay
 from pbem.store import repo
 from pbem.store.db import transaction

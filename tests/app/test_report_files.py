@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 from sqlalchemy.engine import Engine
 
-from pbem.app import games, phases, reports
+from pbem.app import reports
 from pbem.app.base.errors import JudgeError
+from pbem.app.play import games, phases
 
 SECRET = (("secret_records", True), ("secret_hit_locations", True))
 

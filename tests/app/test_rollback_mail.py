@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 from sqlalchemy.engine import Engine
 
-from pbem.app import gm, orders, phases
+from pbem.app import gm, orders
 from pbem.app.mailmake import maker
+from pbem.app.play import phases
 from pbem.golden import order_file
 from pbem.mail.settings import mail_settings
 from pbem.store import repo

@@ -14,7 +14,8 @@ import pytest
 from freezegun import freeze_time
 from sqlalchemy.engine import Engine
 
-from pbem.app import games, orders, sweep
+from pbem.app import orders, sweep
+from pbem.app.play import games
 from pbem.deadlines import DEFAULT_TIMING, Timing
 from pbem.golden import load, order_file
 from pbem.mail.settings import mail_settings
@@ -187,8 +188,8 @@ def test_the_last_sweep_is_remembered(engine: Engine, settings) -> None:  # type
 
 def test_reports_drawn_by_worker_processes_are_the_same_bytes(engine: Engine,
                                                               settings) -> None:  # type: ignore[no-untyped-def]
-    from pbem.app import phases
     from pbem.app.mailmake import maker
+    from pbem.app.play import phases
 
     _game(engine, DEFAULT_TIMING)
     _submit(engine, "Ann", "blue", "build", START + timedelta(hours=1))

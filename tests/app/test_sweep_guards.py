@@ -14,7 +14,8 @@ from sqlalchemy import update
 from sqlalchemy.engine import Engine
 from sqlmodel import col
 
-from pbem.app import games, orders, sweep
+from pbem.app import orders, sweep
+from pbem.app.play import games
 from pbem.app.status import judge_status
 from pbem.cli.status import summary
 from pbem.deadlines import Timing

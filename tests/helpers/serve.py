@@ -17,7 +17,8 @@ from typing import IO, Any
 
 from sqlalchemy.engine import Engine
 
-from pbem.app import games, orders
+from pbem.app import orders
+from pbem.app.play import games
 from pbem.deadlines import Timing
 from pbem.golden import load, order_file
 from pbem.store.db import create_sqlite_file, make_engine

@@ -12,8 +12,9 @@ from __future__ import annotations
 import hashlib
 import sys
 
-from pbem.app import games, orders, phases
+from pbem.app import orders
 from pbem.app.base.errors import JudgeError
+from pbem.app.play import games, phases
 from pbem.golden import load, order_file
 from pbem.store.db import make_engine
 from tests.app.helpers import DEMO, PLAYERS

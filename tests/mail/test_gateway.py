@@ -15,8 +15,9 @@ from pathlib import Path
 import pytest
 from sqlalchemy.engine import Engine
 
-from pbem.app import games, mailgate, orders, phases
+from pbem.app import mailgate, orders
 from pbem.app.mailmake import maker
+from pbem.app.play import games, phases
 from pbem.golden import load, order_file
 from pbem.mail.outbox import deliver
 from pbem.mail.settings import mail_settings

@@ -16,8 +16,9 @@ from pathlib import Path
 import pytest
 from sqlalchemy.engine import Engine
 
-from pbem.app import games, mailgate, orders
+from pbem.app import mailgate, orders
 from pbem.app.base import passwords, throttle
+from pbem.app.play import games
 from pbem.golden import order_file
 from pbem.store import repo
 from pbem.store.db import transaction
@@ -262,7 +263,7 @@ def _count_scrypts(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 
 def test_a_join_line_costs_no_password_hash_whatever_the_open_invitations(
         engine: Engine, settings, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
-    from pbem.app import invites
+    from pbem.app.play import invites
 
     games.create_game(engine, games.GameSpec(game_id="forming", scenario="squadron",
                                              gm_email=GM, forming=True), now=START)
@@ -398,7 +399,7 @@ def test_two_game_master_blocks_for_two_games_each_process_their_own(
         players=(games.PlayerSpec("Cy", "cy@example.org", "blue", "UTC", "cy-password"),
                  games.PlayerSpec("Di", "di@example.org", "red", "UTC", "di-password"))),
         now=START)
-    from pbem.app import phases
+    from pbem.app.play import phases
 
     for who, side in (("Cy", "blue"), ("Di", "red")):
         orders.submit_orders(engine, "ionian", who,

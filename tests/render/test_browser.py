@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 from sqlalchemy.engine import Engine
 
-from pbem.app import games, reports
+from pbem.app import reports
 from pbem.app.archive import archive_game
+from pbem.app.play import games
 from pbem.app.reports import OBSERVER, Recipient
 from tests.app.helpers import new_demo_game, play_demo_phases
 

@@ -15,7 +15,7 @@ from sqlalchemy.engine import Engine
 from pbem.app.base import rulesets
 from pbem.app.base.errors import JudgeError
 from pbem.app.base.shared import require_game
-from pbem.app.phases import resolve_stored, stored_orders
+from pbem.app.play.phases import resolve_stored, stored_orders
 from pbem.rules.dice import seeded_rolls
 from pbem.store import repo
 from pbem.store.db import transaction

@@ -21,9 +21,9 @@ from pbem.app.base.passwords import check_password, hash_password, new_password
 from pbem.app.base.shared import require_game, utcnow
 from pbem.app.base.throttle import may_hash
 from pbem.app.base.timing import next_deadline, vacations_of
-from pbem.app.games import PlayerSpec, _check_player, _gm_name
 from pbem.app.mailout.notices import local, notice
 from pbem.app.mailout.queue import queue_briefings
+from pbem.app.play.games import PlayerSpec, _check_player, _gm_name
 from pbem.mail.settings import MailSettings
 from pbem.store import repo
 from pbem.store.db import retrying, transaction
