@@ -143,8 +143,8 @@ def render_figures(repeat: int = 20, seed: int = 5,
     (four players a side, the observers and the game master)."""
     from datetime import UTC, datetime
 
-    from pbem.app.account import Given
-    from pbem.app.reports import Recipient, report_for, scene_for, seen_by
+    from pbem.app.reports.account import Given
+    from pbem.app.reports.reports import Recipient, report_for, scene_for, seen_by
     from pbem.render import report
 
     sample = rulesets.plugin(ruleset).sample(40, seed)

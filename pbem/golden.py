@@ -140,8 +140,8 @@ REPORT_DEADLINE = datetime(2026, 12, 24, 18, 0, tzinfo=UTC)
 def golden_reports(golden: GoldenGame) -> dict[str, str]:
     """Reports of the first combat phase and of the last phase, for each side and for
     observers, as text, HTML, JSON and SVG: file name -> content."""
-    from pbem.app.account import Given
-    from pbem.app.reports import Recipient, render_phase
+    from pbem.app.reports.account import Given
+    from pbem.app.reports.reports import Recipient, render_phase
 
     records = read_records(golden)
     if not records:

@@ -14,7 +14,7 @@ most once an hour. An unknown sender gets nothing.
 
 The reply to a block, and everything its commands send (press), is queued in the outbox in
 the same transaction as the submission or change that caused it. A reply that carries a
-map is queued as a job and drawn when it is sent (pbem.app.mailmake), so taking a mail
+map is queued as a job and drawn when it is sent (pbem.app.reports.mailmake), so taking a mail
 stays cheap.
 """
 

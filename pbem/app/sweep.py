@@ -51,9 +51,9 @@ from pbem.app import league, retention
 from pbem.app.base import rulesets
 from pbem.app.base.errors import JudgeError
 from pbem.app.base.timing import timing_of
-from pbem.app.mailmake import maker
 from pbem.app.mailout.notices import local, notice, tell_deadline
 from pbem.app.play import games, phases
+from pbem.app.reports.mailmake import maker
 from pbem.deadlines import format_length, outage_extension, phase_state, reminders_due
 from pbem.errors import DatabaseBusy
 from pbem.mail.settings import MailSettings

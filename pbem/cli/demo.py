@@ -16,10 +16,11 @@ from typing import Any, TextIO
 
 from sqlalchemy.engine import Engine
 
-from pbem.app import mailgate, reports
-from pbem.app.archive import archive_game
+from pbem.app import mailgate
 from pbem.app.base.errors import JudgeError
 from pbem.app.play import games, phases
+from pbem.app.reports import reports
+from pbem.app.reports.archive import archive_game
 from pbem.cli.common import add_db, engine, outcome, say
 from pbem.cli.mail import deliver_locally
 from pbem.golden import load, order_file

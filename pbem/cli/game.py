@@ -157,7 +157,7 @@ def _verify(args: argparse.Namespace) -> int:
 
 
 def _report(args: argparse.Namespace) -> int:
-    from pbem.app import reports
+    from pbem.app.reports import reports
     from pbem.cli.mail import mail_settings_now
 
     made = reports.phase_reports(engine(args), args.name, args.phase,
@@ -179,7 +179,7 @@ def _report(args: argparse.Namespace) -> int:
 
 
 def _archive(args: argparse.Namespace) -> int:
-    from pbem.app.archive import archive_game
+    from pbem.app.reports.archive import archive_game
 
     index = archive_game(engine(args), args.name, Path(args.folder))
     say(f"archive written: open {index}")

@@ -37,8 +37,8 @@ def deliver_locally(made: Any, settings: Any) -> None:
     """With no SMTP server, what was queued goes into the local Maildir at once."""
     if settings.smtp_host:
         return
-    from pbem.app.mailmake import maker
     from pbem.app.play.games import utcnow
+    from pbem.app.reports.mailmake import maker
     from pbem.mail.outbox import deliver
     from pbem.mail.transport import transport_for
 
@@ -233,8 +233,8 @@ def _outbox(args: argparse.Namespace) -> int:
 def _send(args: argparse.Namespace) -> int:
     from datetime import timedelta
 
-    from pbem.app.mailmake import maker
     from pbem.app.play.games import utcnow
+    from pbem.app.reports.mailmake import maker
     from pbem.mail.outbox import deliver
     from pbem.mail.transport import transport_for
 

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from pbem.app.account import Given
-from pbem.app.reports import GM, OBSERVER, Recipient, report_for, seen_by
+from pbem.app.reports.account import Given
+from pbem.app.reports.reports import GM, OBSERVER, Recipient, report_for, seen_by
 from pbem.golden import load, read_records
 from pbem.rules.events import Event
 from pbem.rules.interface import GameValue

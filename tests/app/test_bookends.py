@@ -16,8 +16,9 @@ from pathlib import Path
 import pytest
 from sqlalchemy.engine import Engine
 
-from pbem.app import gm, reports
-from pbem.app.mailmake import maker
+from pbem.app import gm
+from pbem.app.reports import reports
+from pbem.app.reports.mailmake import maker
 from pbem.deadlines import DEFAULT_TIMING
 from pbem.mail.settings import MailSettings, mail_settings
 from pbem.store import repo
@@ -155,7 +156,7 @@ def test_the_html_names_the_briefing_and_the_final_report(engine: Engine) -> Non
 ])
 def test_the_end_says_how_the_game_was_decided(winner: str | None, status: str,
                                                said: str) -> None:
-    from pbem.app.bookends import Ending, ending_section
+    from pbem.app.reports.bookends import Ending, ending_section
 
     ending = Ending(seed="ab", commitment="c" * 64, dice_name="g", phases=3, turns=2,
                     started=START, ended=START, status=status)

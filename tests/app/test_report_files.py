@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from sqlalchemy.engine import Engine
 
-from pbem.app import reports
 from pbem.app.base.errors import JudgeError
 from pbem.app.play import games, phases
+from pbem.app.reports import reports
 
 SECRET = (("secret_records", True), ("secret_hit_locations", True))
 

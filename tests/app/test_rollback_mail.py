@@ -14,8 +14,8 @@ import pytest
 from sqlalchemy.engine import Engine
 
 from pbem.app import gm, orders
-from pbem.app.mailmake import maker
 from pbem.app.play import phases
+from pbem.app.reports.mailmake import maker
 from pbem.golden import order_file
 from pbem.mail.settings import mail_settings
 from pbem.store import repo

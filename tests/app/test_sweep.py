@@ -188,8 +188,8 @@ def test_the_last_sweep_is_remembered(engine: Engine, settings) -> None:  # type
 
 def test_reports_drawn_by_worker_processes_are_the_same_bytes(engine: Engine,
                                                               settings) -> None:  # type: ignore[no-untyped-def]
-    from pbem.app.mailmake import maker
     from pbem.app.play import phases
+    from pbem.app.reports.mailmake import maker
 
     _game(engine, DEFAULT_TIMING)
     _submit(engine, "Ann", "blue", "build", START + timedelta(hours=1))

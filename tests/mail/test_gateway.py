@@ -16,8 +16,8 @@ import pytest
 from sqlalchemy.engine import Engine
 
 from pbem.app import mailgate, orders
-from pbem.app.mailmake import maker
 from pbem.app.play import games, phases
+from pbem.app.reports.mailmake import maker
 from pbem.golden import load, order_file
 from pbem.mail.outbox import deliver
 from pbem.mail.settings import mail_settings
@@ -400,7 +400,7 @@ def test_replying_to_a_report_with_the_template_filled_in_is_right(aegean: Engin
 
 def test_press_joins_the_archive_only_when_the_game_has_ended(aegean: Engine, settings,
                                                               tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    from pbem.app.archive import archive_game
+    from pbem.app.reports.archive import archive_game
 
     mailgate.receive(aegean, _mail("SIGNON aegean Ann s3cret-oars\nPRESS all\n"
                                    "The strait is ours.\nENDPRESS\n"), "inject", settings, NOW)

@@ -6,7 +6,7 @@ import random
 from dataclasses import replace
 from datetime import UTC, datetime
 
-from pbem.app.reports import Recipient, RenderedReport, render_phase
+from pbem.app.reports.reports import Recipient, RenderedReport, render_phase
 from pbem.rules.dice import SeededDice
 from pbem.rules.events import Event
 from pbem.rules.ramspeed import hexes

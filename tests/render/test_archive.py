@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from sqlalchemy.engine import Engine
 
-from pbem.app.archive import _order_lines, archive_game, summary
 from pbem.app.play import audit, games
+from pbem.app.reports.archive import _order_lines, archive_game, summary
 from pbem.cli.main import main
 from pbem.store import repo
 from pbem.store.db import transaction

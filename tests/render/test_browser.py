@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 from sqlalchemy.engine import Engine
 
-from pbem.app import reports
-from pbem.app.archive import archive_game
 from pbem.app.play import games
-from pbem.app.reports import OBSERVER, Recipient
+from pbem.app.reports import reports
+from pbem.app.reports.archive import archive_game
+from pbem.app.reports.reports import OBSERVER, Recipient
 from tests.app.helpers import new_demo_game, play_demo_phases
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")

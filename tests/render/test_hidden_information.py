@@ -18,7 +18,7 @@ import pytest
 from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
-from pbem.app.reports import Recipient, RenderedReport, render_phase
+from pbem.app.reports.reports import Recipient, RenderedReport, render_phase
 from pbem.rules.dice import SeededDice
 from pbem.rules.events import Event
 from pbem.rules.ramspeed import hexes

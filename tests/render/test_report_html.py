@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 from email import message_from_bytes, policy
 from html.parser import HTMLParser
 
-from pbem.app.reports import Recipient, render_phase
+from pbem.app.reports.reports import Recipient, render_phase
 from pbem.mail.compose import compose, map_cid
 from pbem.render import report
 from pbem.render.jinja import templates_dir

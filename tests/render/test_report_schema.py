@@ -14,8 +14,9 @@ import jsonschema
 import pytest
 from sqlalchemy.engine import Engine
 
-from pbem.app import gm, reports
+from pbem.app import gm
 from pbem.app.base import rulesets
+from pbem.app.reports import reports
 from pbem.golden import golden_reports, load
 from pbem.render.report import report_schema
 from tests.app.helpers import new_demo_game, play_demo_phases

@@ -10,7 +10,7 @@ import pytest
 from jinja2 import UndefinedError
 from PIL import Image
 
-from pbem.app.reports import Recipient, render_phase
+from pbem.app.reports.reports import Recipient, render_phase
 from pbem.render import report
 from pbem.render.png import paint_png
 from pbem.rules.ramspeed.mapscene import SEA, centre, map_scene

@@ -4,5 +4,5 @@ of a phase's reports and a game's briefings (queue), and the notices the judge s
 own: pauses, announcements, deadlines with their .ics, reminders (notices).
 
 It sits just above pbem.app.base and may call only it, pbem.store and pbem.mail's message
-making; the bytes of a queued job are made, when it is sent, by pbem.app.reports.mail.
+making; the bytes of a queued job are made, when it is sent, by pbem.app.reports.mailmake.
 """

@@ -1,7 +1,7 @@
 """Reports and briefings queued as jobs, in the caller's transaction: the transaction that
 resolves a phase queues its reports (`queue_reports`), so the resolution and the intent to
 mail each player commit together, while the drawing happens outside the game's write lock,
-when the outbox sends them (pbem.app.reports.mail). A report's key and job carry the
+when the outbox sends them (pbem.app.reports.mailmake). A report's key and job carry the
 phase's generation: a phase played again after a rollback is reported again."""
 
 from __future__ import annotations

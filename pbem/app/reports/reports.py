@@ -1,6 +1,7 @@
 """Use-cases for what people read: every recipient's report and map of a resolved phase,
-and a game's static HTML archive. Each report is built from the engine's view for its
-recipient only."""
+and a player's briefing before the first (a game's static HTML archive is
+pbem.app.reports.archive's). Each report is built from the engine's view for its recipient
+only."""
 
 from __future__ import annotations
 
@@ -13,11 +14,11 @@ from typing import Any
 
 from sqlalchemy.engine import Engine
 
-from pbem.app.account import Given, order_account
 from pbem.app.base import rulesets
 from pbem.app.base.errors import JudgeError
 from pbem.app.base.shared import effective_text, require_game
-from pbem.app.bookends import Ending, briefing_section, ending_section
+from pbem.app.reports.account import Given, order_account
+from pbem.app.reports.bookends import Ending, briefing_section, ending_section
 from pbem.render import report
 from pbem.rules.events import Event
 from pbem.rules.scene import Scene
@@ -141,7 +142,7 @@ def report_for(*, game_id: str, phase_key: str, after: rulesets.HostedGame,
                given: Sequence[Given] = (), ending: Ending | None = None) -> dict[str, Any]:
     """One recipient's report data (pure), as the ruleset presents it. Given the game
     `before` the phase and the orders it was played with, the report begins with the
-    account of the orders (pbem.app.account). A player's order template begins with their
+    account of the orders (pbem.app.reports.account). A player's order template begins with their
     sign-on line (password left to fill in) and, given the judge's address `mail_to`, says
     where to send it. Given the `ending` of a game that is over (for its last phase only),
     the report is the final report."""

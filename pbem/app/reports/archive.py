@@ -15,9 +15,9 @@ from typing import Any
 from sqlalchemy.engine import Engine
 
 from pbem.app.base import rulesets
-from pbem.app.bookends import Ending
 from pbem.app.play.games import require_game
-from pbem.app.reports import (
+from pbem.app.reports.bookends import Ending
+from pbem.app.reports.reports import (
     OBSERVER,
     Recipient,
     RenderedReport,

@@ -3,9 +3,10 @@
 map of the paths understood. Everything comes from stored data, so a job made twice gives
 the same bytes; the outbox stores them once made.
 
-Reports are queued as jobs by the transaction that resolves a phase (`queue_reports`), so
-the resolution and the intent to mail each player commit together, while the drawing
-(tens of milliseconds a recipient) happens outside the game's write lock. A report's key
+Reports are queued as jobs by the transaction that resolves a phase (`queue_reports`, in
+pbem.app.mailout.queue), so the resolution and the intent to mail each player commit
+together, while the drawing (tens of milliseconds a recipient) happens outside the game's
+write lock. A report's key
 and job carry the phase's generation: a phase played again after a rollback is reported
 again, from its new play, and a report of the first play still queued is made from that.
 """
@@ -22,7 +23,13 @@ from sqlalchemy.engine import Engine
 
 from pbem.app.base import rulesets
 from pbem.app.base.errors import JudgeError
-from pbem.app.reports import ending_of, played_with, player_recipient, render_briefing, render_phase
+from pbem.app.reports.reports import (
+    ending_of,
+    played_with,
+    player_recipient,
+    render_briefing,
+    render_phase,
+)
 from pbem.mail.compose import compose, deadline_ics
 from pbem.mail.settings import MailSettings
 from pbem.store import repo
