@@ -231,7 +231,8 @@ def mail_figures(folder: Path, count: int = 200, receive_runs: int = 10,
     import subprocess
     import sys
 
-    from pbem.app import mailgate, orders
+    from pbem.app import orders
+    from pbem.app.mailin import mailgate
     from pbem.app.play import games
     from pbem.golden import load, order_file
     from pbem.mail.settings import mail_settings

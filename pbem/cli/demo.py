@@ -16,8 +16,8 @@ from typing import Any, TextIO
 
 from sqlalchemy.engine import Engine
 
-from pbem.app import mailgate
 from pbem.app.base.errors import JudgeError
+from pbem.app.mailin import mailgate
 from pbem.app.play import games, phases
 from pbem.app.reports import reports
 from pbem.app.reports.archive import archive_game

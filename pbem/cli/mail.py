@@ -63,7 +63,7 @@ def _outcome_text(outcome: Any) -> str:
 
 
 def _take(args: argparse.Namespace, raw: bytes, source: str, deliver: bool) -> int:
-    from pbem.app import mailgate
+    from pbem.app.mailin import mailgate
 
     settings = mail_settings_now()
     made = engine(args)
@@ -134,7 +134,7 @@ def _receive(args: argparse.Namespace) -> int:
 def _source_handler(made: Any, settings: Any) -> Any:
     """The handler a source calls: a transient database failure leaves the message where
     it is (Transient), so the next poll or the MTA's next try takes it, in arrival order."""
-    from pbem.app import mailgate
+    from pbem.app.mailin import mailgate
     from pbem.mail import sources
 
     def handle(raw: bytes, source: str) -> object:
@@ -256,8 +256,8 @@ def _send(args: argparse.Namespace) -> int:
 
 
 def _quarantine(args: argparse.Namespace) -> int:
-    from pbem.app import mailgate
     from pbem.app.base.errors import JudgeError
+    from pbem.app.mailin import mailgate
     from pbem.store import repo
     from pbem.store.db import transaction
     from pbem.store.models import MailInRow

@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 from sqlalchemy.engine import Engine
 
-from pbem.app import gm, mailgate, orders
+from pbem.app import gm, orders
 from pbem.app.base.errors import JudgeError
+from pbem.app.mailin import mailgate
 from pbem.app.play import games
 from pbem.deadlines import DEFAULT_TIMING
 from pbem.golden import load, order_file

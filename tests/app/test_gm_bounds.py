@@ -14,8 +14,9 @@ import pytest
 from sqlalchemy.engine import Engine
 from sqlmodel import select
 
-from pbem.app import gm, mailgate
+from pbem.app import gm
 from pbem.app.base.errors import JudgeError
+from pbem.app.mailin import mailgate
 from pbem.app.play import games, phases
 from pbem.golden import load
 from pbem.mail.settings import mail_settings

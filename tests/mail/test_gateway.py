@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 from sqlalchemy.engine import Engine
 
-from pbem.app import mailgate, orders
+from pbem.app import orders
+from pbem.app.mailin import mailgate
 from pbem.app.play import games, phases
 from pbem.app.reports.mailmake import maker
 from pbem.golden import load, order_file

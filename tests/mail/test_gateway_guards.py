@@ -16,8 +16,9 @@ from pathlib import Path
 import pytest
 from sqlalchemy.engine import Engine
 
-from pbem.app import mailgate, orders
+from pbem.app import orders
 from pbem.app.base import passwords, throttle
+from pbem.app.mailin import mailgate
 from pbem.app.play import games
 from pbem.golden import order_file
 from pbem.store import repo
@@ -118,7 +119,8 @@ def test_a_process_repeated_in_a_new_mail_names_its_phase_and_cannot_move_on_twi
 
 _STOP_AFTER = """
 import os, sys
-from pbem.app import gm, mailgate
+from pbem.app import gm
+from pbem.app.mailin import mailgate
 from pbem.mail.settings import mail_settings
 from pbem.store.db import make_engine
 from datetime import datetime
@@ -333,7 +335,7 @@ def test_a_mail_over_the_limit_is_kept_only_as_an_excerpt(aegean: Engine, settin
 
 
 def test_press_longer_than_its_limit_is_not_relayed(aegean: Engine, settings) -> None:  # noqa: F811
-    from pbem.app.mailcommands import MAX_PRESS_CHARS
+    from pbem.app.mailin.mailcommands import MAX_PRESS_CHARS
 
     body = SIGNED + "PRESS all\n" + ("word " * (MAX_PRESS_CHARS // 4)) + "\nENDPRESS\n"
     mailgate.receive(aegean, _signed(body), "inject", settings, NOW)

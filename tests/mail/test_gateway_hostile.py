@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from sqlalchemy.engine import Engine
 
-from pbem.app import mailgate
 from pbem.app.base.errors import JudgeError
+from pbem.app.mailin import mailgate
 from pbem.app.play import games
 from pbem.errors import DatabaseBusy
 from pbem.store import repo

@@ -25,8 +25,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy.engine import Engine
 
-from pbem.app import mailgate, orders
+from pbem.app import orders
 from pbem.app.base import rulesets
+from pbem.app.mailin import mailgate
 from pbem.app.play import games, phases
 from pbem.deadlines import DEFAULT_TIMING
 from pbem.golden import load, order_file

@@ -1,2 +1,10 @@
-"""Mail in: what becomes of a mail and the answers it gets (answers), shared by every step
-that answers one. It may call pbem.app.base, pbem.store and pbem.mail."""
+"""Mail in and the mail commands: one message, from whichever source, handled end to end
+(mailgate: stored, read, its copies recognised, its sign-on blocks checked, its orders and
+commands carried out, answered); a player's mail commands (mailcommands); a game master's
+sign-on block and commands by mail (gmmail); what becomes of a mail and the answers it gets,
+shared by all of them (answers).
+
+It may call pbem.app.gm, pbem.app.orders, pbem.app.play, pbem.app.mailout and
+pbem.app.base; it queues mail only through pbem.app.mailout's functions and
+pbem.store.repo.queue_mail, and calls nothing of the reports, the league or the sweep.
+"""

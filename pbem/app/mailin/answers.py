@@ -58,7 +58,7 @@ class MailOutcome:
 @dataclass
 class _Answer:
     """What one block's answer holds, gathered as the block is handled; the answers of one
-    mail are put together before they are queued (pbem.app.mailgate._queue_answers)."""
+    mail are put together before they are queued (pbem.app.mailin.mailgate._queue_answers)."""
 
     to: list[str]
     subject: str

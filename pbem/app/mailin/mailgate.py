@@ -35,10 +35,10 @@ from pbem.app.base.errors import JudgeError
 from pbem.app.base.passwords import check_password, remembered
 from pbem.app.base.shared import utcnow
 from pbem.app.base.throttle import HASH_WINDOW_MINUTES, may_hash
-from pbem.app.gmmail import gm_block
-from pbem.app.mailcommands import HELP, status
-from pbem.app.mailcommands import command as command_answer
 from pbem.app.mailin.answers import MAX_REPLY, OUTCOMES, MailOutcome, _Answer, _queue_reply  # noqa: F401 (the answers' limits, named here too)
+from pbem.app.mailin.gmmail import gm_block
+from pbem.app.mailin.mailcommands import HELP, status
+from pbem.app.mailin.mailcommands import command as command_answer
 from pbem.app.play import invites
 from pbem.errors import CopyBeingHandled, Fault
 from pbem.mail.reading import MAX_BYTES, Incoming, MailRefused, body_start, read_message
@@ -212,7 +212,7 @@ def _handled(engine: Engine, mail_id: int, incoming: Incoming, settings: MailSet
     each committing alone: the message is marked handled only once they have run (its
     answer queued with that mark), so a judge stopped in between leaves it new and the
     server's next delivery takes it up; what was done already is not done again (see
-    pbem.app.gmmail). A failure that is not the database's quarantines it."""
+    pbem.app.mailin.gmmail). A failure that is not the database's quarantines it."""
     def work() -> MailOutcome:
         with transaction(engine) as session:
             row = session.get(MailInRow, mail_id)

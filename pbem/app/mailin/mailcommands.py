@@ -1,6 +1,6 @@
 """A signed-on player's commands in a mail (HELP, STATUS, REPORT, ORDERS, PASSWORD,
 PRESS, EXTEND, VACATION), each answered with a sentence, in the mail's transaction
-(pbem.app.mailgate calls them)."""
+(pbem.app.mailin.mailgate calls them)."""
 
 from __future__ import annotations
 
