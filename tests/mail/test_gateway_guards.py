@@ -87,8 +87,8 @@ def test_a_mail_without_a_message_id_delivered_twice_is_handled_once(aegean: Eng
         phase = repo.open_phase(session, "aegean")
         assert phase is not None
         assert len(repo.submissions(session, phase.id or 0, current_only=False)) == 1
-    # the same orders sent again by the player (another Date) are a mail of their own
-    again = mailgate.receive(aegean, _bare(SIGNED + "A: STAY\n",
+    # the same mail sent again by the player (another Date) is a mail of its own
+    again = mailgate.receive(aegean, _bare(SIGNED + "PRESS all\nonce only\nENDPRESS\nA: STAY\n",
                                            date="Mon, 1 Dec 2026 11:00:00 +0000"),
                              "lmtp", settings, NOW + timedelta(minutes=2))
     assert again.outcome == "orders"
@@ -307,6 +307,15 @@ def test_a_reply_is_bounded_whatever_the_mail_held(aegean: Engine, settings) -> 
     text = _text_of(reply)
     assert len(text) <= mailgate.MAX_REPLY + 1000 and len(text) < 2 * sent
     assert "more lines refused, not shown" in text
+
+
+def test_an_answer_past_its_limit_is_cut_and_says_so(aegean: Engine, settings) -> None:  # noqa: F811
+    body = SIGNED + "HELP\n" * 100  # each HELP is answered with the whole help text
+    mailgate.receive(aegean, _signed(body), "inject", settings, NOW)
+    [(_, _, reply)] = _outbox(aegean)
+    assert reply is not None
+    text = _text_of(reply).replace("\r\n", "\n")
+    assert len(text) <= mailgate.MAX_REPLY + 500 and "is not shown" in text
 
 
 def _text_of(message: email.message.EmailMessage) -> str:
