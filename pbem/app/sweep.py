@@ -47,10 +47,11 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import OperationalError, SQLAlchemyError
 from sqlmodel import col, select
 
-from pbem.app import league, retention
+from pbem.app import retention
 from pbem.app.base import rulesets
 from pbem.app.base.errors import JudgeError
 from pbem.app.base.timing import timing_of
+from pbem.app.league import league
 from pbem.app.mailout.notices import local, notice, tell_deadline
 from pbem.app.play import games, phases
 from pbem.app.reports.mailmake import maker

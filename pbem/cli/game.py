@@ -250,7 +250,7 @@ def _announce(args: argparse.Namespace) -> int:
 
 
 def _record(args: argparse.Namespace) -> int:
-    from pbem.app.records import player_record
+    from pbem.app.league.records import player_record
 
     record = player_record(engine(args), args.email)
     shown = f"{record.reliability:.0%}" if record.reliability is not None else "none owed yet"

@@ -31,7 +31,7 @@ def _points(text: str | None) -> Any:
 
 
 def _new(args: argparse.Namespace) -> int:
-    from pbem.app import league
+    from pbem.app.league import league
 
     spec = league.SeasonSpec(
         name=args.name, format=args.format, rounds=args.rounds,
@@ -48,7 +48,7 @@ def _new(args: argparse.Namespace) -> int:
 
 
 def _join(args: argparse.Namespace) -> int:
-    from pbem.app import league
+    from pbem.app.league import league
 
     parts = [p.strip() for p in args.player.split(",")]
     if len(parts) not in (2, 3):
@@ -71,7 +71,7 @@ def _paired_text(paired: Any) -> str:
 
 
 def _start(args: argparse.Namespace) -> int:
-    from pbem.app import league
+    from pbem.app.league import league
     from pbem.cli.mail import deliver_locally, mail_settings_now
 
     made, mail = engine(args), mail_settings_now()
@@ -82,7 +82,7 @@ def _start(args: argparse.Namespace) -> int:
 
 
 def _next(args: argparse.Namespace) -> int:
-    from pbem.app import league
+    from pbem.app.league import league
     from pbem.cli.mail import deliver_locally, mail_settings_now
 
     made, mail = engine(args), mail_settings_now()
@@ -97,7 +97,7 @@ def _next(args: argparse.Namespace) -> int:
 
 
 def _pairings(args: argparse.Namespace) -> int:
-    from pbem.app import league
+    from pbem.app.league import league
 
     data = league.pairings(engine(args), args.name, args.round)
     sides = [k for k in (data["games"][0] if data["games"] else {})
@@ -111,7 +111,7 @@ def _pairings(args: argparse.Namespace) -> int:
 
 
 def _table(args: argparse.Namespace) -> int:
-    from pbem.app import league
+    from pbem.app.league import league
 
     data = league.table(engine(args), args.name)
     rows = [{**row, "place": n, "tiebreaks": " ".join(f"{t:g}" for t in row["tiebreaks"]),
@@ -126,7 +126,7 @@ def _table(args: argparse.Namespace) -> int:
 
 
 def _drop(args: argparse.Namespace) -> int:
-    from pbem.app import league
+    from pbem.app.league import league
     from pbem.cli.mail import deliver_locally, mail_settings_now
 
     made, mail = engine(args), mail_settings_now()
@@ -141,7 +141,7 @@ def _drop(args: argparse.Namespace) -> int:
 def _archive(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from pbem.app.league_archive import archive_season
+    from pbem.app.league.league_archive import archive_season
 
     index = archive_season(engine(args), args.name, Path(args.folder))
     emit(args, {"season": args.name, "index": str(index)}, f"pages written: open {index}")

@@ -14,9 +14,10 @@ from itertools import combinations
 import pytest
 from sqlalchemy.engine import Engine
 
-from pbem.app import gm, league, orders
+from pbem.app import gm, orders
 from pbem.app.base import rulesets
 from pbem.app.base.errors import JudgeError
+from pbem.app.league import league
 from pbem.app.play import games, phases
 from pbem.app.sweep import sweep
 from pbem.store import repo
@@ -224,7 +225,7 @@ def test_a_player_who_misses_orders_twice_forfeits_the_game(engine: Engine) -> N
 
 
 def test_a_game_past_the_turn_limit_is_scored_by_the_victory_count(engine: Engine) -> None:
-    from pbem.app.league_results import ahead_on_count
+    from pbem.app.league.league_results import ahead_on_count
 
     _season(engine, "brief", "round-robin", 2, 1, turn_limit=1)
     game_id = league.start(engine, "brief").games[0]
@@ -353,7 +354,7 @@ def test_the_sweep_forfeits_a_player_whose_orders_miss_the_deadline_twice(
 
 
 def test_at_the_turn_limit_the_rules_victory_count_decides() -> None:
-    from pbem.app.league_results import ahead_on_count
+    from pbem.app.league.league_results import ahead_on_count
 
     standard = {"rule": "standard", "sides": {"blue": {"taken": 30, "of": 100, "needed": 50},
                                               "red": {"taken": 10, "of": 50, "needed": 25}}}
@@ -384,7 +385,7 @@ def test_a_double_round_robin_meets_each_pair_once_on_each_side(engine: Engine) 
 
 
 def test_a_round_paired_but_not_yet_made_is_made_by_the_sweep(engine: Engine) -> None:
-    from pbem.app.league import _store_round
+    from pbem.app.league.league import _store_round
 
     _season(engine, "halted", "round-robin", 4, 3)
     _store_round(engine, "halted", 1, datetime.now(UTC))  # then the judge stopped

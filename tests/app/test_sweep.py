@@ -212,7 +212,7 @@ def test_a_players_record_counts_orders_on_time_late_and_missing(engine: Engine,
                                                                   settings) -> None:  # type: ignore[no-untyped-def]
     from dataclasses import replace
 
-    from pbem.app.records import player_record
+    from pbem.app.league.records import player_record
 
     _game(engine, replace(LONDON_18, late_policy="proceed", grace=timedelta(hours=2)))
     deadline = datetime(2026, 3, 27, 18, 0, tzinfo=UTC)

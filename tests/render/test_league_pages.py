@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 from sqlalchemy.engine import Engine
 
-from pbem.app import gm, league
-from pbem.app.league_archive import archive_season, rating_chart
+from pbem.app import gm
+from pbem.app.league import league
+from pbem.app.league.league_archive import archive_season, rating_chart
 from tests.app.test_league import _season, autoplay
 from tests.render.test_browser import _check_page, _links, browser  # noqa: F401 - fixture
 

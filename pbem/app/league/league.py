@@ -1,7 +1,7 @@
 """The club league's use-cases: a season is made, players join, it starts (round 1 paired
 and its games made), the next round is paired when every game of this one is over (by a
 command or by the running judge's sweep), a player drops out. Results and standings are
-pbem.app.league_results'; pairing and the table are the pure core's (pbem.league). Games
+pbem.app.league.league_results'; pairing and the table are the pure core's (pbem.league). Games
 are made and ended through the games and game master use-cases, each in its own
 transaction."""
 
@@ -17,11 +17,12 @@ from typing import Any
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
-from pbem.app import gm, records
+from pbem.app import gm
 from pbem.app.base import names, rulesets
 from pbem.app.base.errors import JudgeError
 from pbem.app.base.shared import utcnow
-from pbem.app.league_results import (
+from pbem.app.league import records
+from pbem.app.league.league_results import (
     BYE,
     ENDING_WHY,
     collect,

@@ -10,8 +10,8 @@ from typing import Any
 
 from sqlalchemy.engine import Engine
 
-from pbem.app import league, league_results
 from pbem.app.base.errors import JudgeError
+from pbem.app.league import league, league_results
 from pbem.app.reports.archive import STYLESHEET, archive_game
 from pbem.render import report
 from pbem.render.svg import write_svg

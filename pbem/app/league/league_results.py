@@ -1,7 +1,7 @@
 """The league's results: taken from its games as they end (a victory, the game master's
 declared result, the victory count at the turn limit, a forfeit for orders missed past the grace
 twice), each moving the two players' ratings (openskill, history kept), and the standings
-read from them. The seasons' other use-cases are in pbem.app.league."""
+read from them. The seasons' other use-cases are in pbem.app.league.league."""
 
 from __future__ import annotations
 
@@ -12,11 +12,12 @@ from typing import Any
 
 from sqlalchemy.engine import Engine
 
-from pbem.app import gm, records
+from pbem.app import gm
 from pbem.app.base import rulesets
 from pbem.app.base.errors import JudgeError
 from pbem.app.base.shared import utcnow
 from pbem.app.base.timing import timing_of
+from pbem.app.league import records
 from pbem.app.play import games
 from pbem.league import ratings, standings
 from pbem.league.model import Entrant, Game, PointsRule
