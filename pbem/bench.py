@@ -356,7 +356,7 @@ def sweep_figures(folder: Path, sizes: Sequence[int] = (100, 1000),
     sweep right after (nothing more due), which sends it."""
     import os
 
-    from pbem.app.sweep import sweep
+    from pbem.app.running.sweep import sweep
     from pbem.mail.settings import mail_settings
     from pbem.store import repo
     from pbem.store.db import make_engine, snapshot

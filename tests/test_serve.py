@@ -30,10 +30,10 @@ from typing import Any
 import pytest
 from sqlalchemy.engine import Engine
 
-from pbem.app import sweep
 from pbem.app.play import games
-from pbem.app.status import judge_status
-from pbem.app.sweep import _scan
+from pbem.app.running import sweep
+from pbem.app.running.status import judge_status
+from pbem.app.running.sweep import _scan
 from pbem.cli.serve import _poller
 from pbem.golden import order_file
 from pbem.mail.settings import mail_settings

@@ -17,7 +17,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import col
 
 from pbem.app import orders
-from pbem.app.status import judge_status
+from pbem.app.running.status import judge_status
 from pbem.store import repo
 from pbem.store.db import transaction
 from pbem.store.models import GameRow, PhaseRow
@@ -284,7 +284,7 @@ def test_a_held_sweep_and_the_faults_for_a_person() -> None:
 
 
 def test_pbem_status_names_a_game_the_sweep_cannot_read(data_dir: dict[str, str]) -> None:
-    from pbem.app import sweep
+    from pbem.app.running import sweep
     from pbem.store.db import make_engine
 
     assert pbem(data_dir, "db", "init").returncode == 0

@@ -43,7 +43,7 @@ class Clock:
 def sweep_once(made: Any, settings: Any, outage_limit: timedelta, poll: Any,
                workers: int, clock: Clock | None = None) -> Any:
     from pbem.app.play.games import utcnow
-    from pbem.app.sweep import CLOCK_LIMIT, host_clock, sweep
+    from pbem.app.running.sweep import CLOCK_LIMIT, host_clock, sweep
 
     clock = clock or Clock(CLOCK_LIMIT, False)
     return sweep(made, settings, utcnow(), outage_limit=outage_limit, poll=poll,

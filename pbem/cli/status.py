@@ -96,7 +96,7 @@ def summary(status: dict[str, Any]) -> str:
 
 
 def _status(args: argparse.Namespace) -> int:
-    from pbem.app.status import judge_status
+    from pbem.app.running.status import judge_status
 
     made = engine(args)
     try:

@@ -19,7 +19,7 @@ from pbem.app.base import rulesets
 from pbem.app.base.errors import JudgeError
 from pbem.app.league import league
 from pbem.app.play import games, phases
-from pbem.app.sweep import sweep
+from pbem.app.running.sweep import sweep
 from pbem.store import repo
 from pbem.store.db import snapshot
 from tests.app.helpers import new_demo_game

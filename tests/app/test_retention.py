@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy.engine import Engine
 
-from pbem.app import retention, sweep
+from pbem.app.running import retention, sweep
 from pbem.mail.settings import mail_settings
 from pbem.store import repo
 from pbem.store.db import snapshot, transaction

@@ -11,8 +11,8 @@ import pytest
 from sqlalchemy import update
 from sqlalchemy.engine import Engine
 
-from pbem.app import sweep
 from pbem.app.play import games
+from pbem.app.running import sweep
 from pbem.deadlines import Timing
 from pbem.store.db import make_engine, transaction
 from pbem.store.models import PhaseRow

@@ -14,8 +14,9 @@ import pytest
 from freezegun import freeze_time
 from sqlalchemy.engine import Engine
 
-from pbem.app import orders, sweep
+from pbem.app import orders
 from pbem.app.play import games
+from pbem.app.running import sweep
 from pbem.deadlines import DEFAULT_TIMING, Timing
 from pbem.golden import load, order_file
 from pbem.mail.settings import mail_settings

@@ -14,9 +14,10 @@ from sqlalchemy import update
 from sqlalchemy.engine import Engine
 from sqlmodel import col
 
-from pbem.app import orders, sweep
+from pbem.app import orders
 from pbem.app.play import games
-from pbem.app.status import judge_status
+from pbem.app.running import sweep
+from pbem.app.running.status import judge_status
 from pbem.cli.status import summary
 from pbem.deadlines import Timing
 from pbem.golden import load, order_file

@@ -47,7 +47,6 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import OperationalError, SQLAlchemyError
 from sqlmodel import col, select
 
-from pbem.app import retention
 from pbem.app.base import rulesets
 from pbem.app.base.errors import JudgeError
 from pbem.app.base.timing import timing_of
@@ -55,6 +54,7 @@ from pbem.app.league import league
 from pbem.app.mailout.notices import local, notice, tell_deadline
 from pbem.app.play import games, phases
 from pbem.app.reports.mailmake import maker
+from pbem.app.running import retention
 from pbem.deadlines import format_length, outage_extension, phase_state, reminders_due
 from pbem.errors import DatabaseBusy
 from pbem.mail.settings import MailSettings
