@@ -1,1 +1,19 @@
-"""Use-cases: the only place that opens transactions. Mail, scheduler and CLI call these."""
+"""Use-cases: the only place that opens transactions. Mail, scheduler and CLI call these.
+
+They stack in layers, each importing only those below it and never a sibling of its own
+layer (.importlinter; tests/test_app_layers_issue19.py):
+
+    running > mailin | league > reports | gm | orders > play > mailout > base
+
+- running: the running judge: the sweep `pbem serve` wakes, the retention, `pbem status`.
+- mailin: mail in and the mail commands: the gateway, a player's and a game master's
+  commands by mail, the answers.
+- league: the club league: seasons, rounds, results and ratings, its pages, records.
+- reports: what people read: reports, briefings, the archive, and the bytes of queued mail.
+- gm: the game master's tools (a module): deadlines, processing, pauses, rollbacks.
+- orders: orders checked and submitted (a module).
+- play: games and phases: a game's life, invitations, processing a phase, the audit.
+- mailout: mail out as the use-cases queue it: reports' and briefings' jobs, notices.
+- base: what every use-case may call: errors, rulesets, passwords and the hash budget,
+  names, timing, and the shared look-ups (the clock, require_game, effective_text).
+"""

@@ -3,7 +3,10 @@ set or extend a deadline, force processing now, preview the next resolution priv
 pause, resume, end, roll back a phase, replace a player, post an announcement. Each is
 journaled; the players are told of those that change the game (queued with the change).
 No deadline, extension or vacation reaches past the horizon (the mail settings'
-horizon_days, a year by default), and each bad request is refused with a sentence."""
+horizon_days, a year by default), and each bad request is refused with a sentence.
+
+A layer of its own (pbem.app's docstring): it may call pbem.app.play, pbem.app.mailout and
+pbem.app.base."""
 
 from __future__ import annotations
 

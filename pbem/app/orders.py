@@ -5,6 +5,8 @@ Whatever the text, the answer is a sentence: a JudgeError for text not taken at 
 refusal for each line the rules cannot read. Should the rules' checker itself fail on a
 line (a defect of the judge), that line alone is refused and set aside, and the rest are
 read without it; the fault is logged for the operator.
+
+A layer of its own (pbem.app's docstring): it may call pbem.app.play and pbem.app.base.
 """
 
 from __future__ import annotations

@@ -5,6 +5,7 @@ sign-on block and commands by mail (gmmail); what becomes of a mail and the answ
 shared by all of them (answers).
 
 It may call pbem.app.gm, pbem.app.orders, pbem.app.play, pbem.app.mailout and
-pbem.app.base; it queues mail only through pbem.app.mailout's functions and
-pbem.store.repo.queue_mail, and calls nothing of the reports, the league or the sweep.
+pbem.app.base; nothing of the reports, the league or the running judge. Its answers are
+queued in the transaction of the mail they answer (answers); an answer's map is drawn when
+it is sent, by pbem.app.reports.mailmake, which the outbox calls.
 """

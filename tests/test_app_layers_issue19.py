@@ -1,0 +1,99 @@
+"""The dependency rule of the use-cases, in one line (.importlinter):
+
+    running > mailin | league > reports | gm | orders > play > mailout > base
+
+A package imports only those below it, never a sibling of its own layer, and no import
+inside a function hides a circle. Checked twice: by import-linter's contracts, and on the
+source with `ast` (which also shows that the contracts catch a break)."""
+
+from __future__ import annotations
+
+import ast
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+APP = ROOT / "pbem" / "app"
+LINT = Path(sys.executable).parent / "lint-imports"
+LAYERS = (("running",), ("mailin", "league"), ("reports", "gm", "orders"), ("play",),
+          ("mailout",), ("base",))
+
+
+def _module(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imports(path: Path) -> list[tuple[str, bool]]:
+    """The pbem.app modules a file imports, each with whether the import is in a function."""
+    found: list[tuple[str, bool]] = []
+
+    def walk(node: ast.AST, inside: bool) -> None:
+        for child in ast.iter_child_nodes(node):
+            nested = inside or isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef)
+            if isinstance(child, ast.ImportFrom) and child.module and not child.level:
+                found.extend((f"{child.module}.{a.name}", nested) for a in child.names)
+            elif isinstance(child, ast.Import):
+                found.extend((a.name, nested) for a in child.names)
+            walk(child, nested)
+
+    walk(ast.parse(path.read_text(encoding="utf-8")), False)
+    return [(name, nested) for name, nested in found if name.startswith("pbem.app.")]
+
+
+def _package(name: str) -> str:
+    """The package of pbem.app a dotted name is in ("" for pbem.app itself)."""
+    return name.split(".")[2] if name.count(".") >= 2 else ""
+
+
+def _layer(name: str) -> int | None:
+    package = _package(name)
+    for number, layer in enumerate(LAYERS):
+        if package in layer:
+            return number
+    return None
+
+
+def test_every_package_of_the_use_cases_has_a_layer() -> None:
+    packages = {p.stem if p.is_file() else p.name for p in APP.iterdir()
+                if (p.suffix == ".py" and p.stem != "__init__") or (p / "__init__.py").exists()}
+    assert packages == {name for layer in LAYERS for name in layer}
+
+
+def test_the_use_cases_import_only_downward_and_never_inside_a_function() -> None:
+    for path in sorted(APP.rglob("*.py")):
+        here = _module(path)
+        own = _layer(here)
+        for name, nested in _imports(path):
+            assert not nested, f"{here} imports {name} inside a function"
+            other = _layer(name)
+            if other is None or _package(name) == _package(here):
+                continue  # pbem.app itself, or within its own package
+            assert own is not None and other > own, f"{here} imports {name} (not below it)"
+
+
+def _lint(folder: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(folder)}
+    return subprocess.run([str(LINT), "--config", str(folder / ".importlinter")], cwd=folder,
+                          env=env, capture_output=True, text=True, timeout=120)
+
+
+def test_the_import_linter_contracts_are_kept() -> None:
+    done = _lint(ROOT)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "broken" in done.stdout and "0 broken" in done.stdout
+
+
+def test_the_contracts_catch_an_upward_import_hidden_in_a_function(tmp_path: Path) -> None:
+    shutil.copytree(ROOT / "pbem", tmp_path / "pbem",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / ".importlinter", tmp_path / ".importlinter")
+    shared = tmp_path / "pbem" / "app" / "base" / "shared.py"
+    shared.write_text(shared.read_text(encoding="utf-8") + "\n\ndef _up() -> None:\n"
+                      "    from pbem.app.running import sweep  # noqa: F401\n", encoding="utf-8")
+    done = _lint(tmp_path)
+    assert done.returncode != 0
+    assert "pbem.app.base.shared -> pbem.app.running.sweep" in done.stdout
