@@ -90,7 +90,7 @@ def test_two_rulesets_of_one_name_are_an_error(monkeypatch: pytest.MonkeyPatch) 
 
 def test_taking_orders_does_not_import_every_ruleset() -> None:
     """The registry loads a ruleset when a game of it is touched, not when the host starts."""
-    code = ("import sys, pbem.app.orders, pbem.app.phases, pbem.app.games; "
+    code = ("import sys, pbem.app.orders, pbem.app.play.phases, pbem.app.play.games; "
             "print(any(m.startswith('pbem.rules.ramspeed') for m in sys.modules))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)
