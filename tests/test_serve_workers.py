@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PARENT = """
 import os, sys, time
 from pathlib import Path
-from pbem.app import sweep
+from pbem.app.running import sweep
 from pbem.mail.settings import mail_settings
 
 settings = mail_settings({"PBEM_MAIL_FROM": "judge@example.net"}, Path(sys.argv[2]))
@@ -79,7 +79,7 @@ def test_the_mail_drawing_workers_die_when_the_judge_is_killed(tmp_path: Path) -
 # runs only that watch (no prctl), and its parent is killed.
 WATCHED = """
 import multiprocessing, os, sys, threading, time
-from pbem.app import sweep
+from pbem.app.running import sweep
 
 def child(parent):
     threading.Thread(target=sweep._watch_parent, args=(parent,), daemon=True).start()
