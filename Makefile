@@ -20,6 +20,7 @@ demo: venv
 test: venv
 	$(BIN)/ruff check pbem tests
 	$(BIN)/mypy --strict pbem/rules
+	$(BIN)/lint-imports
 	$(BIN)/python -m pytest
 
 bench: venv

@@ -347,7 +347,7 @@ def _due_games(engine: Any, count: int, opened: datetime) -> None:
 
 def sweep_figures(folder: Path, sizes: Sequence[int] = (100, 1000),
                   workers: int | None = None) -> dict[str, Any]:
-    """Seconds for one sweep (`pbem.app.sweep.sweep`, sending on) when `size` games are due at
+    """Seconds for one sweep (`pbem.app.running.sweep.sweep`, sending on) when `size` games are due at
     once, for each size: a fresh SQLite database in WAL; every game's build phase resolved
     with both fleets, every player's report and map drawn (by `workers` processes, the
     machine's cores by default) and delivered into a Maildir. Setting the games up is not

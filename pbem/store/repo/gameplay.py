@@ -264,7 +264,7 @@ def set_judge_state(session: Session, key: str, value: dict[str, Any], now: date
 
 
 
-# --- what `pbem status` reads (pbem.app.status), in its one snapshot ----------------------
+# --- what `pbem status` reads (pbem.app.running.status), in its one snapshot ----------------------
 
 
 def games_by_status(session: Session) -> dict[str, int]:

@@ -377,7 +377,7 @@ def press(session: Session, game_id: str) -> Sequence[PressRow]:
                         .order_by(col(PressRow.sent_at), col(PressRow.id))).all()
 
 
-# --- the retention (pbem.app.retention): mail kept whole only as long as it may be needed ---
+# --- the retention (pbem.app.running.retention): mail kept whole only as long as it may be needed ---
 
 TRIMMED_STATES = ("handled", "ignored")  # the received mail the retention may trim
 
@@ -419,7 +419,7 @@ def empty_sent(session: Session, cutoff: datetime) -> int:
     return int(getattr(done, "rowcount", 0) or 0)
 
 
-# --- what `pbem status` reads (pbem.app.status) -------------------------------------------
+# --- what `pbem status` reads (pbem.app.running.status) -------------------------------------------
 
 
 def outbox_by_state(session: Session) -> dict[str, int]:
