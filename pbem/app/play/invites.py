@@ -12,7 +12,6 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy.engine import Engine
-from sqlmodel import select
 
 from pbem.app.base import rulesets
 from pbem.app.base.errors import JudgeError
@@ -95,13 +94,9 @@ def join(session: Any, game_id: str, code: str, name: str, zone: str, mail: Mail
     game = session.get(GameRow, game_id)
     if game is None or game.status != "forming" or len(code) > 100:
         return None
-    open_ = (InvitationRow.game_id == game.id, InvitationRow.joined_at == None)  # noqa: E711
-    invitation = session.exec(select(InvitationRow).where(
-        *open_, InvitationRow.code_key == code_key(game.id, code))).first()
+    invitation = repo.gameplay.open_invitation(session, game.id, code_key(game.id, code))
     if invitation is None:
-        older = session.exec(select(InvitationRow).where(
-            *open_, InvitationRow.code_key == None)).all()  # noqa: E711
-        for candidate in older:
+        for candidate in repo.gameplay.open_invitations_without_key(session, game.id):
             if not may_hash(session, sender, game.id, False, now):
                 break
             if check_password(code, candidate.code_hash):

@@ -19,6 +19,7 @@ from sqlmodel import Session, col, select
 
 from pbem.store.models import (
     GameRow,
+    InvitationRow,
     JournalRow,
     JudgeStateRow,
     PhaseRow,
@@ -33,6 +34,20 @@ GENESIS = "0" * 64
 
 def game(session: Session, game_id: str) -> GameRow | None:
     return session.get(GameRow, game_id)
+
+
+def open_invitation(session: Session, game_id: str, key: str) -> InvitationRow | None:
+    """The game's invitation not taken up yet whose lookup key is `key`."""
+    return session.exec(select(InvitationRow).where(
+        InvitationRow.game_id == game_id, col(InvitationRow.joined_at).is_(None),
+        InvitationRow.code_key == key)).first()
+
+
+def open_invitations_without_key(session: Session, game_id: str) -> Sequence[InvitationRow]:
+    """The game's invitations not taken up yet that were made before lookup keys existed."""
+    return session.exec(select(InvitationRow).where(
+        InvitationRow.game_id == game_id, col(InvitationRow.joined_at).is_(None),
+        col(InvitationRow.code_key).is_(None))).all()
 
 
 def lock_game(session: Session, game_id: str, skip_locked: bool = False) -> GameRow | None:
