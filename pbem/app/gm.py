@@ -16,7 +16,6 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from sqlalchemy.engine import Engine
-from sqlmodel import select
 
 from pbem.app.base.errors import JudgeError
 from pbem.app.base.shared import require_game, utcnow
@@ -24,11 +23,12 @@ from pbem.app.base.timing import timing_of, vacations_of
 from pbem.app.mailout.notices import tell_deadline, tell_game
 from pbem.app.mailout.queue import report_key
 from pbem.app.play import games, phases
-from pbem.deadlines import extend
+from pbem.deadlines import extend, on_wall
+from pbem.mail.compose import new_message_id
 from pbem.mail.settings import DEFAULT_HORIZON_DAYS, MailSettings
 from pbem.store import repo
 from pbem.store.db import retrying, transaction
-from pbem.store.models import GameRow, PhaseRow, PlayerRow
+from pbem.store.models import GameRow, PhaseRow, PlayerRow, VacationRow
 
 MAX_ANNOUNCEMENT = 20_000
 
@@ -156,8 +156,6 @@ def declare_vacation(session: Any, game: GameRow, player: PlayerRow, first: date
     VACATION_NOTICE before it begins), overlapping none of the player's others, and within
     the game's vacation_days for each player, counting every vacation they declared in it,
     so no player can hold a game still for longer than the game allows."""
-    from pbem.deadlines import on_wall
-    from pbem.store.models import VacationRow
 
     allowed = game.vacation_days
     if allowed <= 0:
@@ -181,8 +179,7 @@ def declare_vacation(session: Any, game: GameRow, player: PlayerRow, first: date
     bound = f"{game.id} allows each player {allowed} days of vacation in all"
     if days > allowed:
         raise JudgeError(f"{bound}, and this one is {days} days; declare a shorter one")
-    declared = session.exec(select(VacationRow).where(
-        VacationRow.game_id == game.id, VacationRow.player_id == (player.id or 0))).all()
+    declared = repo.gameplay.vacations(session, game.id, player.id or 0)
     taken = 0
     for row in declared:
         was_start, was_end = _aware(row.start), _aware(row.end)
@@ -356,8 +353,6 @@ def replace(engine: Engine, game_id: str, old: str, new: games.PlayerSpec,
 
 def _report_to(engine: Engine, game_id: str, name: str, mail: MailSettings,
                now: datetime) -> None:
-    from pbem.mail.compose import new_message_id
-
     with transaction(engine) as session:
         player = repo.player(session, game_id, name)
         resolved = [p for p in repo.phases(session, game_id) if p.status == "resolved"]

@@ -34,9 +34,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import update
 from sqlalchemy.engine import Engine
-from sqlmodel import Session, col
+from sqlmodel import Session
 
 from pbem.errors import JudgeError
 from pbem.mail.transport import MailPermanent, MailTransient, Transport
@@ -171,13 +170,11 @@ def _retry(session: Session, row: MailOutRow, exc: MailTransient, now: datetime,
 
 
 def _hold(session: Session, row: MailOutRow, error: str, now: datetime) -> None:
-    session.execute(update(MailOutRow).where(col(MailOutRow.id) == row.id).values(
-        state=HELD, attempts=MailOutRow.attempts + 1, next_attempt_at=now,
-        last_error=(f"held for the operator: it may have been delivered, as twice the server "
-                    f"got the whole message without answering (last: {error}); ask the "
-                    f"recipients or the server's log whether it arrived, then `pbem mail "
-                    f"outbox release {row.id}` to send it once more or `pbem mail outbox drop "
-                    f"{row.id}` to give it up")))
+    repo.mail.hold_outgoing(session, int(row.id or 0), now=now, error=(
+        f"held for the operator: it may have been delivered, as twice the server got the "
+        f"whole message without answering (last: {error}); ask the recipients or the "
+        f"server's log whether it arrived, then `pbem mail outbox release {row.id}` to send "
+        f"it once more or `pbem mail outbox drop {row.id}` to give it up"))
     LOG.warning("held %s for the operator: it may have been delivered (%s)",
                 row.message_id, error)
 
@@ -197,17 +194,15 @@ def release_held(session: Session, row_id: int, now: datetime) -> MailOutRow:
     """The operator's word that a held message did not arrive: queue it again, due now. It
     keeps the UNSURE mark, so it is held again if its next attempt ends the same way."""
     row = _held_row(session, row_id)
-    session.execute(update(MailOutRow).where(col(MailOutRow.id) == row_id).values(
-        state="queued", next_attempt_at=now,
-        last_error=f"{UNSURE}released by the operator, to be sent once more"))
+    repo.mail.set_outgoing(session, row_id, "queued",
+                           f"{UNSURE}released by the operator, to be sent once more", now)
     return row
 
 
 def drop_held(session: Session, row_id: int, now: datetime) -> MailOutRow:
     """The operator gives a held message up (it arrived, or is not wanted): failed, kept."""
     row = _held_row(session, row_id)
-    session.execute(update(MailOutRow).where(col(MailOutRow.id) == row_id).values(
-        state="failed", next_attempt_at=now,
-        last_error=f"dropped by the operator ({row.last_error})"))
+    repo.mail.set_outgoing(session, row_id, "failed",
+                           f"dropped by the operator ({row.last_error})", now)
     return row
 

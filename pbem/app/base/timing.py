@@ -6,13 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlmodel import col, select
-
 from pbem.deadlines import DEFAULT_TIMING, Timing, Vacation, deadline_for
-from pbem.store.models import GameRow, PlayerRow, VacationRow
+from pbem.store import repo
+from pbem.store.models import GameRow
 
 ON_TIME = timedelta(minutes=15)  # a phase processed this soon after its deadline opens the
 # next one at that deadline, so the sweep's own minutes never push a rounded deadline a day
@@ -26,15 +25,11 @@ def timing_of(game: GameRow) -> Timing:
 
 def vacations_of(session: Any, game_id: str) -> list[Vacation]:
     """The vacations declared by the game's active players."""
-    rows = session.exec(select(VacationRow, PlayerRow.name).join(
-        PlayerRow, col(PlayerRow.id) == col(VacationRow.player_id)).where(
-        VacationRow.game_id == game_id, col(PlayerRow.active).is_(True))).all()
-    return [Vacation(_aware(v.start), _aware(v.end), name) for v, name in rows]
+    return [Vacation(_aware(v.start), _aware(v.end), name)
+            for v, name in repo.gameplay.active_vacations(session, game_id)]
 
 
 def _aware(moment: datetime) -> datetime:
-    from datetime import UTC
-
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 

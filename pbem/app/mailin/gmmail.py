@@ -48,6 +48,7 @@ from pbem.app.base.throttle import may_hash
 from pbem.app.mailin.answers import MailOutcome, _Answer, _queue_reply
 from pbem.app.play import invites
 from pbem.app.play.games import show_game
+from pbem.deadlines import parse_length
 from pbem.errors import CopyBeingHandled
 from pbem.mail.reading import Incoming, body_start
 from pbem.mail.settings import MailSettings
@@ -296,8 +297,6 @@ def _action(game_id: str, line: str,
                 f"{', '.join(shown['submitted']) or 'nobody'}")
 
     def extend(engine: Any, mail: MailSettings, now: datetime) -> str:
-        from pbem.deadlines import parse_length
-
         try:
             by = parse_length(first, "the length")
         except ValueError as exc:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import logging
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -14,6 +14,7 @@ from pbem.app import gm
 from pbem.app.base import rulesets
 from pbem.app.base.errors import JudgeError
 from pbem.app.base.passwords import hash_password
+from pbem.deadlines import parse_length
 from pbem.mail.compose import compose, new_message_id
 from pbem.mail.settings import MailSettings
 from pbem.mail.signon import Command
@@ -127,10 +128,6 @@ def _time_command(session: Any, settings: MailSettings, game: GameRow, player: P
                   command: Command, now: datetime) -> str:
     """EXTEND <length> (as many as the game allows each player) and VACATION <first day>
     <last day> (no deadline falls while the player is away)."""
-    from datetime import date
-
-    from pbem.deadlines import parse_length
-
     example = "EXTEND 24h" if command.word == "EXTEND" else "VACATION 2026-12-20 2026-12-28"
     try:
         if command.word == "EXTEND":

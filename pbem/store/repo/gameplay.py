@@ -26,6 +26,7 @@ from pbem.store.models import (
     PlayerRow,
     SideRow,
     SubmissionRow,
+    VacationRow,
     unpack,
 )
 
@@ -48,6 +49,25 @@ def open_invitations_without_key(session: Session, game_id: str) -> Sequence[Inv
     return session.exec(select(InvitationRow).where(
         InvitationRow.game_id == game_id, col(InvitationRow.joined_at).is_(None),
         col(InvitationRow.code_key).is_(None))).all()
+
+
+def game_named(session: Session, name: str) -> GameRow | None:
+    """The game of that id, whatever its letters' case (game ids are ASCII)."""
+    if not name:
+        return None
+    found = session.get(GameRow, name)
+    if found is None:
+        found = session.exec(select(GameRow).where(
+            func.lower(GameRow.id) == name.lower()).limit(1)).first()
+    return found
+
+
+def is_registered_address(session: Session, address: str) -> bool:
+    """Whether `address` is some player's registered address, in any game."""
+    if not address:
+        return False
+    return int(session.execute(core_select(func.count()).select_from(PlayerRow).where(
+        func.lower(PlayerRow.email) == address.lower())).scalar_one()) > 0
 
 
 def lock_game(session: Session, game_id: str, skip_locked: bool = False) -> GameRow | None:
@@ -245,6 +265,19 @@ def journal(session: Session, game_id: str) -> Sequence[JournalRow]:
                         .order_by(col(JournalRow.id))).all()
 
 
+def last_journal_id(session: Session, game_id: str) -> int:
+    """The number of the game's latest journal entry (0 for none)."""
+    found = session.execute(core_select(func.max(JournalRow.id)).where(
+        JournalRow.game_id == game_id)).scalar()
+    return int(found or 0)
+
+
+def journal_kinds_after(session: Session, game_id: str, after: int) -> set[str]:
+    """The kinds of the game's journal entries numbered above `after`."""
+    return set(session.exec(select(JournalRow.kind).where(
+        JournalRow.game_id == game_id, col(JournalRow.id) > after)).all())
+
+
 def journal_breaks(entries: Sequence[JournalRow]) -> list[str]:
     """Where the hash chain does not hold (empty when it does)."""
     problems = []
@@ -256,6 +289,20 @@ def journal_breaks(entries: Sequence[JournalRow]) -> list[str]:
             problems.append(f"journal entry {entry.id} ({entry.kind}) was altered")
         prev = entry.hash
     return problems
+
+
+def vacations(session: Session, game_id: str, player_id: int) -> Sequence[VacationRow]:
+    """The vacations one player declared in a game."""
+    return session.exec(select(VacationRow).where(
+        VacationRow.game_id == game_id, VacationRow.player_id == player_id)).all()
+
+
+def active_vacations(session: Session, game_id: str) -> list[tuple[VacationRow, str]]:
+    """The vacations declared by the game's active players, each with its player's name."""
+    rows = session.exec(select(VacationRow, PlayerRow.name).join(
+        PlayerRow, col(PlayerRow.id) == col(VacationRow.player_id)).where(
+        VacationRow.game_id == game_id, col(PlayerRow.active).is_(True))).all()
+    return [(vacation, name) for vacation, name in rows]
 
 
 def judge_state(session: Session, key: str) -> dict[str, Any] | None:

@@ -198,6 +198,18 @@ def mark_failed(session: Session, row: MailOutRow, error: str, now: datetime) ->
         next_attempt_at=now))
 
 
+def hold_outgoing(session: Session, row_id: int, error: str, now: datetime) -> None:
+    """Hold an outbox row for the operator (an attempt counted, `error` saying why)."""
+    session.execute(update(MailOutRow).where(col(MailOutRow.id) == row_id).values(
+        state="held", attempts=MailOutRow.attempts + 1, next_attempt_at=now, last_error=error))
+
+
+def set_outgoing(session: Session, row_id: int, state: str, error: str, now: datetime) -> None:
+    """Put an outbox row in `state`, due now, with `error` as its last word."""
+    session.execute(update(MailOutRow).where(col(MailOutRow.id) == row_id).values(
+        state=state, next_attempt_at=now, last_error=error))
+
+
 def _utc(moment: datetime) -> datetime:
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
