@@ -10,12 +10,15 @@ Pure functions over frozen data, one module per concern, each citing its G-item:
 - `limits` (G6): measured lengths against limits with ε;
 - `headings` (G7): the angle between headings, the aspect angle;
 - `bands` (G8): bow, waist and stern bands along the keel;
+- `abreast` (G14): the abreast point of a forward step and the pass within r (RC shears);
 - `sweep` (G10): the sliding sweep of a straight step to its first contact;
 - `edge` (G11): the table edge;
 - `impact` (G12): the impact set and impact point;
 - `step` (G15, G16, G21): a straight step's first events, the pass after a clash, the choice
-  among contacts at one moment;
+  among contacts at one moment, and a forward step's passes, contacts and edge as ordered events;
 - `pivot` (G17): rotations and the single-step pivot;
+- `bearings` (G18): bearings, relative bearings (signed turns), home and rout headings;
+- `arcs` (G19): RC's broadside sides and WW's wedge of relative bearings;
 - `report` (G21): rounding positions for reports;
 - `mapkit`: the table-map kit (grid, scale bar, ships with bow and pattern, trails, strike
   and block marks, shot arrows, range rings), over the scene primitives of pbem.rules.scene;
@@ -25,7 +28,18 @@ The names below are the public surface of the geometry; import them from here (t
 modules are imported by name: `from pbem.rules.table import mapkit`).
 """
 
+from pbem.rules.table.abreast import (
+    PASS_ASPECT,
+    Pass,
+    abreast_distance,
+    abreast_point,
+    in_abreast_order,
+    pass_within,
+    passes_within,
+)
+from pbem.rules.table.arcs import BroadsideSides, Wedge, broadside_sides, partly_within
 from pbem.rules.table.bands import KeelBand, keel_band
+from pbem.rules.table.bearings import DeadAstern, bearing, home_heading, relative_bearing, rout_heading
 from pbem.rules.table.contact import Relation, depth, overlaps, projection, relation, touches
 from pbem.rules.table.distance import footprint_distance, point_distance, point_segment_distance
 from pbem.rules.table.edge import NearestEdge, Side, edge_distance, nearest_edge, on_table, passes_edge
@@ -64,7 +78,17 @@ from pbem.rules.table.params import (
 )
 from pbem.rules.table.pivot import PivotCheck, check_pivot, pivot, rotate_about
 from pbem.rules.table.report import report_length, report_point
-from pbem.rules.table.step import StepOutcome, nearest_to_bow, pass_after_contact, straight_step
+from pbem.rules.table.step import (
+    Contact,
+    EdgeReached,
+    StepEvent,
+    StepEvents,
+    StepOutcome,
+    forward_step_events,
+    nearest_to_bow,
+    pass_after_contact,
+    straight_step,
+)
 from pbem.rules.table.sweep import contact_distance
 from pbem.rules.table.vectors import (
     Vec,
@@ -79,16 +103,19 @@ from pbem.rules.table.vectors import (
 )
 
 __all__ = [
-    "ALL_PARAMETERS", "GREEKS_ROMANS", "RAM_CRUISE", "SPEED_BAND", "WOODEN_WALLS",
-    "CoreParameters", "Footprint", "FootprintShape", "KeelBand", "NearestEdge", "PivotCheck",
-    "Polygon", "Pose", "Relation", "Side", "StepOutcome", "Table", "TurnRule", "Vec",
-    "ahead", "area_polygon", "aspect_angle", "at_least", "beyond", "bow_point", "check_pivot",
-    "closer_than", "contact_distance", "depth", "edge_distance", "footprint_distance",
-    "heading_difference", "impact_point", "impact_set", "keel_band", "lengths_equal",
-    "nearest_edge", "nearest_to_bow", "normalize_heading", "on_table", "opposed", "overlaps",
-    "pass_after_contact", "passes_edge", "pivot", "place", "point_distance",
-    "point_segment_distance", "projection", "rectangle", "relation", "report_length",
-    "report_point", "rotate", "rotate_about", "same_way", "shorter", "sin_cos", "starboard",
-    "straight_step", "stretched_octagon", "tenths_beyond_eighths_by_one", "tenths_within_eighths",
-    "to_local", "to_world", "touches", "turned", "within",
+    "ALL_PARAMETERS", "GREEKS_ROMANS", "PASS_ASPECT", "RAM_CRUISE", "SPEED_BAND", "WOODEN_WALLS",
+    "BroadsideSides", "Contact", "CoreParameters", "DeadAstern", "EdgeReached", "Footprint",
+    "FootprintShape", "KeelBand", "NearestEdge", "Pass", "PivotCheck", "Polygon", "Pose",
+    "Relation", "Side", "StepEvent", "StepEvents", "StepOutcome", "Table", "TurnRule", "Vec",
+    "Wedge", "abreast_distance", "abreast_point", "ahead", "area_polygon", "aspect_angle",
+    "at_least", "bearing", "beyond", "bow_point", "broadside_sides", "check_pivot", "closer_than",
+    "contact_distance", "depth", "edge_distance", "footprint_distance", "forward_step_events",
+    "heading_difference", "home_heading", "impact_point", "impact_set", "in_abreast_order",
+    "keel_band", "lengths_equal", "nearest_edge", "nearest_to_bow", "normalize_heading", "on_table",
+    "opposed", "overlaps", "partly_within", "pass_after_contact", "pass_within", "passes_edge",
+    "passes_within", "pivot", "place", "point_distance", "point_segment_distance", "projection",
+    "rectangle", "relation", "relative_bearing", "report_length", "report_point", "rotate",
+    "rotate_about", "rout_heading", "same_way", "shorter", "sin_cos", "starboard", "straight_step",
+    "stretched_octagon", "tenths_beyond_eighths_by_one", "tenths_within_eighths", "to_local",
+    "to_world", "touches", "turned", "within",
 ]

@@ -2,21 +2,25 @@
 pass after a clash, and the choice between contacts at one moment (open-table-core G15, G16, G21).
 
 Obstacles are given as a sequence in scenario order and named by their index in it; `ignored`
-leaves some out (the struck ship of G16). The ruleset decides what a contact means."""
+leaves some out (the struck ship of G16). The ruleset decides what a contact means.
+
+`straight_step` answers where a step ends; `forward_step_events` (RC) also lists the passes within
+r (G14) along a forward step, in the order of G15, so that the ruleset may stop at one."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from pbem.rules.table.abreast import Pass, passes_within
 from pbem.rules.table.contact import overlaps
 from pbem.rules.table.edge import edge_distance, passes_edge
 from pbem.rules.table.footprint import Footprint, Polygon, Pose, bow_point, place
 from pbem.rules.table.impact import impact_point
 from pbem.rules.table.params import Table
 from pbem.rules.table.sweep import contact_distance
-from pbem.rules.table.vectors import Vec
+from pbem.rules.table.vectors import Vec, ahead
 
 
 @dataclass(frozen=True)
@@ -116,3 +120,84 @@ def nearest_to_bow(footprint: Footprint, pose: Pose, obstacles: Sequence[Polygon
     reach = {index: (impact_point(mover, obstacles[index], epsilon) - bow).length() for index in contacts}
     nearest = min(reach.values())
     return min(index for index, distance in reach.items() if distance <= nearest + epsilon)
+
+
+@dataclass(frozen=True, slots=True)
+class Contact:
+    """The mover touches obstacle `other` at the first moment of contact, standing at `pose`, `t`
+    along the step (G10, G15)."""
+
+    other: int
+    t: float
+    pose: Pose
+
+
+@dataclass(frozen=True, slots=True)
+class EdgeReached:
+    """The step passes the table edge; the mover stands at `pose`, `t` along the step (G11, G15)."""
+
+    t: float
+    pose: Pose
+
+
+StepEvent = Pass | Contact | EdgeReached
+
+
+@dataclass(frozen=True)
+class StepEvents:
+    """A straight step's events in the order of G15, and where it ends unless the ruleset stops
+    it at a pass.
+
+    `events`: the passes (G14) in abreast order, every one within ε of the ship's stand or before
+    it, then the contacts of the first moment in scenario order, then the edge at that moment.
+    `outcome` is where the step ends when no pass stops it (what `straight_step` answers). A pass
+    stops nothing by itself: the ruleset iterates the events and, where it stops the ship at a
+    pass (RC's shear-grapple), calls `stop_at` with it."""
+
+    events: tuple[StepEvent, ...]
+    outcome: StepOutcome
+    stopped_by: Pass | None = None
+
+    @property
+    def passes(self) -> tuple[Pass, ...]:
+        return tuple(event for event in self.events if isinstance(event, Pass))
+
+    @property
+    def travel(self) -> float:
+        return self.outcome.travel
+
+    @property
+    def end(self) -> Pose:
+        return self.outcome.end
+
+    def stop_at(self, passed: Pass) -> StepEvents:
+        """The step cut at one of its passes: the events up to and including it, the ship standing
+        at its abreast point P* (G14, G15), with no contact and no edge."""
+        if passed not in self.events:
+            raise ValueError("that pass is not one of this step's events")
+        kept = self.events[:self.events.index(passed) + 1]
+        return StepEvents(kept, StepOutcome(passed.abreast, passed.pose, (), False), passed)
+
+    def until(self, stops: Callable[[Pass], bool]) -> StepEvents:
+        """The step cut at the first pass for which `stops` is True (taken in order, each pass
+        asked once, none after it), or the whole step if none is."""
+        for event in self.events:
+            if isinstance(event, Pass) and stops(event):
+                return self.stop_at(event)
+        return self
+
+
+def forward_step_events(footprint: Footprint, start: Pose, length: float, obstacles: Sequence[Polygon],
+                        table: Table, epsilon: float, passable: Mapping[int, Pose], reach: float,
+                        ignored: frozenset[int] = frozenset()) -> StepEvents:
+    """A forward step of `length` from `start` with its events (G14, G15): contacts and the edge as
+    `straight_step` finds them along d(h), and the passes within `reach` of the ships named in
+    `passable` (index in `obstacles` → that ship's pose; only those are passed, and only those near
+    the path are tested) at s* in (ε, t + ε], t the length the step actually makes. Events go in
+    increasing t; at equal t passes come first, then contacts, then the edge."""
+    outcome = straight_step(footprint, start, ahead(start.heading), length, obstacles, table, epsilon,
+                            ignored)
+    passes = passes_within(footprint, start, outcome.travel, obstacles, passable, reach, epsilon)
+    contacts = tuple(Contact(index, outcome.travel, outcome.end) for index in outcome.contacts)
+    edge = (EdgeReached(outcome.travel, outcome.end),) if outcome.edge else ()
+    return StepEvents((*passes, *contacts, *edge), outcome)
