@@ -121,6 +121,14 @@ def ship_class(name: str, special_ship: str = "sixteen") -> ShipClass:
     return found
 
 
+def dimensions(name: str) -> tuple[float, float]:
+    """A class's length and beam (§2; the sixteen's whichever `special_ship` row is used)."""
+    for row in (*_BASE_CLASSES, _SIXTEENS["sixteen"]):
+        if row.name == name:
+            return row.length, row.beam
+    raise ValueError(f"there is no ship class {name!r}; the classes are {', '.join(CLASS_NAMES)}")
+
+
 @lru_cache(maxsize=16)
 def class_footprint(length: float, beam: float) -> Footprint:
     """The class's rectangle, oars included (§2; G3 as `RAM_CRUISE` sets it)."""
