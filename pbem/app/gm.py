@@ -20,11 +20,11 @@ from sqlalchemy.engine import Engine
 from pbem.app.base.errors import JudgeError
 from pbem.app.base.shared import require_game, utcnow
 from pbem.app.base.timing import timing_of, vacations_of
+from pbem.app.mailout.letters import queue_report_to
 from pbem.app.mailout.notices import tell_deadline, tell_game
 from pbem.app.mailout.queue import report_key
 from pbem.app.play import games, phases
 from pbem.deadlines import extend, on_wall
-from pbem.mail.compose import new_message_id
 from pbem.mail.settings import DEFAULT_HORIZON_DAYS, MailSettings
 from pbem.store import repo
 from pbem.store.db import retrying, transaction
@@ -358,14 +358,10 @@ def _report_to(engine: Engine, game_id: str, name: str, mail: MailSettings,
         resolved = [p for p in repo.phases(session, game_id) if p.status == "resolved"]
         if player is None or not resolved:
             return
-        key, generation = resolved[-1].key, resolved[-1].generation
-        repo.queue_mail(session, message_id=new_message_id(
-            "report", report_key(game_id, key, generation, f"{player.id}/welcome"),
-            mail.domain), kind="report",
-            game_id=game_id, recipients=[player.email], sender=mail.judge_address,
-            subject=f"{game_id}: report after {key}", raw=b"", now=now,
-            job={"type": "report", "game": game_id, "phase": key, "generation": generation,
-                 "player": player.id})
+        phase = resolved[-1]
+        queue_report_to(session, mail, game_id, phase, player,
+                        report_key(game_id, phase.key, phase.generation,
+                                   f"{player.id}/welcome"), now)
 
 
 def journal_of(engine: Engine, game_id: str) -> list[dict[str, Any]]:

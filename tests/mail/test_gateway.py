@@ -16,7 +16,7 @@ import pytest
 from sqlalchemy.engine import Engine
 
 from pbem.app import orders
-from pbem.app.mailin import mailgate
+from pbem.app.mailin import blocks, mailgate
 from pbem.app.play import games, phases
 from pbem.app.reports.mailmake import maker
 from pbem.golden import load, order_file
@@ -340,7 +340,7 @@ def test_a_message_that_breaks_the_pipeline_is_quarantined_and_can_be_retried(
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(mailgate, "_block", broken)
+    monkeypatch.setattr(blocks, "commands_and_orders", broken)
     done = mailgate.receive(aegean, _mail("SIGNON aegean Ann s3cret-oars\nA: STAY\n"),
                             "inject", settings, NOW)
     assert done.outcome == "quarantined" and "RuntimeError: a bug" in done.reason

@@ -18,7 +18,7 @@ from sqlalchemy.engine import Engine
 
 from pbem.app import orders
 from pbem.app.base import passwords, throttle
-from pbem.app.mailin import mailgate
+from pbem.app.mailin import intake, mailgate
 from pbem.app.play import games
 from pbem.golden import order_file
 from pbem.store import repo
@@ -359,7 +359,7 @@ def test_a_copy_of_a_handled_mail_is_set_aside_before_it_is_parsed(
 
     def never(*args: object) -> None:
         raise AssertionError("a copy was parsed")
-    monkeypatch.setattr(mailgate, "read_message", never)
+    monkeypatch.setattr(intake, "read_message", never)
     again = mailgate.receive(aegean, raw, "inject", settings, NOW)
     assert again.outcome == "ignored"
 

@@ -2,7 +2,11 @@
 `pbem mail inject --json` prints it), one block's answer as it is gathered, and the queueing
 of an answer (cut to a bounded size, to the addresses the judge can write to, with the map
 of the paths understood drawn when it is sent). Shared by every step that answers a mail:
-a player's blocks, the game master's, a JOIN, a mail with no sign-on."""
+a player's blocks, the game master's, a JOIN, a mail with no sign-on; and mail in's last
+step, the answers of one mail put together, one to each set of addresses (`queue_answers`).
+
+It may call pbem.app.mailout (the answers are mail out's to queue) and the store; it is called
+by every step of mail in."""
 
 from __future__ import annotations
 
@@ -11,8 +15,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from pbem.mail.address import writable
-from pbem.mail.compose import compose, new_message_id
+from pbem.app.mailout.letters import queue_reply
 from pbem.mail.reading import Incoming
 from pbem.mail.settings import MailSettings
 from pbem.store import repo
@@ -58,7 +61,7 @@ class MailOutcome:
 @dataclass
 class _Answer:
     """What one block's answer holds, gathered as the block is handled; the answers of one
-    mail are put together before they are queued (pbem.app.mailin.mailgate._queue_answers)."""
+    mail are put together before they are queued (queue_answers)."""
 
     to: list[str]
     subject: str
@@ -80,34 +83,50 @@ def _bounded(text: str) -> str:
             f"answers stop at {MAX_REPLY // 1024} KiB.)\n")
 
 
-def _deliverable(address: str) -> bool:
-    """Whether the judge can put this address on a mail (a bare ASCII address it can write)."""
-    return writable(address)
-
-
 def _queue_reply(session: Any, settings: MailSettings, mail_id: int, number: int | str,
                  incoming: Incoming, to: list[str], subject: str, parts: list[str],
                  plan: dict[str, Any] | None, game_id: str | None,
                  now: datetime) -> tuple[str, ...]:
-    """Queue the answer; the addresses it was queued to (those the judge can write to)."""
-    message_id = new_message_id("reply", f"{mail_id}/{number}", settings.domain)
-    to = [address for address in to if _deliverable(address)]
-    if not to:
-        LOG.warning("the answer to message #%s has no address the judge can write to", mail_id)
-        return ()
+    """Queue the answer (mail out's queue_reply, keyed by the mail's first copy and the
+    answer's number in it); the addresses it was queued to (those the judge can write to)."""
     text = _bounded("The judge's answer to your mail.\n\n" + "\n\n".join(parts) + "\n")
-    in_reply_to = incoming.message_id or None
-    if plan is None:
-        raw = compose(sender=settings.judge_address, sender_name=settings.judge_name, to=to,
-                      subject=subject, text=text, message_id=message_id,
-                      in_reply_to=in_reply_to, auto="auto-replied",
-                      loop=settings.judge_address, date=now)
-        repo.queue_mail(session, message_id=message_id, kind="reply", game_id=game_id,
-                        recipients=to, sender=settings.judge_address, subject=subject,
-                        raw=raw, now=now)
-        return tuple(to)
-    repo.queue_mail(session, message_id=message_id, kind="reply", game_id=game_id,
-                    recipients=to, sender=settings.judge_address, subject=subject, raw=b"",
-                    now=now, job={"type": "reply", "text": text, "in_reply_to": in_reply_to,
-                                  "date": now.isoformat(), "plan": plan})
-    return tuple(to)
+    return queue_reply(session, settings, f"{mail_id}/{number}", to, subject, text,
+                       incoming.message_id or None, plan, game_id, now)
+
+
+def may_answer_refusal(session: Any, address: str, now: datetime) -> bool:
+    """Whether an address may be sent a refusal (a wrong password, a block not signed on)
+    now: once an hour at most, whatever the mails in its name hold (the limit every answer to
+    a mail that did not sign on keeps)."""
+    return bool(repo.claim_mail_notice(session, address, now))
+
+
+def queue_answers(session: Any, settings: MailSettings, origin: int, incoming: Incoming,
+                  answers: list[_Answer], now: datetime) -> tuple[str, ...]:
+    """One answer per mail to each set of addresses, whatever number of blocks it held:
+    the answers to the same addresses are put together in the mail's order. A refusal goes
+    only to an address still within its notice limit. The addresses answered."""
+    allowed: dict[str, bool] = {}
+    grouped: dict[tuple[str, ...], list[_Answer]] = {}
+    for answer in answers:
+        if answer.refusal:
+            for address in answer.to:
+                if address.lower() not in allowed:
+                    allowed[address.lower()] = may_answer_refusal(session, address, now)
+            if not all(allowed[a.lower()] for a in answer.to):
+                continue
+        grouped.setdefault(tuple(answer.to), []).append(answer)
+    sent: list[str] = []
+    for number, (to, group) in enumerate(grouped.items()):
+        if len(group) == 1:
+            subject, parts = group[0].subject, group[0].parts
+        else:
+            subjects = list(dict.fromkeys(a.subject for a in group))
+            subject = subjects[0] + (f" (and {len(subjects) - 1} more)" if len(subjects) > 1
+                                     else "")
+            parts = [f"== {a.subject} ==\n\n" + "\n\n".join(a.parts) for a in group]
+        plan = next((a.plan for a in group if a.plan is not None), None)
+        games = list(dict.fromkeys(a.game_id for a in group if a.game_id))
+        sent += _queue_reply(session, settings, origin, number, incoming, list(to), subject,
+                             parts, plan, games[0] if len(games) == 1 else None, now)
+    return tuple(dict.fromkeys(sent))

@@ -27,40 +27,36 @@ been done by the journal entry its command writes in the transaction that does i
 that comes while the first is being carried out (a lease of three minutes, renewed line by
 line) is not taken: the server is asked to deliver it again later.
 
-Wrong passwords count as a player's do: five in an hour from an address lock the game
-master's sign-on from it (the registered address apart from every other), and the game
-master is told, once an hour at most.
+The game master's sign-on is checked by mail in's sign-on step (pbem.app.mailin.auth),
+with the players'; this module is the step that carries out a signed-on game master's
+block. It may call pbem.app.gm, pbem.app.play, pbem.app.mailin.answers and the store.
 """
 
 from __future__ import annotations
 
-import email.utils
 import logging
-import re
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from pbem.app import gm
 from pbem.app.base.errors import JudgeError
-from pbem.app.base.passwords import check_password, remembered
-from pbem.app.base.throttle import may_hash
-from pbem.app.mailin.answers import MailOutcome, _Answer, _queue_reply
+from pbem.app.mailin.answers import MailOutcome, _queue_reply
+from pbem.app.mailin.auth import GameMaster
+from pbem.app.mailin.context import Handling
+from pbem.app.mailin.intake import stored
 from pbem.app.play import invites
 from pbem.app.play.games import show_game
 from pbem.deadlines import parse_length
 from pbem.errors import CopyBeingHandled
-from pbem.mail.reading import Incoming, body_start
 from pbem.mail.settings import MailSettings
 from pbem.mail.signon import Block
 from pbem.store import repo
 from pbem.store.db import retrying, transaction
-from pbem.store.models import GameRow, MailInRow
 
 LOG = logging.getLogger(__name__)
 HELP = __doc__.split("\n\n")[0] + "\n\n" + __doc__.split("\n\n")[1]  # the command list
 MAX_LINES = 30
-LOCKOUT_NOTICE_EVERY = timedelta(hours=1)  # the game master told of a lockout once an hour
 RUNNING_LEASE = timedelta(minutes=3)  # a copy arriving while one runs waits this long
 
 Action = Callable[[Any, MailSettings, datetime], None]
@@ -105,95 +101,38 @@ def _aware(stamp: object) -> datetime:
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
-_DATE = re.compile(rb"(?im)^date:[ \t]*(.*)$")
-
-
-def _meant(session: Any, game_id: str, origin: int) -> str | None:
+def _meant(session: Any, game_id: str, origin: int, dated: datetime | None) -> str | None:
     """The phase a bare PROCESS of this mail means: the one open when it was read first,
-    unless that phase opened after the mail was written (its Date, or when it came): then
-    the phase the game master saw was processed meanwhile, and a bare PROCESS means
-    nothing (None)."""
+    unless that phase opened after the mail was written (its Date, `dated`, or when its first
+    copy came): then the phase the game master saw was processed meanwhile, and a bare
+    PROCESS means nothing (None)."""
     phase = repo.open_phase(session, game_id)
     if phase is None:
         return None
-    row = session.get(MailInRow, origin)
+    row = stored(session, origin)
     written = row.received_at if row is not None else None
-    if row is not None:
-        found = _DATE.search(bytes(row.raw[:body_start(bytes(row.raw[:256 * 1024]))]))
-        try:
-            dated = email.utils.parsedate_to_datetime(found.group(1).decode("ascii", "replace")
-                                                      .strip()) if found else None
-        except (TypeError, ValueError, IndexError, OverflowError):
-            dated = None
-        if dated is not None and dated.tzinfo is not None and written is not None:
-            written = min(_aware(written.isoformat()), dated)
+    if row is not None and dated is not None and written is not None:
+        written = min(_aware(written.isoformat()), dated)
     if written is not None and _aware(phase.opened_at.isoformat()) > _aware(written.isoformat()):
         return None
     return phase.key
 
 
-def gm_block(session: Any, mail_id: int, origin: int, number: int, block: Block,
-             incoming: Incoming, settings: MailSettings, game: GameRow, now: datetime) -> Any:
-    """A game master's block: (the outcome, a refusal's answer or None). A right password
-    leaves the commands to run once the mail's other blocks are answered (`later`)."""
-    sender = incoming.sender
-    registered = (game.gm_email or "").lower()
-    own = bool(sender) and sender == registered
-
+def commands(session: Any, mail: Handling, number: int, block: Block,
+             who: GameMaster) -> MailOutcome:
+    """Mail in's step for a game master's signed-on block (pbem.app.mailin.auth signed it
+    on): its outcome, whose `later` action carries the commands out once the mail's other
+    blocks are answered and recorded. What the block did before a judge was stopped is not
+    done again; a copy arriving while the block runs is not taken (CopyBeingHandled)."""
+    game, incoming, origin, mail_id, now = who.game, mail.mail, mail.origin, mail.mail_id, mail.now
     answer_key = f"gm{number}"  # the player's answers of the same mail are numbered apart
-
-    def refused(parts: list[str] | None = None, subject: str = "", to: str | None = None,
-                limited: bool = True) -> Any:
-        """Refused; answered at `to` (with the mail's other answers, within the address's
-        notice limit unless the answer has a limit of its own: a lockout's, once an hour)."""
-        outcome = MailOutcome("refused", game.id, "GM", mail_id=mail_id)
-        if not parts or not to:
-            return outcome, None
-        return outcome, _Answer([to], subject, parts, game_id=game.id, refusal=limited)
-
-    if repo.gm_locked_out_until(session, game.id, now, address=sender,
-                                registered=registered) is not None:
-        if own and repo.claim_throttle(session, f"notice:gm-locked:{game.id}", now, 1,
-                                       LOCKOUT_NOTICE_EVERY):
-            return refused(["Too many mails with a wrong game master's password came from "
-                            "your address in the last hour, so the judge takes no game master's "
-                            "commands from it for an hour after the last of them. Nothing in "
-                            "this mail was done."], f"{game.id}: game master's sign-on locked",
-                           registered, limited=False)
-        return refused()
-    if not remembered(block.password, game.gm_password_hash or "") \
-            and not may_hash(session, sender, game.id, own, now):
-        return refused([f"Line {block.line_no}: the judge checked too many passwords for this "
-                        "address or this game in the last minutes; nothing was done. Send it "
-                        "again a little later."], f"{game.id}: too many sign-ons, try later",
-                       registered if own else None)
-    if not check_password(block.password, game.gm_password_hash or ""):
-        repo.record_gm_failure(session, game.id, sender or "(none)", now)
-        locked = repo.gm_locked_out_until(session, game.id, now, address=sender,
-                                          registered=registered)
-        if locked is not None and registered and repo.claim_throttle(
-                session, f"notice:gm-locked:{game.id}", now, 1, LOCKOUT_NOTICE_EVERY):
-            where = "your own address" if own else "addresses that are not yours"
-            return refused([f"Mails with a wrong game master's password for {game.id} keep "
-                            f"coming from {where}, so the judge takes no game master's "
-                            f"commands from {'it' if own else 'them'} until "
-                            f"{locked:%Y-%m-%d %H:%M} UTC."
-                            + ("" if own else " Mail from your own address is not affected.")
-                            + " If this was not you, your password may be known: the "
-                            "operator can set a new one."],
-                           f"{game.id}: wrong game master passwords", registered, limited=False)
-        if own:
-            return refused([f"Line {block.line_no}: the game master's password for {game.id} "
-                            "is wrong; nothing was done. After five wrong passwords in an hour "
-                            "the judge stops taking game master's mail from that address for "
-                            "an hour."], f"{game.id}: wrong game master password", registered)
-        return refused()
-    to = [a for a in dict.fromkeys([registered, sender]) if a]
+    to = list(who.to)
     lines = _lines(block)[:MAX_LINES]
     key = _progress_key(origin, number)
     progress = repo.judge_state(session, key)
     if progress is None:  # the first time this mail is read: the phase it speaks of
-        progress = {"game": game.id, "phase": _meant(session, game.id, origin), "done": {}}
+        progress = {"game": game.id, "phase": _meant(session, game.id, origin, mail.written),
+                    "done": {}}
     elif progress.get("mail") != mail_id and _aware(progress.get("running_until")) > now:
         # another copy of this mail is being carried out right now: the server tries later
         raise CopyBeingHandled("another copy of this game master's mail is being carried out; "
@@ -253,7 +192,7 @@ def gm_block(session: Any, mail_id: int, origin: int, number: int, block: Block,
         retrying(lambda: remember(final=True))
 
     return MailOutcome("commands", game.id, "GM", replies=tuple(to), mail_id=mail_id,
-                       later=(run,)), None
+                       later=(run,))
 
 
 # the journal entry each command writes in the transaction that carries it out
@@ -266,8 +205,7 @@ JOURNALED = {"EXTEND": "deadline_set", "DEADLINE": "deadline_set", "PAUSE": "pau
 def _last_entry(engine: Any, game_id: str) -> int:
     """The number of the game's latest journal entry (0 for none)."""
     with transaction(engine) as session:
-        entries = repo.journal(session, game_id)
-        return int(entries[-1].id or 0) if entries else 0
+        return repo.gameplay.last_journal_id(session, game_id)
 
 
 def _committed(engine: Any, game_id: str, line: str, after: int) -> bool:
@@ -279,8 +217,7 @@ def _committed(engine: Any, game_id: str, line: str, after: int) -> bool:
     if kind is None:
         return False
     with transaction(engine) as session:
-        return any(e.kind == kind and int(e.id or 0) > after
-                   for e in repo.journal(session, game_id))
+        return kind in repo.gameplay.journal_kinds_after(session, game_id, after)
 
 
 def _action(game_id: str, line: str,

@@ -14,8 +14,8 @@ from pbem.app import gm
 from pbem.app.base import rulesets
 from pbem.app.base.errors import JudgeError
 from pbem.app.base.passwords import hash_password
+from pbem.app.mailout.letters import queue_press, queue_report_to
 from pbem.deadlines import parse_length
-from pbem.mail.compose import compose, new_message_id
 from pbem.mail.settings import MailSettings
 from pbem.mail.signon import Command
 from pbem.store import repo
@@ -153,13 +153,8 @@ def _report_again(session: Any, settings: MailSettings, game: GameRow, player: P
     if not resolved:
         return "REPORT: no phase of this game has been resolved yet, so there is no report."
     key = resolved[-1].key
-    message_id = new_message_id("report", f"{game.id}/{key}/{player.id}/again/{mail_id}/"
-                                f"{number}", settings.domain)
-    repo.queue_mail(session, message_id=message_id, kind="report", game_id=game.id,
-                    recipients=[player.email], sender=settings.judge_address,
-                    subject=f"{game.id}: report after {key}", raw=b"", now=now,
-                    job={"type": "report", "game": game.id, "phase": key,
-                         "player": player.id, "generation": resolved[-1].generation})
+    queue_report_to(session, settings, game.id, resolved[-1], player,
+                    f"{game.id}/{key}/{player.id}/again/{mail_id}/{number}", now)
     return f"REPORT: your report after {key} is on its way in a separate mail."
 
 
@@ -189,19 +184,7 @@ def _press(session: Any, settings: MailSettings, game: GameRow, player: PlayerRo
             "(Relayed by the judge. Reply with a PRESS command of your own after your "
             "SIGNON line; a plain reply to this mail reaches nobody.)")
     subject = f"{game.id}: press from {player.name}"
-    for address in addresses:  # one mail each: no player sees another's address
-        message_id = new_message_id("press", f"{game.id}/{row.id}/{address}", settings.domain)
-        try:
-            raw = compose(sender=settings.judge_address, sender_name=settings.judge_name,
-                          to=[address], subject=subject, text=text, message_id=message_id,
-                          auto="auto-generated", loop=settings.judge_address, date=now)
-        except ValueError:
-            LOG.warning("press to %r not sent: the judge cannot write to that address",
-                        address)
-            continue
-        repo.queue_mail(session, message_id=message_id, kind="press", game_id=game.id,
-                        recipients=[address], sender=settings.judge_address, subject=subject,
-                        raw=raw, now=now)
-        press_to.append(address)
+    press_to += queue_press(session, settings, game.id, int(row.id or 0), addresses, subject,
+                            text, now)
     told = "everyone" if to == "all" else f"the {to} side"
     return f"PRESS: sent to {told} ({len(press_to)} player{'s' if len(press_to) != 1 else ''})."
