@@ -97,3 +97,37 @@ def test_the_contracts_catch_an_upward_import_hidden_in_a_function(tmp_path: Pat
     done = _lint(tmp_path)
     assert done.returncode != 0
     assert "pbem.app.base.shared -> pbem.app.running.sweep" in done.stdout
+
+
+def test_the_contracts_catch_mail_in_making_a_message_itself(tmp_path: Path) -> None:
+    shutil.copytree(ROOT / "pbem", tmp_path / "pbem",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / ".importlinter", tmp_path / ".importlinter")
+    step = tmp_path / "pbem" / "app" / "mailin" / "blocks.py"
+    step.write_text(step.read_text(encoding="utf-8")
+                    + "\nfrom pbem.mail.compose import compose  # noqa: E402,F401\n",
+                    encoding="utf-8")
+    done = _lint(tmp_path)
+    assert done.returncode != 0
+    assert "pbem.app.mailin.blocks -> pbem.mail.compose" in done.stdout
+
+
+def _callers(name: str) -> set[str]:
+    """The pbem modules that call a function of that name (as `x.name(...)` or `name(...)`)."""
+    found = set()
+    for path in sorted((ROOT / "pbem").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call):
+                func = node.func
+                called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+                if called == name:
+                    found.add(_module(path))
+    return found
+
+
+def test_only_mail_out_puts_mail_in_the_outbox() -> None:
+    # every message the use-cases send is queued by pbem.app.mailout's functions; the store
+    # holds the statement, the outbox (pbem.mail) sends
+    callers = _callers("queue_mail")
+    assert callers, "the check found no caller at all"
+    assert {c for c in callers if not c.startswith("pbem.app.mailout.")} == set()
