@@ -194,3 +194,15 @@ def test_all_round_holds_everything_and_dead_astern_bounds_agree() -> None:
 def test_a_wedge_bound_outside_minus_180_to_180_is_refused() -> None:
     with pytest.raises(ValueError, match="relative bearings from −180 to 180"):
         Wedge(APEX, 0, 90, 270)
+
+
+@pytest.mark.parametrize(("first", "last", "relative", "inside"), [
+    (0, 90, 0.0, True), (0, 90, 90.0, True),            # closed at both ends
+    (0, 90, -0.0001, False), (0, 90, 90.0001, False),
+    (90, -90, 180.0, True), (90, -90, -180.0, True),    # wrapping: dead astern either way
+    (90, -90, -90.0, True), (90, -90, -89.9, False), (90, -90, 0.0, False),
+    (-180, 180, 0.0, True), (-180, 180, 180.0, True),   # all round
+])
+def test_a_wedge_covers_a_closed_interval_of_relative_bearings_on_the_circle(
+        first: float, last: float, relative: float, inside: bool) -> None:
+    assert Wedge(APEX, 0, first, last).covers_bearing(relative) is inside
