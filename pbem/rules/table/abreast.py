@@ -6,6 +6,7 @@ the caller says which of them may be passed, with each one's pose (its centre an
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -53,7 +54,47 @@ def _along(start: Pose, travel: float) -> Pose:
 
 
 def _radius(corners: Sequence[Vec], centre: Vec) -> float:
-    return max((corner - centre).length() for corner in corners)
+    return math.sqrt(max((corner.x - centre.x) ** 2 + (corner.y - centre.y) ** 2 for corner in corners))
+
+
+@dataclass(frozen=True, slots=True)
+class _Step:
+    """What every pass test of one step shares: its start, d(h), s(h), the mover's radius."""
+
+    footprint: Footprint
+    start: Pose
+    travel: float
+    forward: Vec
+    right: Vec
+    radius: float
+
+    @classmethod
+    def of(cls, footprint: Footprint, start: Pose, travel: float) -> _Step:
+        return cls(footprint, start, travel, ahead(start.heading), starboard(start.heading),
+                   _radius(footprint.corners, Vec(0.0, 0.0)))
+
+
+def _test(step: _Step, other: int, other_pose: Pose, other_polygon: Polygon, reach: float,
+          epsilon: float) -> Pass | None:
+    dx, dy = other_pose.centre.x - step.start.centre.x, other_pose.centre.y - step.start.centre.y
+    abreast = dx * step.forward.x + dy * step.forward.y          # s* = (C_B − P₀)·d(h)
+    if not (epsilon < abreast <= step.travel + epsilon):
+        return None
+    # A quick screen, not a rule: at P* the centres are |lateral| apart, so footprints whose
+    # corners lie within radii ρ_A, ρ_B of their centres are at least |lateral| − ρ_A − ρ_B apart.
+    room = abs(dx * step.right.x + dy * step.right.y) - step.radius - reach - 2 * epsilon
+    if room > 0 and room > _radius(other_polygon.corners, other_pose.centre):
+        return None
+    if not aspect_angle(step.start.heading, other_pose.heading) < PASS_ASPECT:
+        return None
+    pose = _along(step.start, abreast)
+    mover = place(step.footprint, pose)
+    if overlaps(mover, other_polygon, epsilon):
+        return None
+    gap = footprint_distance(mover, other_polygon, epsilon)
+    if gap > reach + epsilon:
+        return None
+    return Pass(other, abreast, pose, gap)
 
 
 def pass_within(footprint: Footprint, start: Pose, travel: float, other: int, other_pose: Pose,
@@ -62,26 +103,7 @@ def pass_within(footprint: Footprint, start: Pose, travel: float, other: int, ot
     passes ship `other` (at `other_pose`, outline `other_polygon`) within `reach` (G14): θ < 45,
     ε < s* ≤ t + ε, A at P* does not overlap B (G4) and their distance there is ≤ r + ε (G5, G6).
     The Pass, or None."""
-    abreast = abreast_distance(start, other_pose.centre)
-    if not (epsilon < abreast <= travel + epsilon):
-        return None
-    if not aspect_angle(start.heading, other_pose.heading) < PASS_ASPECT:
-        return None
-    # A quick screen, not a rule: at P* the centres are |lateral| apart, so footprints whose
-    # corners lie within radii ρ_A, ρ_B of their centres are at least |lateral| − ρ_A − ρ_B apart.
-    lateral = (other_pose.centre - start.centre).dot(starboard(start.heading))
-    bound = (_radius(footprint.corners, Vec(0.0, 0.0)) + _radius(other_polygon.corners, other_pose.centre)
-             + reach + 2 * epsilon)
-    if abs(lateral) > bound:
-        return None
-    pose = _along(start, abreast)
-    mover = place(footprint, pose)
-    if overlaps(mover, other_polygon, epsilon):
-        return None
-    gap = footprint_distance(mover, other_polygon, epsilon)
-    if gap > reach + epsilon:
-        return None
-    return Pass(other, abreast, pose, gap)
+    return _test(_Step.of(footprint, start, travel), other, other_pose, other_polygon, reach, epsilon)
 
 
 def in_abreast_order(passes: Sequence[Pass], epsilon: float) -> tuple[Pass, ...]:
@@ -102,7 +124,7 @@ def passes_within(footprint: Footprint, start: Pose, travel: float, obstacles: S
                   passable: Mapping[int, Pose], reach: float, epsilon: float) -> tuple[Pass, ...]:
     """Every pass within `reach` on a forward step of actual length `travel` (G14), of the ships
     named in `passable` (index in `obstacles` → that ship's pose), in abreast order."""
-    found = (pass_within(footprint, start, travel, index, pose, obstacles[index], reach, epsilon)
-             for index, pose in passable.items())
+    step = _Step.of(footprint, start, travel)
+    found = (_test(step, index, pose, obstacles[index], reach, epsilon) for index, pose in passable.items())
     return in_abreast_order([one for one in found if one is not None], epsilon)
 

@@ -193,8 +193,9 @@ def forward_step_events(footprint: Footprint, start: Pose, length: float, obstac
     """A forward step of `length` from `start` with its events (G14, G15): contacts and the edge as
     `straight_step` finds them along d(h), and the passes within `reach` of the ships named in
     `passable` (index in `obstacles` → that ship's pose; only those are passed, and only those near
-    the path are tested) at s* in (ε, t + ε], t the length the step actually makes. Events go in
-    increasing t; at equal t passes come first, then contacts, then the edge."""
+    the path are tested) at s* in (ε, t + ε], t the length the step actually makes; `ignored`
+    leaves ships out of the sweep only. Events go in increasing t; at equal t passes come first,
+    then contacts, then the edge."""
     outcome = straight_step(footprint, start, ahead(start.heading), length, obstacles, table, epsilon,
                             ignored)
     passes = passes_within(footprint, start, outcome.travel, obstacles, passable, reach, epsilon)
