@@ -106,7 +106,6 @@ _PLACE = re.compile(r"([0-9]{1,4})(?:\.([0-9]{1,2}))?", re.ASCII)
 _PICK = re.compile(r"(?<![A-Z0-9-])PICK(?![A-Z0-9-])", re.ASCII)
 NOTE_MARK = "=>"  # the echo puts its notes after this; a line sent back is read up to it
 _ECHO_PREFIX = re.compile(r"\s*line\s+[0-9]+\s*:?\s+(?=[^:\s]+\s*:)", re.IGNORECASE | re.ASCII)
-MAX_PIVOT = 180  # the largest `turn_angle` (§22); the game's own limit is the checker's
 
 STEP_HINT = ("RAM, CRUISE or STRAT with F<d> and pivot steps, BACK with B<d> and pivot steps, "
              "or STAY: d in inches 0.1 to 99.9 with at most one decimal, pivots P<a> (port) and "
@@ -191,7 +190,7 @@ def _read(ship: str, rest: str, context: str, hint: str) -> Reading:
     step = _STEP.fullmatch(first)
     if step and step.group(1) in STEP_WORDS:
         raise NotationError("a move names its mode first", accepted=STEP_HINT + ".")
-    raise NotationError(f"'{cut(first.lower())}' is no order of a turn", accepted=hint + ".")
+    raise NotationError(f"'{cut(first)}' is no order of a turn", accepted=hint + ".")
 
 
 def _after_word(rest: str, word: str) -> str:
@@ -235,7 +234,7 @@ def _categories(text: str, allowed: tuple[str, ...], what: str) -> tuple[tuple[s
         for piece in pieces:
             category = CATEGORY_WORDS.get(piece)
             if category is None or category not in allowed:
-                raise NotationError(f"'{cut(piece.lower())}' is not a category {what} takes",
+                raise NotationError(f"'{cut(piece)}' is not a category {what} takes",
                                     accepted=hint)
             if piece != category.upper():
                 extras.append(f"{piece} for {category.upper()}")
@@ -254,7 +253,7 @@ def _standing(ship: str, verb: str, word: str, rest: str) -> Reading:
     values = after.split()
     if len(values) != 1 or values[0] not in choices:
         said = " ".join(values)
-        raise NotationError(f"{verb} is {' or '.join(choices)}" + (f", not '{cut(said.lower())}'"
+        raise NotationError(f"{verb} is {' or '.join(choices)}" + (f", not '{cut(said)}'"
                                                                     if said else ""), accepted=hint)
     return Reading(ship, Standing(ship, verb.lower(), (values[0].lower(),)), extras)
 
@@ -311,11 +310,11 @@ def _amount(kind: str, text: str) -> int:
     if "." in text:
         raise NotationError(f"{cut(kind + text)}: pivots are whole degrees", accepted=STEP_HINT + ".")
     digits = text.lstrip("0")
-    degrees = int(digits or "0") if len(digits) <= 3 else MAX_PIVOT + 1
-    if not 1 <= degrees <= MAX_PIVOT:
-        raise NotationError(f"{cut(kind + text)}: a pivot is 1 to {MAX_PIVOT} whole degrees (and at "
-                            "most the game's turn_angle, 45 unless set otherwise)",
+    if len(digits) > 3:
+        raise NotationError(f"{cut(kind + text)} is no pivot: a pivot is 1 to the game's turn_angle "
+                            "in whole degrees (1 to 45 unless the game sets it)",
                             accepted=STEP_HINT + ".")
+    degrees = int(digits or "0")  # 1 to turn_angle is the checker's test (§6.3, §6.6)
     return degrees
 
 
@@ -333,7 +332,7 @@ def _move(ship: str, word: str, words: list[str]) -> Reading:
         token = words[index]
         match = _STEP.fullmatch(token)
         if not match or match.group(1) not in STEP_WORDS:
-            raise NotationError(f"'{cut(token.lower())}' is not a step", accepted=STEP_HINT + ".")
+            raise NotationError(f"'{cut(token)}' is not a step", accepted=STEP_HINT + ".")
         name, amount = match.group(1), match.group(2)
         kind = STEP_WORDS[name]
         if name != kind:
@@ -347,10 +346,12 @@ def _move(ship: str, word: str, words: list[str]) -> Reading:
             index += 1
         step = Step(kind, _amount(kind, amount))
         if mode == BACK and kind == "F":
-            raise NotationError("BACK moves use B steps, never F", accepted=STEP_HINT + ".")
+            raise NotationError("BACK moves use B steps, never F (F and B steps are not mixed)",
+                                accepted=STEP_HINT + ".")
         if mode != BACK and kind == "B":
-            raise NotationError(f"{MODE_NOTATION[mode]} moves use F steps; to go astern, write "
-                                "BACK with B steps", accepted=STEP_HINT + ".")
+            raise NotationError(f"{MODE_NOTATION[mode]} moves use F steps, never B (F and B steps "
+                                "are not mixed); to go astern, write BACK with B steps",
+                                accepted=STEP_HINT + ".")
         steps.append(step)
         index += 1
     return Reading(ship, Move(ship, mode, tuple(steps)), tuple(dict.fromkeys(extras)))
@@ -374,7 +375,7 @@ def _place(ship: str, rest: str) -> Reading:
         coordinates.append(float(text))
     heading = numbers[2]
     if not _WHOLE.fullmatch(heading) or len(heading.lstrip("0")) > 3 or int(heading) > 359:
-        raise NotationError(f"heading {cut(heading.lower())} must be whole degrees from 0 to 359",
+        raise NotationError(f"heading {cut(heading)} must be whole degrees from 0 to 359",
                             accepted=SETUP_HINT + ".")
     return Reading(ship, Place(ship, coordinates[0], coordinates[1], int(heading)),
                    tuple(dict.fromkeys(extras)))
@@ -393,7 +394,7 @@ def _count(words: list[str], index: int, clause: str) -> int:
 def _build(ship: str, words: list[str]) -> Reading:
     klass = CLASS_WORDS.get(words[0])
     if klass is None:
-        raise NotationError(f"a build line starts with the ship's class, not '{cut(words[0].lower())}'",
+        raise NotationError(f"a build line starts with the ship's class, not '{cut(words[0])}'",
                             accepted=BUILD_HINT + ".")
     extras: list[str] = [] if words[0] == klass.upper() else [f"{words[0]} for {klass}"]
     values: dict[str, object] = {"ship_class": klass}
@@ -403,7 +404,7 @@ def _build(ship: str, words: list[str]) -> Reading:
         word = words[index]
         clause = BUILD_WORDS.get(word)
         if clause is None:
-            raise NotationError(f"'{cut(word.lower())}' is no part of a build line",
+            raise NotationError(f"'{cut(word)}' is no part of a build line",
                                 accepted=BUILD_HINT + ".")
         if word != clause:
             extras.append(f"{word} for {clause}")

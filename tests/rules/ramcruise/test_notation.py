@@ -135,6 +135,12 @@ def test_standing_orders_are_read_in_every_round(context: str) -> None:
     assert read_line(1, "C4: onshear none", context).order == Standing("C4", "onshear", ("none",))
 
 
+def test_pivot_sizes_are_left_to_the_game_s_turn_angle() -> None:
+    # The notation reads any whole degrees; 1 to turn_angle is the checker's test (§6.3, §6.6).
+    assert read_round_line(1, "C1: CRUISE S0 P180 S999").order == Move(
+        "C1", "cruise", (Step("S", 0), Step("P", 180), Step("S", 999)))
+
+
 def test_numbers_may_stand_apart_from_their_step() -> None:
     assert read_round_line(1, "C2: RAM F 6 S 30 F .5").order == Move(
         "C2", "ram", (Step("F", 60), Step("S", 30), Step("F", 5)))
@@ -184,44 +190,46 @@ def test_an_echoed_line_sent_back_reads_as_its_order() -> None:
     ("round", "THIRTEEN-CHARS: STAY", "is not a ship id"),
     ("round", "C1:", "the order is empty"),
     ("round", "C1: F4", "a move names its mode first"),
-    ("round", "C1: RAM F6 B2", "RAM moves use F steps; to go astern, write BACK"),
+    ("round", "C1: RAM F6 B2", "RAM moves use F steps, never B (F and B steps are not mixed)"),
+    ("round", "C1: CRUISE F2 B1", "F and B steps are not mixed"),
     ("round", "C1: BACK F2", "BACK moves use B steps, never F"),
     ("round", "C1: STAY F2", "STAY stands alone"),
     ("round", "C1: CRUISE F4.25", "at most one decimal"),
     ("round", "C1: CRUISE F4.", "a decimal point needs a digit after it"),
     ("round", "C1: CRUISE F0", "a distance is from 0.1 to 99.9 inches"),
     ("round", "C1: CRUISE F100", "a distance is from 0.1 to 99.9 inches"),
-    ("round", "C1: CRUISE S0", "a pivot is 1 to 180 whole degrees"),
-    ("round", "C1: CRUISE S181", "a pivot is 1 to 180 whole degrees"),
+    ("round", "C1: CRUISE S1000", "a pivot is 1 to the game's turn_angle in whole degrees (1 to 45"),
     ("round", "C1: CRUISE S4.5", "pivots are whole degrees"),
+    ("round", "C1: CRUISE S20.5 F2", "whole degrees"),
+    ("round", "C1: CRUISE F2.25", "decimal"),
     ("round", "C1: CRUISE F", "F needs a distance in inches"),
-    ("round", "C1: CRUISE X4", "'x4' is not a step"),
+    ("round", "C1: CRUISE X4", "'X4' is not a step"),
     ("round", "C1: BOW", "BOW needs at least one target"),
     ("round", "C1: BOW R1,, R2", "an id is missing between commas"),
-    ("round", "C1: BOW R1 PICK HULL", "'hull' is not a category BOW's PICK takes"),
+    ("round", "C1: BOW R1 PICK HULL", "'HULL' is not a category BOW's PICK takes"),
     ("round", "C1: BOW R1 PICK MAR PICK BOW", "BOW has one PICK list"),
     ("round", "C1: BOW R1 PICK", "BOW's PICK needs at least one category"),
-    ("round", "C1: MELEE R1 PICK BOW", "'bow' is not a category MELEE's PICK takes"),
-    ("round", "C1: MELEE R1 PICK OAR", "'oar' is not a category MELEE's PICK takes"),
+    ("round", "C1: MELEE R1 PICK BOW", "'BOW' is not a category MELEE's PICK takes"),
+    ("round", "C1: MELEE R1 PICK OAR", "'OAR' is not a category MELEE's PICK takes"),
     ("round", "C1: GRAPPLE R1 PICK MAR", "GRAPPLE takes no PICK list"),
     ("round", "C1: BREAK R1!", "is not a ship id"),
     ("round", "C1: DUTY two DECK", "DUTY is a number of crewmen and DECK or OARS"),
     ("round", "C1: DUTY 2 MAST", "DUTY is a number of crewmen and DECK or OARS"),
     ("round", "C1: DUTY 100 DECK", "is more than any ship carries"),
     ("round", "C1: STANCE", "STANCE is RESIST or ACCEPT"),
-    ("round", "C1: ONSHEAR ACCEPT", "ONSHEAR is GRAPPLE or NONE, not 'accept'"),
+    ("round", "C1: ONSHEAR ACCEPT", "ONSHEAR is GRAPPLE or NONE, not 'ACCEPT'"),
     ("round", "C1: LOSSES", "LOSSES needs at least one category"),
-    ("round", "C1: LOSSES MAR, HULL", "'hull' is not a category LOSSES takes"),
-    ("round", "C1: FIRE R1", "'fire' is no order of a turn"),
-    ("round", "C1: trireme CREWMEN 3 regular", "'trireme' is no order of a turn"),
+    ("round", "C1: LOSSES MAR, HULL", "'HULL' is not a category LOSSES takes"),
+    ("round", "C1: FIRE R1", "'FIRE' is no order of a turn"),
+    ("round", "C1: trireme CREWMEN 3 regular", "'TRIREME' is no order of a turn"),
     ("round", "C1: ST\u00c5Y", "a character outside the notation"),
-    ("build", "C1: galleon CREWMEN 3", "a build line starts with the ship's class, not 'galleon'"),
-    ("build", "C1: RAM F6", "a build line starts with the ship's class, not 'ram'"),
+    ("build", "C1: galleon CREWMEN 3", "a build line starts with the ship's class, not 'GALLEON'"),
+    ("build", "C1: RAM F6", "a build line starts with the ship's class, not 'RAM'"),
     ("build", "C1: trireme CREWMEN", "CREWMEN needs a number"),
     ("build", "C1: trireme CREWMEN 3 regular CREWMEN 2 green", "CREWMEN is given twice"),
     ("build", "C1: trireme CORVUS HARPAX", "CORVUS or HARPAX is given twice"),
     ("build", "C1: trireme OARS 2", "OARS says how many crewmen row; give CREWMEN first"),
-    ("build", "C1: trireme CREWMEN 3 veteran", "'veteran' is no part of a build line"),
+    ("build", "C1: trireme CREWMEN 3 veteran", "'VETERAN' is no part of a build line"),
     ("build", "C1: trireme CREWMEN 300 regular", "is more than any ship carries"),
     ("setup", "C1: 36 6", "a placement is three numbers"),
     ("setup", "C1: 36 6 360", "heading 360 must be whole degrees from 0 to 359"),
