@@ -32,8 +32,8 @@ from sqlalchemy.engine import Engine
 
 from pbem.app.play import games
 from pbem.app.running import sweep
+from pbem.app.running.scan import scan as _scan
 from pbem.app.running.status import judge_status
-from pbem.app.running.sweep import _scan
 from pbem.cli.serve import _poller
 from pbem.golden import order_file
 from pbem.mail.settings import mail_settings

@@ -18,14 +18,14 @@ ROOT = Path(__file__).resolve().parent.parent
 PARENT = """
 import os, sys, time
 from pathlib import Path
-from pbem.app.running import sweep
+from pbem.app.running import workers
 from pbem.mail.settings import mail_settings
 
 settings = mail_settings({"PBEM_MAIL_FROM": "judge@example.net"}, Path(sys.argv[2]))
-pool = sweep._pool(sys.argv[1], settings, 2)
+pool = workers._pool(sys.argv[1], settings, 2)
 pids = set()
 while len(pids) < 2:
-    pids |= set(pool.map(sweep._pool_pid, range(8)))
+    pids |= set(pool.map(workers._pool_pid, range(8)))
 print(" ".join(str(pid) for pid in sorted(pids)), flush=True)
 time.sleep(600)
 """
@@ -79,10 +79,10 @@ def test_the_mail_drawing_workers_die_when_the_judge_is_killed(tmp_path: Path) -
 # runs only that watch (no prctl), and its parent is killed.
 WATCHED = """
 import multiprocessing, os, sys, threading, time
-from pbem.app.running import sweep
+from pbem.app.running import workers
 
 def child(parent):
-    threading.Thread(target=sweep._watch_parent, args=(parent,), daemon=True).start()
+    threading.Thread(target=workers._watch_parent, args=(parent,), daemon=True).start()
     time.sleep(600)
 
 if __name__ == "__main__":

@@ -43,7 +43,8 @@ class Clock:
 def sweep_once(made: Any, settings: Any, outage_limit: timedelta, poll: Any,
                workers: int, clock: Clock | None = None) -> Any:
     from pbem.app.play.games import utcnow
-    from pbem.app.running.sweep import CLOCK_LIMIT, host_clock, sweep
+    from pbem.app.running.guards import CLOCK_LIMIT, host_clock
+    from pbem.app.running.sweep import sweep
 
     clock = clock or Clock(CLOCK_LIMIT, False)
     return sweep(made, settings, utcnow(), outage_limit=outage_limit, poll=poll,

@@ -16,7 +16,7 @@ from sqlalchemy.engine import Engine
 
 from pbem.app import orders
 from pbem.app.play import games
-from pbem.app.running import sweep
+from pbem.app.running import sweep, workers
 from pbem.deadlines import DEFAULT_TIMING, Timing
 from pbem.golden import load, order_file
 from pbem.mail.settings import mail_settings
@@ -201,7 +201,7 @@ def test_reports_drawn_by_worker_processes_are_the_same_bytes(engine: Engine,
         for row in rows:
             session.expunge(row)
     assert len(rows) == 2 and all(not r.raw for r in rows)
-    made = sweep.make_in_pool(engine, settings, START + timedelta(hours=3), workers=2)
+    made = workers.make_in_pool(engine, settings, START + timedelta(hours=3), workers=2)
     assert made == 2
     with transaction(engine) as session:
         stored = {r.id: bytes(r.raw) for r in repo.outbox_rows(session)}
