@@ -187,7 +187,8 @@ def _check(session: Any, game_id: str, player_name: str, text: str, password: st
                          f"{phase_key} are not taken now")
     hosted = _game_value(context.ruleset, context.phase_id, context.generation,
                          context.state_before)
-    if context.side not in hosted.owes():  # (never say who does owe: it may be a secret)
+    if context.side not in hosted.owes() and context.side not in hosted.may_send():
+        # (never say who does owe: it may be a secret)
         raise JudgeError(f"the {context.side} side has nothing to order in the open phase "
                          f"{context.phase_key}; your next orders are due when a phase of "
                          "yours opens")

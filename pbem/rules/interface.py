@@ -182,6 +182,20 @@ class GameValue(Protocol):
         """Who owes orders, as a side (None: an observer) or the game master may be told."""
         ...
 
+    def may_send(self) -> tuple[str, ...]:
+        """The sides that may send orders in the open phase although it does not wait for
+        them (standing orders given in any round): the host takes, answers and keeps their
+        orders and hands them to `play` with the others, but never counts them missing.
+        Empty for a ruleset without such orders."""
+        ...
+
+    @property
+    def orders_public(self) -> bool:
+        """True when nothing a side orders is hidden: once a phase is resolved, every side's
+        orders of it may be shown to every player. False keeps each side's orders to itself
+        (and the game master) until the game is over."""
+        ...
+
     def check(self, side: str, text: str, commands: frozenset[str] | None = None) -> OrderSheet:
         """A side's orders checked; `commands` limits them to one player's pieces."""
         ...

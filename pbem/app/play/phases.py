@@ -90,8 +90,8 @@ def _resolve(game: GameRow, phase: PhaseRow, orders: list[tuple[str, str]],
              ) -> tuple[rulesets.HostedGame, PhaseResult, SeededDice, rulesets.HostedGame]:
     hosted = rulesets.load(game.ruleset, json.loads(phase.state_before))
     dice = dice if dice is not None else dice_for(game, phase.key)
-    owing = set(hosted.owes())
-    after, result, _ = hosted.play([(s, t) for s, t in orders if s in owing], dice)
+    taken = set(hosted.owes()) | set(hosted.may_send())
+    after, result, _ = hosted.play([(s, t) for s, t in orders if s in taken], dice)
     return after, result, dice, hosted
 
 

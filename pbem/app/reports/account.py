@@ -3,7 +3,8 @@ order as given and what became of it, and the sides that sent none. Pure: the or
 the game before the phase come in, a report section goes out.
 
 Who sees which orders: a player their own side's, the game master everyone's; nobody else's
-before the game is over (a side's orders can tell what its records hide). That a side sent
+before the game is over (a side's orders can tell what its records hide), unless the ruleset
+hides nothing (GameValue.orders_public): then everyone sees every side's orders. That a side sent
 no orders is said to those who may be told it owed them (GameValue.owes_told)."""
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ def order_account(before: GameValue, given: Sequence[Given], shown: Sequence[dic
     rows: list[tuple[str, ...]] = []
     several = {g.side for g in given if sum(o.side == g.side for o in given) > 1}
     for submission in given:
-        if not (everything or ended or submission.side == viewer):
+        if not (everything or ended or before.orders_public or submission.side == viewer):
             continue
         who = (f"{submission.side} ({submission.player})" if submission.side in several
                else submission.side)

@@ -87,6 +87,13 @@ class GreeksRomansGame:
     def owes(self) -> tuple[str, ...]:
         return self.value.owes()
 
+    def may_send(self) -> tuple[str, ...]:
+        return ()  # no orders from a side the phase does not wait for
+
+    @property
+    def orders_public(self) -> bool:
+        return False  # a side's orders stay its own until the game is over
+
     def owes_told(self, viewer: str | None, game_master: bool = False) -> list[str]:
         return [] if self.over else list(self.owes())  # nothing is hidden (§15)
 

@@ -104,6 +104,13 @@ class RamSpeedGame:
     def owes(self) -> tuple[str, ...]:
         return self._owes
 
+    def may_send(self) -> tuple[str, ...]:
+        return ()  # no orders from a side the phase does not wait for
+
+    @property
+    def orders_public(self) -> bool:
+        return False  # a side's orders stay its own until the game is over
+
     def owes_told(self, viewer: str | None, game_master: bool = False) -> list[str]:
         owes = list(self.owes()) if not self.over else []
         if self.value.state.option("secret_records") and not game_master:
