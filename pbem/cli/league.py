@@ -31,16 +31,16 @@ def _points(text: str | None) -> Any:
 
 
 def _new(args: argparse.Namespace) -> int:
-    from pbem.app.league import league
+    from pbem.app.league import entries
 
-    spec = league.SeasonSpec(
+    spec = entries.SeasonSpec(
         name=args.name, format=args.format, rounds=args.rounds,
         scenarios=tuple(s.strip() for part in args.scenario for s in part.split(",")
                         if s.strip()),
         ruleset=args.ruleset, league=args.league, turn_limit=args.turn_limit,
         phase_hours=args.hours, min_reliability=args.min_reliability, gm_email=args.gm,
         points=_points(args.points))
-    data = league.new_season(engine(args, upgrade=True), spec)
+    data = entries.new_season(engine(args, upgrade=True), spec)
     emit(args, data, f"Made the season {data['season']} of {data['league']}: {data['format']}, "
          f"{data['rounds']} rounds, {', '.join(data['scenarios'])}. Players join with "
          f"`pbem league join {data['season']} --player NAME,EMAIL`.")
@@ -48,12 +48,12 @@ def _new(args: argparse.Namespace) -> int:
 
 
 def _join(args: argparse.Namespace) -> int:
-    from pbem.app.league import league
+    from pbem.app.league import entries
 
     parts = [p.strip() for p in args.player.split(",")]
     if len(parts) not in (2, 3):
         raise JudgeError(f"--player '{args.player}': write NAME,EMAIL or NAME,EMAIL,TIMEZONE")
-    data = league.join(engine(args), args.name, *parts)
+    data = entries.join(engine(args), args.name, *parts)
     shown = "no record yet" if data["reliability"] is None else f"{data['reliability']:.0%}"
     emit(args, data, f"{data['player']} joined {data['season']} (reliability {shown}); "
          f"{data['players']} player{'s' if data['players'] != 1 else ''} so far.")
@@ -126,11 +126,11 @@ def _table(args: argparse.Namespace) -> int:
 
 
 def _drop(args: argparse.Namespace) -> int:
-    from pbem.app.league import league
+    from pbem.app.league import entries
     from pbem.cli.mail import deliver_locally, mail_settings_now
 
     made, mail = engine(args), mail_settings_now()
-    forfeited = league.drop(made, args.name, args.player, mail)
+    forfeited = entries.drop(made, args.name, args.player, mail)
     deliver_locally(made, mail)
     emit(args, {"season": args.name, "player": args.player, "forfeited": forfeited},
          f"{args.player} has left {args.name}; the rest of their games are forfeits"

@@ -17,7 +17,7 @@ from sqlalchemy.engine import Engine
 from pbem.app import gm, orders
 from pbem.app.base import rulesets
 from pbem.app.base.errors import JudgeError
-from pbem.app.league import league
+from pbem.app.league import entries, league
 from pbem.app.play import games, phases
 from pbem.app.running.sweep import sweep
 from pbem.store import repo
@@ -29,11 +29,11 @@ WINNERS = ("blue", "red", "draw")
 
 def _season(engine: Engine, name: str, format: str, players: int, rounds: int,
             **changes: object) -> list[str]:
-    spec = league.SeasonSpec(name, format, rounds, ("squadron",), **changes)  # type: ignore[arg-type]
-    league.new_season(engine, spec)
+    spec = entries.SeasonSpec(name, format, rounds, ("squadron",), **changes)  # type: ignore[arg-type]
+    entries.new_season(engine, spec)
     entered = [f"Player {n:02}" for n in range(players)]
     for player in entered:
-        league.join(engine, name, player, f"{player.replace(' ', '').lower()}@club.example")
+        entries.join(engine, name, player, f"{player.replace(' ', '').lower()}@club.example")
     return entered
 
 
@@ -101,7 +101,7 @@ def test_a_round_robin_season_of_nine_is_played_to_its_end(engine: Engine) -> No
     while True:
         shown = league.pairings(engine, "autumn", number)
         if number == 4:  # Player 03 leaves: this round's game ends as their forfeit
-            assert len(league.drop(engine, "autumn", "Player 03")) == 1
+            assert len(entries.drop(engine, "autumn", "Player 03")) == 1
         _declare(engine, shown, number)
         paired = league.next_round(engine, "autumn")
         rounds.append(league.pairings(engine, "autumn", number))
@@ -150,7 +150,7 @@ def test_a_swiss_season_of_fourteen_goes_on_by_itself_in_the_sweep(engine: Engin
         autoplay(engine, shown["games"][0]["game"], seed=number)
         _declare(engine, shown, number)
         if number == 2:
-            league.drop(engine, "spring", "Player 13")
+            entries.drop(engine, "spring", "Player 13")
         sweep(engine, None, now, send=False)  # takes the results and pairs the next round
         rounds.append(league.pairings(engine, "spring", number))
         with snapshot(engine) as session:
@@ -179,7 +179,7 @@ def test_the_next_round_waits_for_every_game_of_this_one(engine: Engine) -> None
     results = [g["result"] for g in league.pairings(engine, "winter", 1)["games"]]
     assert results == ["second", "draw"]
     with pytest.raises(JudgeError, match="has started"):
-        league.join(engine, "winter", "Late Comer", "late@club.example")
+        entries.join(engine, "winter", "Late Comer", "late@club.example")
 
 
 def test_the_game_master_declares_a_side_or_a_draw(engine: Engine) -> None:
@@ -244,26 +244,26 @@ def test_a_game_past_the_turn_limit_is_scored_by_the_victory_count(engine: Engin
 def test_a_season_may_ask_for_a_minimum_reliability(engine: Engine) -> None:
     new_demo_game(engine, "g1")
     phases.process_phase(engine, "g1")  # nobody sent orders for the build: both missed it
-    league.new_season(engine, league.SeasonSpec("careful", "swiss", 3, ("squadron",),
+    entries.new_season(engine, entries.SeasonSpec("careful", "swiss", 3, ("squadron",),
                                                 min_reliability=0.8))
     with pytest.raises(JudgeError, match="0 times of 1 .0%.; careful asks for 80%"):
-        league.join(engine, "careful", "Aristides", "aristides@example.org")
-    assert league.join(engine, "careful", "Newcomer", "new@club.example")["players"] == 1
+        entries.join(engine, "careful", "Aristides", "aristides@example.org")
+    assert entries.join(engine, "careful", "Newcomer", "new@club.example")["players"] == 1
 
 
 def test_seasons_refuse_what_they_cannot_play(engine: Engine) -> None:
     with pytest.raises(JudgeError, match="format 'knockout'"):
-        league.new_season(engine, league.SeasonSpec("x", "knockout", 3, ("squadron",)))
+        entries.new_season(engine, entries.SeasonSpec("x", "knockout", 3, ("squadron",)))
     with pytest.raises(JudgeError, match="scenario nowhere cannot start"):
-        league.new_season(engine, league.SeasonSpec("x", "swiss", 3, ("nowhere",)))
-    league.new_season(engine, league.SeasonSpec("x", "swiss", 3, ("squadron",)))
+        entries.new_season(engine, entries.SeasonSpec("x", "swiss", 3, ("nowhere",)))
+    entries.new_season(engine, entries.SeasonSpec("x", "swiss", 3, ("squadron",)))
     with pytest.raises(JudgeError, match="already a season called x"):
-        league.new_season(engine, league.SeasonSpec("x", "swiss", 3, ("squadron",)))
+        entries.new_season(engine, entries.SeasonSpec("x", "swiss", 3, ("squadron",)))
     with pytest.raises(JudgeError, match="at least two players"):
         league.start(engine, "x")
-    league.join(engine, "x", "Ann", "ann@club.example")
+    entries.join(engine, "x", "Ann", "ann@club.example")
     with pytest.raises(JudgeError, match="already joined"):
-        league.join(engine, "x", "Annie", "ANN@club.example")
+        entries.join(engine, "x", "Annie", "ANN@club.example")
 
 
 def test_dropping_out_ends_the_running_game_as_a_forfeit(engine: Engine) -> None:
@@ -271,11 +271,11 @@ def test_dropping_out_ends_the_running_game_as_a_forfeit(engine: Engine) -> None
     paired = league.start(engine, "fall")
     shown = league.pairings(engine, "fall", 1)
     leaver = shown["games"][0]["red"]
-    assert league.drop(engine, "fall", leaver) == [paired.games[0]]
+    assert entries.drop(engine, "fall", leaver) == [paired.games[0]]
     assert games.show_game(engine, paired.games[0])["winner"] == "blue"
     assert league.pairings(engine, "fall", 1)["games"][0]["result"] == "forfeit_second"
     with pytest.raises(JudgeError, match="already left"):
-        league.drop(engine, "fall", leaver)
+        entries.drop(engine, "fall", leaver)
     later = datetime.now(UTC) + timedelta(minutes=1)
     gm.end(engine, paired.games[1], None, winner="blue")
     league.advance(engine, None, later)
@@ -311,7 +311,7 @@ def test_each_player_is_mailed_their_game_side_and_password(engine: Engine,
 
 def test_leaving_before_the_start_is_never_entering(engine: Engine) -> None:
     players = _season(engine, "early", "round-robin", 4, 3)
-    assert league.drop(engine, "early", players[0]) == []
+    assert entries.drop(engine, "early", players[0]) == []
     paired = league.start(engine, "early")
     assert len(paired.games) == 1 and len(paired.byes) == 1  # three players left
     assert [row["player"] for row in league.table(engine, "early")["rows"]].count(
@@ -385,7 +385,7 @@ def test_a_double_round_robin_meets_each_pair_once_on_each_side(engine: Engine) 
 
 
 def test_a_round_paired_but_not_yet_made_is_made_by_the_sweep(engine: Engine) -> None:
-    from pbem.app.league.league import _store_round
+    from pbem.app.league.rounds import store_round as _store_round
 
     _season(engine, "halted", "round-robin", 4, 3)
     _store_round(engine, "halted", 1, datetime.now(UTC))  # then the judge stopped

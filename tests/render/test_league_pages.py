@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy.engine import Engine
 
 from pbem.app import gm
-from pbem.app.league import league
+from pbem.app.league import entries, league
 from pbem.app.league.league_archive import archive_season, rating_chart
 from tests.app.test_league import _season, autoplay
 from tests.render.test_browser import _check_page, _links, browser  # noqa: F401 - fixture
@@ -25,7 +25,7 @@ def season(engine: Engine, db_url: str) -> Engine:
     autoplay(engine, paired.games[0], seed=1)
     gm.end(engine, paired.games[1], None, winner="draw")
     league.next_round(engine, "club")
-    league.drop(engine, "club", "Player 02")
+    entries.drop(engine, "club", "Player 02")
     return engine
 
 

@@ -12,6 +12,7 @@ from sqlalchemy.engine import Engine
 
 from pbem.app.base.errors import JudgeError
 from pbem.app.league import league, league_results
+from pbem.app.league.rounds import last_round, sides_of
 from pbem.app.reports.archive import STYLESHEET, archive_game
 from pbem.render import report
 from pbem.render.svg import write_svg
@@ -83,7 +84,7 @@ def _read(engine: Engine, season_name: str) -> dict[str, Any]:
         return {"season": season, "players": players, "rows": rows, "rounds": rounds,
                 "steps": steps, "games": made,
                 "league": league_row.name if league_row else season.name,
-                "last": league.last_round(session, season)}
+                "last": last_round(session, season)}
 
 
 def archive_season(engine: Engine, season_name: str, folder: Path) -> Path:
@@ -100,7 +101,7 @@ def archive_season(engine: Engine, season_name: str, folder: Path) -> Path:
     by_id = {p.id: p for p in data["players"]}
     page_of = {p.id: f"player-{n}.html" for n, p in enumerate(data["players"], start=1)}
     href = {game_id: f"games/{game_id}/index.html" for game_id in data["games"]}
-    sides = league.sides_of(season)
+    sides = sides_of(season)
     site = {"season": season.name, "league": data["league"], "format": season.format,
             "rounds": sorted(data["rounds"]), "planned": data["last"],
             "scenarios": sorted(set(data["rounds"].values())) or [],

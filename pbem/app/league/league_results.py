@@ -1,7 +1,8 @@
 """The league's results: taken from its games as they end (a victory, the game master's
 declared result, the victory count at the turn limit, a forfeit for orders missed past the grace
 twice), each moving the two players' ratings (openskill, history kept), and the standings
-read from them. The seasons' other use-cases are in pbem.app.league.league."""
+read from them. Who plays is pbem.app.league.entries'; the rounds paired,
+pbem.app.league.rounds'; the season as it goes, pbem.app.league.league's."""
 
 from __future__ import annotations
 
