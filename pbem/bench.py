@@ -235,8 +235,9 @@ def mail_figures(folder: Path, count: int = 200, receive_runs: int = 10,
     from pbem.app.mailin import mailgate
     from pbem.app.play import games
     from pbem.golden import load, order_file
+    from pbem.mail.lmtp import LmtpListener
+    from pbem.mail.maildir import poll_maildir
     from pbem.mail.settings import mail_settings
-    from pbem.mail.sources import LmtpListener, poll_maildir
     from pbem.resources import demo_orders
     from pbem.store.db import make_engine
     from pbem.store.migrate import upgrade

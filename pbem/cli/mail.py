@@ -152,20 +152,21 @@ def _inject(args: argparse.Namespace) -> int:
 
 
 def _poll(args: argparse.Namespace) -> int:
-    from pbem.mail import sources
+    from pbem.mail.imap import imap_settings, poll_imap
+    from pbem.mail.maildir import poll_maildir
 
     settings = mail_settings_now()
     made = engine(args)
     handle = _source_handler(made, settings)
     if args.maildir:
-        report = sources.poll_maildir(Path(args.maildir), handle)
+        report = poll_maildir(Path(args.maildir), handle)
     else:
-        imap = sources.imap_settings(os.environ)
+        imap = imap_settings(os.environ)
         if imap is None:
             say("pbem mail poll: give --maildir DIR, or set PBEM_IMAP_HOST (and its login) "
                 "to poll an IMAP mailbox", file=sys.stderr)
             return 2
-        report = sources.poll_imap(imap, handle)
+        report = poll_imap(imap, handle)
     deliver_locally(made, settings)
     data = {"handled": report.handled, "left": report.left, "skipped": report.skipped,
             "errors": list(report.errors)}
@@ -176,7 +177,7 @@ def _poll(args: argparse.Namespace) -> int:
 
 
 def _lmtp(args: argparse.Namespace) -> int:
-    from pbem.mail import sources
+    from pbem.mail.lmtp import accept_only, serve_lmtp
 
     settings = mail_settings_now()
     made = engine(args)
@@ -189,8 +190,7 @@ def _lmtp(args: argparse.Namespace) -> int:
 
     recipients = settings.accepted_recipients
     say(f"listening for LMTP on {args.host}:{args.port}, for {', '.join(recipients)}")
-    sources.serve_lmtp(handle, host=args.host, port=args.port,
-                       accept=sources.accept_only(recipients))
+    serve_lmtp(handle, host=args.host, port=args.port, accept=accept_only(recipients))
     return 0
 
 

@@ -56,9 +56,9 @@ def _poller(made: Any, settings: Any) -> Any:
     """The IMAP mailbox's poll, when PBEM_IMAP_HOST is set; else None. A poll that meets a
     fault of the server or the network raises MailboxFailed with its sentences, for the
     sweep to keep and log once."""
-    from pbem.mail import sources
+    from pbem.mail.imap import imap_settings, poll_imap
 
-    imap = sources.imap_settings(os.environ)
+    imap = imap_settings(os.environ)
     if imap is None:
         return None
     from pbem.cli.mail import _source_handler
@@ -66,7 +66,7 @@ def _poller(made: Any, settings: Any) -> Any:
     handle = _source_handler(made, settings)
 
     def poll() -> int:
-        done = sources.poll_imap(imap, handle)
+        done = poll_imap(imap, handle)
         if done.errors:  # the sweep keeps it as its poll's fault: logged once, in `pbem status`
             if done.handled:
                 LOG.info("IMAP: messages taken before the mailbox failed",

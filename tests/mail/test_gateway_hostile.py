@@ -175,7 +175,7 @@ def test_a_busy_database_during_a_poll_keeps_arrival_order(aegean: Engine, setti
                                                             monkeypatch: pytest.MonkeyPatch,
                                                             ) -> None:  # type: ignore[no-untyped-def]
     from pbem.cli.mail import _source_handler
-    from pbem.mail.sources import poll_maildir
+    from pbem.mail.maildir import poll_maildir
 
     box = mailbox.Maildir(tmp_path / "in", create=True)
     box.add(_mail("SIGNON aegean Ann s3cret-oars\nA: STAY\n", message_id="first@x"))

@@ -10,9 +10,9 @@ import threading
 
 import pytest
 
-from pbem.mail import reading, sources
+from pbem.mail import reading
+from pbem.mail.lmtp import LMTP_SIZE_LIMIT, LMTP_WORKERS, MESSAGE_SIZE_LIMIT, LmtpListener, accept_only
 from pbem.mail.settings import MailSettings
-from pbem.mail.sources import LmtpListener, accept_only
 
 WAIT = 10.0  # seconds: a safety net for events that come at once when all is well
 SENDER, JUDGE = "ann@example.org", "judge@club.example"
@@ -102,7 +102,7 @@ def test_the_handling_runs_in_a_bounded_pool_off_the_event_loop() -> None:
             assert send(lmtp, message(number), [JUDGE]) == [250]
     assert len(names) == 6
     assert all(name.startswith("pbem-lmtp") for name in names)
-    assert sources.LMTP_WORKERS > 1
+    assert LMTP_WORKERS > 1
 
 
 def test_connections_beyond_the_cap_are_answered_421() -> None:
@@ -130,7 +130,7 @@ def test_connections_beyond_the_cap_are_answered_421() -> None:
 
 def test_a_message_over_the_readers_limit_is_552_and_not_handed_over() -> None:
     handed: list[bytes] = []
-    assert sources.MESSAGE_SIZE_LIMIT == reading.MAX_BYTES
+    assert MESSAGE_SIZE_LIMIT == reading.MAX_BYTES
     with LmtpListener(lambda raw, source: handed.append(raw), port=0) as listener, \
             connect(listener.port) as lmtp:
         line = b"x" * 998 + b"\r\n"
@@ -139,7 +139,7 @@ def test_a_message_over_the_readers_limit_is_552_and_not_handed_over() -> None:
         assert lmtp.noop()[0] == 250
         # one at the limit less the judge's own Return-Path line is taken, and readable
         fits = message(2)
-        fits += line * ((sources.LMTP_SIZE_LIMIT - len(fits)) // len(line))
+        fits += line * ((LMTP_SIZE_LIMIT - len(fits)) // len(line))
         assert send(lmtp, fits, [JUDGE]) == [250]
     assert len(handed) == 1 and len(handed[0]) <= reading.MAX_BYTES
 

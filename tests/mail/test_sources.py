@@ -22,19 +22,10 @@ import imapclient  # type: ignore[import-untyped, unused-ignore]
 import pytest
 from imapclient import IMAPClient  # type: ignore[import-untyped, unused-ignore]
 
-from pbem.mail import sources
-from pbem.mail.sources import (
-    DONE_FOLDER,
-    HANDLED_KEYWORD,
-    ImapSettings,
-    LmtpListener,
-    PollReport,
-    Transient,
-    imap_settings,
-    poll_imap,
-    poll_maildir,
-    serve_lmtp,
-)
+from pbem.mail.imap import HANDLED_KEYWORD, ImapSettings, imap_settings, poll_imap
+from pbem.mail.lmtp import LmtpListener, serve_lmtp
+from pbem.mail.maildir import DONE_FOLDER, poll_maildir
+from pbem.mail.sources import PollReport, Transient
 from tests.mail import smtpd
 from tests.mail.imapd import PASSWORD, USER, ImapServer
 from tests.mail.smtpd import free_port
@@ -168,7 +159,7 @@ def test_maildir_crash_between_handing_over_and_moving_hands_it_over_again(
         raise SimulatedCrash
 
     with monkeypatch.context() as patch:
-        patch.setattr(sources, "_file_away", crash)
+        patch.setattr("pbem.mail.maildir._file_away", crash)
         with pytest.raises(SimulatedCrash):
             poll_maildir(maildir, handler)
     assert len(waiting_in(maildir)) == 1  # not lost
@@ -183,7 +174,7 @@ def test_maildir_move_failure_is_reported(maildir: Path, monkeypatch: pytest.Mon
     def refuse(path: Path, target: Path) -> None:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(sources, "_file_away", refuse)
+    monkeypatch.setattr("pbem.mail.maildir._file_away", refuse)
     report = poll_maildir(maildir, Recorder())
     assert report.handled == 1 and "cannot be moved" in report.errors[0]
     assert len(waiting_in(maildir)) == 1
@@ -473,7 +464,7 @@ def test_lmtp_unknown_recipient_refused_at_rcpt(client: smtplib.LMTP, lmtp_handl
 
 def test_lmtp_too_large_is_552_for_every_recipient(
         monkeypatch: pytest.MonkeyPatch, lmtp_handler: Recorder) -> None:
-    monkeypatch.setattr(sources, "LMTP_SIZE_LIMIT", 4000)
+    monkeypatch.setattr("pbem.mail.lmtp.LMTP_SIZE_LIMIT", 4000)
     with LmtpListener(lmtp_handler, port=0) as small:
         lmtp = smtplib.LMTP("127.0.0.1", small.port, timeout=WAIT)
         lmtp.ehlo()

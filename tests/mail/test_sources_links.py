@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from pbem.mail.sources import DONE_FOLDER, poll_maildir
+from pbem.mail.maildir import DONE_FOLDER, poll_maildir
 
 SECRET = b"root:x:0:0:root:/root:/bin/bash\n"
 
@@ -62,7 +62,7 @@ def test_a_symbolic_link_is_left_in_place_unread_with_a_warning(
     link.symlink_to(secret)
     (maildir / "cur" / "1002.M10P1.testhost:2,S").symlink_to(secret)
     handle = Recorder()
-    with caplog.at_level(logging.WARNING, logger="pbem.mail.sources"):
+    with caplog.at_level(logging.WARNING, logger="pbem.mail.maildir"):
         report = poll_maildir(maildir, handle)
     assert handle.raws == [message(1)]  # the link's target was never read
     assert all(SECRET not in raw for raw in handle.raws)
