@@ -10,12 +10,12 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy.engine import Engine
-from sqlmodel import col, select
 
 from pbem.app.base import rulesets
 from pbem.store import repo
 from pbem.store.db import snapshot
-from pbem.store.models import GameRow, PlayerRow
+from pbem.store.models import GameRow
+from pbem.store.repo import leagues as leagues_repo
 
 
 @dataclass(frozen=True)
@@ -47,8 +47,7 @@ def player_record(engine: Engine, email: str) -> Record:
     """Counted over every game the address played in (as any of its players)."""
     on_time = late = missing = 0
     with snapshot(engine) as session:
-        players = session.exec(select(PlayerRow).where(
-            col(PlayerRow.email) == email.lower())).all()
+        players = leagues_repo.players_of_address(session, email)
         for player in players:
             game = session.get(GameRow, player.game_id)
             if game is None:

@@ -9,8 +9,8 @@ until the clock is right again or the operator accepts the new time (`pbem serve
 deadlines that fell in it move on (each game in its own transaction, its players and game
 master told) instead of a backlog being processed at once.
 
-It may call pbem.app.mailout's notices, pbem.deadlines, the store, and
-pbem.app.running.scan and shared.
+It may call pbem.app.mailout's notices, pbem.deadlines, the store and
+pbem.app.running.shared.
 """
 
 from __future__ import annotations
@@ -22,15 +22,14 @@ from functools import partial
 from typing import Any
 
 from sqlalchemy.engine import Engine
-from sqlmodel import col
 
 from pbem.app.mailout.notices import tell_deadline
-from pbem.app.running.scan import active_games
 from pbem.app.running.shared import Fault, SweepReport, aware, said, transient
 from pbem.deadlines import format_length, outage_extension
 from pbem.mail.settings import MailSettings
 from pbem.store import repo
 from pbem.store.db import retrying, snapshot, transaction
+from pbem.store.repo import running as running_repo
 
 LOG = logging.getLogger(__name__)
 SWEEP_KEY = "sweep"
@@ -135,12 +134,8 @@ def _last_sweep_at(session: Any) -> datetime | None:
 
 
 def _forget(engine: Engine, key: str) -> None:
-    from sqlalchemy import delete
-
-    from pbem.store.models import JudgeStateRow
-
     with transaction(engine) as session:
-        session.execute(delete(JudgeStateRow).where(col(JudgeStateRow.key) == key))
+        running_repo.forget_judge_state(session, key)
 
 
 def guard_outage(engine: Engine, settings: MailSettings | None, now: datetime,
@@ -151,7 +146,7 @@ def guard_outage(engine: Engine, settings: MailSettings | None, now: datetime,
     sweep then leaves it alone) and the others are moved."""
     with snapshot(engine) as session:
         last_at = _last_sweep_at(session)
-        game_ids = [game.id for game in active_games(session)]
+        game_ids = [game.id for game in running_repo.active_games(session)]
     if last_at is None or now - last_at <= limit:
         return
 

@@ -15,7 +15,6 @@ from typing import Any
 
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import SQLAlchemyError
-from sqlmodel import col, select
 
 from pbem.app.base import rulesets
 from pbem.app.base.timing import timing_of
@@ -24,6 +23,7 @@ from pbem.deadlines import parse_length, phase_state, reminders_due
 from pbem.store import repo
 from pbem.store.db import snapshot
 from pbem.store.models import GameRow, PhaseRow
+from pbem.store.repo import running as running_repo
 
 
 @dataclass(frozen=True)
@@ -50,7 +50,7 @@ def scan(engine: Engine, now: datetime,
     while True:
         with snapshot(engine) as session:
             fresh = False
-            for game in active_games(session):
+            for game in running_repo.active_games(session):
                 if game.id in seen:
                     continue
                 seen.add(game.id)
@@ -97,11 +97,6 @@ def _scan_game(session: Any, game: GameRow, phase: PhaseRow | None,
     due = tuple(reminders_due(deadline, timing, sent, now, opened=aware(phase.opened_at)))
     return Open(game.id, phase.id or 0, phase.key, state, late,
                 due if late and state in ("waiting", "settling") else (), timing.late_policy)
-
-
-def active_games(session: Any) -> list[GameRow]:
-    return list(session.exec(select(GameRow).where(GameRow.status == "active")
-                             .order_by(col(GameRow.id))).all())
 
 
 def lengths(stored: str | None) -> list[timedelta]:

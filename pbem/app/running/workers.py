@@ -17,12 +17,13 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy.engine import Engine
-from sqlmodel import col, select
 
 from pbem.app.reports.mailmake import maker
 from pbem.mail.settings import MailSettings
 from pbem.store import repo
 from pbem.store.db import retrying, snapshot, transaction
+from pbem.store.models import MailOutRow
+from pbem.store.repo import running as running_repo
 
 LOG = logging.getLogger(__name__)
 
@@ -95,8 +96,6 @@ def _pool_pid(_: int) -> int:
 
 
 def _pool_make(mail_id: int) -> tuple[int, bytes | None]:
-    from pbem.store.models import MailOutRow
-
     engine = _POOL_STATE["engine"]
     with transaction(engine) as session:
         row = session.get(MailOutRow, mail_id)
@@ -114,14 +113,8 @@ def make_in_pool(engine: Engine, settings: MailSettings, now: datetime, workers:
     """The queued messages still to be drawn (reports, reply maps), drawn by `workers`
     processes at once (each with its own connection; SQLite's readers do not wait) and
     stored, so the sender only sends. Returns how many were made."""
-    from pbem.store.models import MailOutRow
-
     with snapshot(engine) as session:
-        todo = [row_id for row_id, in session.execute(
-            select(MailOutRow.id).where(MailOutRow.state == "queued", MailOutRow.raw == b"",
-                                        col(MailOutRow.job).is_not(None),
-                                        col(MailOutRow.next_attempt_at) <= now)
-            .order_by(col(MailOutRow.id)).limit(5000)).all()]
+        todo = running_repo.mail_to_draw(session, now)
     if len(todo) < 2:
         return 0
     url = engine.url.render_as_string(hide_password=False)

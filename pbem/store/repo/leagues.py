@@ -1,4 +1,5 @@
-"""The club league: leagues, seasons and their players, rounds and their games, ratings."""
+"""The club league: leagues, seasons and their players, rounds and their games, ratings, and
+the players an address has been in every game (its record of orders kept)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from pbem.store.models import (
     LeagueGameRow,
     LeagueRoundRow,
     LeagueRow,
+    PlayerRow,
     RatingRow,
     SeasonPlayerRow,
     SeasonRow,
@@ -70,3 +72,8 @@ def latest_ratings(session: Session, emails: Sequence[str]) -> dict[str, RatingR
 def rating_history(session: Session, email: str) -> Sequence[RatingRow]:
     return session.exec(select(RatingRow).where(RatingRow.email == email)
                         .order_by(col(RatingRow.id))).all()
+
+
+def players_of_address(session: Session, email: str) -> Sequence[PlayerRow]:
+    """Every player, in any game, whose address is `email` (addresses are kept lower-case)."""
+    return session.exec(select(PlayerRow).where(col(PlayerRow.email) == email.lower())).all()
