@@ -1,9 +1,10 @@
 """Queries and writes, one function each; the use-cases own the transactions they run in.
 
 The SQL of every aggregate lives in a module of its own: `gameplay` (games, sides, players,
-phases, submissions, the journal, the judge's own state), `mail` (mail in and out, wrong
-passwords and lockouts, throttles, notices, press) and `leagues` (leagues, seasons, rounds,
-ratings); `_base` holds what they share. This package re-exports the public names `repo`
+phases, submissions, the journal, the judge's own state), `mail` (mail in and out, press),
+`guards` (wrong passwords and lockouts, throttles, notices), `leagues` (leagues, seasons,
+rounds, ratings) and `running` (what the sweep scans and draws); `_base` holds what they
+share. This package re-exports the public names `repo`
 had before the split, so `repo.<name>` keeps working for every caller written then, and a
 test that replaces `repo.<name>` still reaches the use-cases that call it that way. New
 code should call the aggregate module (`repo.mail.queue_mail(...)`, or import the module);
@@ -14,7 +15,7 @@ submodule of the same name would take (or lose) that attribute of the package.""
 
 from __future__ import annotations
 
-from pbem.store.repo import gameplay, leagues, mail
+from pbem.store.repo import gameplay, guards, leagues, mail, running
 from pbem.store.repo._base import add
 from pbem.store.repo.gameplay import (
     GENESIS,
@@ -40,6 +41,18 @@ from pbem.store.repo.gameplay import (
     store_submission,
     submissions,
 )
+from pbem.store.repo.guards import (
+    LOCKOUT_FAILURES,
+    LOCKOUT_WINDOW,
+    claim_lockout_notice,
+    claim_mail_notice,
+    claim_throttle,
+    gm_locked_out_until,
+    locked_out_until,
+    login_failures_since,
+    record_gm_failure,
+    record_login_failure,
+)
 from pbem.store.repo.leagues import (
     latest_ratings,
     league,
@@ -53,27 +66,19 @@ from pbem.store.repo.leagues import (
 )
 from pbem.store.repo.mail import (
     GIVE_UP_AFTER,
-    LOCKOUT_FAILURES,
-    LOCKOUT_WINDOW,
     MAIL_IN_STATES,
     MAIL_KINDS,
     MAIL_SOURCES,
     RETRY_FIRST,
     RETRY_MOST,
     claim_due_mail,
-    claim_lockout_notice,
-    claim_mail_notice,
-    claim_throttle,
     copies,
     copies_handled,
     due_mail,
     envelope,
     find_incoming,
     forget_incoming,
-    gm_locked_out_until,
     incoming,
-    locked_out_until,
-    login_failures_since,
     mark_failed,
     mark_incoming,
     mark_retry,
@@ -81,8 +86,6 @@ from pbem.store.repo.mail import (
     outbox_rows,
     press,
     queue_mail,
-    record_gm_failure,
-    record_login_failure,
     retry_delay,
     store_incoming,
     store_made,
@@ -95,13 +98,13 @@ __all__ = [
     "MAIL_KINDS", "MAIL_SOURCES", "OrderContext", "RETRY_FIRST", "RETRY_MOST", "add", "claim",
     "claim_due_mail", "claim_lockout_notice", "claim_mail_notice", "claim_throttle", "copies",
     "copies_handled", "due_mail", "envelope", "find_incoming", "forget_incoming", "game",
-    "gameplay", "games", "gm_locked_out_until", "incoming", "is_current", "journal",
+    "gameplay", "games", "guards", "gm_locked_out_until", "incoming", "is_current", "journal",
     "journal_append", "journal_breaks", "judge_state", "latest_ratings", "latest_submission",
     "league", "league_game_of", "league_games", "league_rounds", "leagues", "lock_game",
     "locked_out_until", "login_failures_since", "mail", "mark_failed", "mark_incoming",
     "mark_retry", "mark_sent", "next_generation", "open_phase", "order_context", "outbox_rows",
     "phases", "player", "players", "press", "queue_mail", "rating_history", "record_gm_failure",
-    "record_login_failure", "retry_delay", "running_seasons", "season", "season_players",
+    "record_login_failure", "retry_delay", "running", "running_seasons", "season", "season_players",
     "set_judge_state", "sides", "store_incoming", "store_made", "store_press", "store_submission",
     "submissions", "trim_incoming",
 ]
