@@ -4,7 +4,7 @@
 message is stored (whatever became of it), 75 (EX_TEMPFAIL) when it could not be stored or
 the database was busy, so the MTA keeps it and tries again, 65 (EX_DATAERR: the MTA bounces
 it, quoting the sentence written to standard error) when it is longer than the reader's
-limit of 25 MiB (pbem.mail.reading.MAX_BYTES): at most one byte beyond the limit is read,
+limit of 25 MiB (pbem.mail.bounds.MAX_BYTES): at most one byte beyond the limit is read,
 so an endless input is refused, not held in memory. `inject` takes a message file of up to
 the same 25 MiB. With no SMTP server configured every reply goes straight into the local
 Maildir `$PBEM_DATA/outbox/`.
@@ -85,7 +85,7 @@ def transient(exc: BaseException) -> bool:
 
 
 def _too_long(where: str) -> str:
-    from pbem.mail.reading import MAX_BYTES
+    from pbem.mail.bounds import MAX_BYTES
 
     return (f"{where} holds more than {MAX_BYTES // (1024 * 1024)} MiB ({MAX_BYTES} bytes), "
             f"the most the judge takes in one message; send the orders in a shorter mail, "
@@ -96,7 +96,7 @@ def _read_message(name: str) -> bytes:
     """A message file's bytes, or standard input's for "-": at most MAX_BYTES, and never
     more than one byte beyond it read."""
     from pbem.app.base.errors import JudgeError
-    from pbem.mail.reading import MAX_BYTES
+    from pbem.mail.bounds import MAX_BYTES
 
     if name == "-":
         raw, where = sys.stdin.buffer.read(MAX_BYTES + 1), "standard input"
@@ -113,7 +113,7 @@ def _read_message(name: str) -> bytes:
 
 
 def _receive(args: argparse.Namespace) -> int:
-    from pbem.mail.reading import MAX_BYTES
+    from pbem.mail.bounds import MAX_BYTES
 
     raw = sys.stdin.buffer.read(MAX_BYTES + 1)  # the rest, if any, is never read
     if len(raw) > MAX_BYTES:

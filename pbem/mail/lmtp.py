@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 LOG = logging.getLogger(__name__)
 
 LMTP_PORT = 8024
-MESSAGE_SIZE_LIMIT = 25 * 1024 * 1024  # pbem.mail.reading.MAX_BYTES: larger is refused there
+MESSAGE_SIZE_LIMIT = 25 * 1024 * 1024  # pbem.mail.bounds.MAX_BYTES: larger is refused there
 RETURN_PATH_ROOM = 1024  # the Return-Path line put before the message (a long address fits)
 LMTP_SIZE_LIMIT = MESSAGE_SIZE_LIMIT - RETURN_PATH_ROOM
 LMTP_WORKERS = 4  # messages handled at once

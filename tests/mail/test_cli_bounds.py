@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from pbem.mail.reading import MAX_BYTES
+from pbem.mail.bounds import MAX_BYTES
 
 ROOT = Path(__file__).resolve().parents[2]
 EX_DATAERR = 65

@@ -10,7 +10,7 @@ import threading
 
 import pytest
 
-from pbem.mail import reading
+from pbem.mail.bounds import MAX_BYTES
 from pbem.mail.lmtp import LMTP_SIZE_LIMIT, LMTP_WORKERS, MESSAGE_SIZE_LIMIT, LmtpListener, accept_only
 from pbem.mail.settings import MailSettings
 
@@ -130,18 +130,18 @@ def test_connections_beyond_the_cap_are_answered_421() -> None:
 
 def test_a_message_over_the_readers_limit_is_552_and_not_handed_over() -> None:
     handed: list[bytes] = []
-    assert MESSAGE_SIZE_LIMIT == reading.MAX_BYTES
+    assert MESSAGE_SIZE_LIMIT == MAX_BYTES
     with LmtpListener(lambda raw, source: handed.append(raw), port=0) as listener, \
             connect(listener.port) as lmtp:
         line = b"x" * 998 + b"\r\n"
-        body = line * (reading.MAX_BYTES // len(line) + 1)  # just over 25 MiB
+        body = line * (MAX_BYTES // len(line) + 1)  # just over 25 MiB
         assert send(lmtp, message(1, body), [JUDGE, "orders@club.example"]) == [552, 552]
         assert lmtp.noop()[0] == 250
         # one at the limit less the judge's own Return-Path line is taken, and readable
         fits = message(2)
         fits += line * ((LMTP_SIZE_LIMIT - len(fits)) // len(line))
         assert send(lmtp, fits, [JUDGE]) == [250]
-    assert len(handed) == 1 and len(handed[0]) <= reading.MAX_BYTES
+    assert len(handed) == 1 and len(handed[0]) <= MAX_BYTES
 
 
 def test_bytes_in_hand_beyond_the_budget_are_452_try_later() -> None:

@@ -17,7 +17,7 @@ from pbem.app.mailin.answers import _Answer, queue_answers
 from pbem.app.mailin.context import Handling
 from pbem.app.play import games
 from pbem.golden import load, order_file
-from pbem.mail.reading import MAX_BYTES
+from pbem.mail.bounds import MAX_BYTES
 from pbem.mail.settings import mail_settings
 from pbem.mail.signon import read_letter
 from pbem.store import repo

@@ -15,18 +15,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pbem.mail import reading
-from pbem.mail.reading import (
-    MAX_BYTES,
-    MAX_DEPTH,
-    Incoming,
-    MailRefused,
-    Text,
-    body_start,
-    decode_bytes,
-    read_message,
-    unflow,
-)
+from pbem.mail.bounds import MAX_BYTES, MAX_DEPTH, MailRefused, body_start
+from pbem.mail.reading import Incoming, read_message
 from pbem.mail.signon import Block, read_letter
+from pbem.mail.texts import Text, decode_bytes, unflow
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 JUDGE = "judge@example.net"

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pbem.mail.reading import (
+from pbem.mail.bounds import (
     MAX_BOUNDARIES,
     MAX_BYTES,
     MAX_ENCODED_WORDS,
@@ -23,10 +23,10 @@ from pbem.mail.reading import (
     MAX_NESTED_LINES,
     MAX_PARTS,
     MailRefused,
-    Text,
     body_start,
-    read_message,
 )
+from pbem.mail.reading import read_message
+from pbem.mail.texts import Text
 
 HEAD = b"From: Ann <ann@example.org>\nMessage-ID: <bounds@example.org>\n"
 MIXED = HEAD + b"MIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=b\n\n"

@@ -25,7 +25,8 @@ from sqlalchemy.exc import DatabaseError, OperationalError
 from pbem.app.mailin.answers import MailOutcome
 from pbem.app.mailin.context import Handling
 from pbem.errors import Fault
-from pbem.mail.reading import MAX_BYTES, MailRefused, body_start, read_message
+from pbem.mail.bounds import MAX_BYTES, MailRefused, body_start
+from pbem.mail.reading import read_message
 from pbem.store import repo
 from pbem.store.db import retrying, transaction
 from pbem.store.models import MailInRow
