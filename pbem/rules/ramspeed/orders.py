@@ -2,6 +2,11 @@
 
 Reading is separate from checking: this module only knows words; whether an order can be
 carried out on the board is for the phase modules. Every alias lives in a table below.
+
+Longer than the house's 450 lines, yet one job: the notation of build, set-up and movement
+lines and their echo back in standard form (the combat notation, combat_orders.py, builds on
+it). The three grammars share the vocabulary tables, the line reader, the alias lookup and
+the count reader, and the movement grammar, the largest part, is read against those tables.
 """
 
 from __future__ import annotations
