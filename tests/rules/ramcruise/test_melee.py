@@ -11,8 +11,11 @@ from typing import Any
 import pytest
 
 from pbem.rules.dice import ForcedDice
+from pbem.rules.ramcruise.grappling import break_away, throw_lines
 from pbem.rules.ramcruise.melee import melee_all, pick, surrender_checks
-from pbem.rules.ramcruise.orders import Picking
+from pbem.rules.ramcruise.missiles import fire_lines
+from pbem.rules.ramcruise.morale import checkpoint, record_trigger
+from pbem.rules.ramcruise.orders import Picking, Targets
 from pbem.rules.ramcruise.rows import grapples_from_rows, ship_from_row, sides_from_rows
 from pbem.rules.ramcruise.state import COMBAT, GameState, HalfRecord, Phase
 from pbem.rules.ramcruise.switches import parse_options
@@ -166,3 +169,45 @@ def test_12_4_surrender_checks() -> None:
     assert [s.status for s in state.ships] == ["surrendered", "surrendered", "afloat", "sinking"]
     # C2's strike released R1, which is then grappled to nobody: it stays sinking, countdown 2.
     assert state.require("R1").countdown == 2 and state.grapples == ()
+
+
+def test_21_case_21s_combat_steps_chained_in_section_21s_order() -> None:
+    """Case 21 with the movement and the ram (the other modules' steps) put in by hand: the
+    positions after step 2, R2's shear and R3's ram as their triggers and results. The dice
+    left are §21's items 3.1, 3.3, 3.4, 3.5, 3.7, 3.8, 3.9 and 3.10, in that order."""
+    state = game(row("C1", 10.0, grappled_with=["R1"]), row("C2", 30.0, marines=2),
+                 row("C3", 50.0, marines=2), row("R1", 11.05), row("R2", 31.1, 14.0, marines=2),
+                 row("R3", 50.0, 16.5, heading=90, bowmen=1, speed=8),
+                 row("R4", 54.0, 14.0, crewmen=4, bowmen=1, ballistas=1, marines=0))
+    dice = ForcedDice(values=[2, 3, 4, 4, 3, 4, 5, 6, 2, 5, 4, 3, 3, 3, 5, 5, 5, 2, 2, 1, 3, 3])
+    state, _ = break_away(state, "carthage", [Targets("C1", "BREAK", ("R1",))], dice)
+    # Step 2 by hand: C3 rams R3 (marked), C2 ends at (30, 14) after shearing R2.
+    state = state.with_ship(replace(state.require("C3"), y=14.0, mode="ram", speed=80))
+    state = state.with_ship(replace(state.require("C2"), y=14.0, mode="cruise", speed=40))
+    state = record_trigger(state.with_ship(replace(state.require("R2"), sheared=1)), "R2",
+                           "sheared")
+    state, _ = checkpoint(state, "M1", dice)
+    state, _ = fire_lines(state, "rome", [Targets("R4", "BALLISTA", ("C3",)),
+                                          Picking("R3", "BOW", ("C3",)),
+                                          Picking("R4", "BOW", ("C3",))], dice)
+    state, _ = checkpoint(state, "M2", dice)
+    # Step 6 by hand: the ram holds, R3's countdown is 2.
+    state = state.with_ship(replace(state.require("R3"), status="sinking", countdown=2,
+                                    countdown_skip=True))
+    state = record_trigger(state, "R3", "rammed")
+    state, _ = checkpoint(state, "M3", dice)
+    state, _ = throw_lines(state, "carthage", [Targets("C2", "GRAPPLE", ("R2",))], dice)
+    state, _ = melee_all(state, "carthage", [melee("C2", "R2")], dice)
+    state, events = checkpoint(state, "M4", dice)
+    dice.finish()
+    assert purposes(dice) == (
+        ["break C1 (from R1)"] * 2 + ["morale M1 R2"] * 2 + ["ballista R4 1 (at C3)"] * 2
+        + ["bow R3 (at C3)", "bow R4 (at C3)", "pick R4 (at C3)", "pick C3 (from R4)"]
+        + ["morale M2 C3"] * 2 + ["morale M3 R3"] * 2 + ["grapple C2 (at R2)"] * 2
+        + ["melee C2 mar (at R2)"] * 2 + ["save R2 mar (from C2)", "melee C1 mar (at R1)"]
+        + ["morale M4 R2"] * 2)
+    assert state.grappled_with("C1") == ("R1",) and state.grappled_with("C2") == ("R2",)
+    assert state.require("C3").crew.marines == 0 and state.require("R4").ballistas == (2,)
+    assert state.require("R2").crew.marines == 1
+    assert [e["ship"] for e in events] == ["R2"]
+    assert not any(ship.routed for ship in state.ships)
