@@ -165,7 +165,7 @@ def why_not_target(state: GameState, thrower: Ship, target: Ship | None, name: s
     reach = grapple_reach(thrower)
     gap = distance(state, thrower, target)
     if not within(gap, reach, state.epsilon):
-        return f"{target.id} is {report_length(gap)}\" away, beyond {reach:g}\""
+        return f"{target.id} is {report_length(gap):g}\" away, beyond {reach:g}\""
     return ""
 
 

@@ -70,7 +70,7 @@ def why_not_target(state: GameState, firer: Ship, target: Ship | None, name: str
         return f"{target.id} is {target.status}"
     gap = distance(state, firer, target)
     if not within(gap, reach, state.epsilon):
-        return f"{target.id} is {report_length(gap)}\" away, beyond {reach:g}\""
+        return f"{target.id} is {report_length(gap):g}\" away, beyond {reach:g}\""
     return ""
 
 

@@ -17,7 +17,9 @@ from pbem.rules.ramcruise.grappling import (
     may_break,
     throw_lines,
 )
-from pbem.rules.ramcruise.orders import Targets
+from pbem.rules.ramcruise.melee import melee_all
+from pbem.rules.ramcruise.missiles import fire_lines
+from pbem.rules.ramcruise.orders import Picking, Targets
 from pbem.rules.ramcruise.rows import grapples_from_rows, ship_from_row, sides_from_rows
 from pbem.rules.ramcruise.state import COMBAT, MOVE, GameState, Phase
 from pbem.rules.ramcruise.switches import parse_options
@@ -237,3 +239,40 @@ def test_21_dice_order_of_steps_1_and_8_is_lines_as_written_target_by_target() -
     dice.finish()
     assert purposes(dice) == ["grapple C2 (at R2)"] * 2 + ["grapple C1 (at R3)"] * 2 + [
         "grapple C1 (at R1)"] * 2
+
+
+@pytest.mark.parametrize(("grappled", "dice_", "left"), [
+    (["R2"], [4, 4], ("R2",)),          # case 11.3: C2 vs R2 RESIST, 4 + 4 fails
+    (["R1", "R2"], [5, 5], ("R2",))])   # case 11.4: R1's grapple broken, R2's still holds
+def test_11_4_a_break_is_tried_whether_or_not_the_move_stands(
+        grappled: list[str], dice_: list[int], left: tuple[str, ...]) -> None:
+    state = game(row("C1", 20.0, grappled_with=grappled), row("R1", 21.05), row("R2", 18.95),
+                 kind=MOVE)
+    target = "R2" if grappled == ["R2"] else "R1"
+    dice = ForcedDice(values=dice_)
+    state, _ = break_away(state, "carthage", lines("BREAK", f"C1: {target}"), dice)
+    dice.finish()
+    assert state.grappled_with("C1") == left
+
+
+def test_18_lines_that_fail_at_resolution_roll_nothing() -> None:
+    # Case 18: C1's BREAK (R1 was last to inflict), R2's bow with C2 19" off, R3's ballista fired
+    # in turn 1, C2's grapple at R3 4" off: no dice; C1 still melees R1 by default: 1 misses.
+    state = game(row("C1", 20.0, grappled_with=["R1"]), row("C2", 40.0),
+                 row("R1", 21.05, last_melee=["C1"]), row("R2", 60.0, bowmen=1, marines=0),
+                 row("R3", 45.0, crewmen=4, ballistas=1, ballistas_fired=[1], marines=0),
+                 kind=MOVE)
+    dice = ForcedDice(values=[1])
+    state, broke = break_away(state, "carthage", lines("BREAK", "C1: R1"), dice)
+    state, fired = fire_lines(state, "rome", [Picking("R2", "BOW", ("C2",)),
+                                              Targets("R3", "BALLISTA", ("C2",))], dice)
+    state, thrown = throw_lines(state, "carthage", lines("GRAPPLE", "C2: R3"), dice)
+    state, fought = melee_all(state, "carthage", [], dice)
+    dice.finish()
+    assert purposes(dice) == ["melee C1 mar (at R1)"]
+    assert [e["reason"] for e in (*broke, *fired, *thrown)] == [
+        "R1 was the last to inflict melee casualties, not C1",
+        "C2 is 19\" away, beyond 4\"", "no ballista of R3 is loaded in turn 2",
+        "R3 is 4\" away, beyond 0.125\""]
+    assert state.grappled_with("C1") == ("R1",) and state.require("R3").ballistas == (1,)
+    assert state.require("C2").crew.marines == 1 and fought[0]["dice"] == [1]

@@ -211,3 +211,19 @@ def test_21_case_21s_combat_steps_chained_in_section_21s_order() -> None:
     assert state.require("R2").crew.marines == 1
     assert [e["ship"] for e in events] == ["R2"]
     assert not any(ship.routed for ship in state.ships)
+
+
+def test_12_4_duty_to_the_oars_clears_the_deck_and_the_ship_strikes_in_step_11() -> None:
+    # Case 12.4: C1 melees R1 with its one deck crewman (the DUTY waits for step 11): 1 misses.
+    # Step 11: the duty change sends it to the oars; the surrender check then strikes C1.
+    state = game(row("C1", 20.0, crewmen=3, oars=2, marines=0, grappled_with=["R1"]),
+                 row("R1", 21.05))
+    dice = ForcedDice(values=[1])
+    state, events = melee_all(state, "carthage", [], dice)
+    dice.finish()
+    assert purposes(dice) == ["melee C1 deck (at R1)"] and state.require("C1").status == "afloat"
+    c1 = state.require("C1")
+    state = state.with_ship(replace(c1, crew=c1.crew.with_duty(1, "oar")))
+    state, events = surrender_checks(state)
+    assert state.require("C1").crew.oar == 3 and state.require("C1").status == "surrendered"
+    assert state.grapples == () and events[0]["released"] == ["R1"]
