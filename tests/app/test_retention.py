@@ -144,3 +144,21 @@ def test_an_excerpt_is_the_header_block_with_either_line_ending() -> None:
     assert retention.excerpt(b"A: 1\nB: 2\n\nbody") == b"A: 1\nB: 2\n"
     assert retention.excerpt(b"A: 1\r\nno end of headers") == b"A: 1\r\nno end of headers"
     assert retention.excerpt(b"A: " + b"x" * 9000, limit=10) == b"A: xxxxxxx"
+
+
+def test_what_a_game_masters_mail_did_goes_with_the_retention_and_nothing_else(
+        engine: Engine) -> None:
+    from pbem.app.mailin import gmmail
+
+    assert retention.GM_PROGRESS == gmmail.PROGRESS  # the key the game master's mail writes
+    with transaction(engine) as session:
+        repo.set_judge_state(session, "gm-mail:7:0", {"done": {}}, OLD)
+        repo.set_judge_state(session, "gm-mail:8:0", {"done": {}}, RECENT)
+        repo.set_judge_state(session, "gm-mailbox", {"other": 1}, OLD)  # not a progress key
+        repo.set_judge_state(session, "retention-old", {"at": 1}, OLD)
+    retention.trim(engine, 90, NOW)
+    with snapshot(engine) as session:
+        assert repo.judge_state(session, "gm-mail:7:0") is None
+        assert repo.judge_state(session, "gm-mail:8:0") is not None
+        assert repo.judge_state(session, "gm-mailbox") is not None
+        assert repo.judge_state(session, "retention-old") is not None

@@ -288,3 +288,18 @@ def test_the_game_masters_block_runs_after_the_answer_and_is_remembered(
         replies = [row for row in repo.outbox_rows(session) if row.kind == "reply"]
     assert progress is not None and progress["done"]["0"].startswith("PAUSE")
     assert len(replies) == 1 and "paused" in replies[0].raw.decode()
+
+
+def test_what_the_game_masters_block_did_is_forgotten_once_the_mail_is_handled(
+        game: Engine, settings, passwords: dict[str, str]) -> None:  # type: ignore[no-untyped-def]
+    from pbem.app.mailin import mailgate
+
+    done = mailgate.receive(game, _raw(f"SIGNON steps GM {passwords['GM']}\nPAUSE\n", sender=GM),
+                            "inject", settings, NOW)
+    assert done.outcome == "commands"
+    assert games.show_game(game, "steps")["status"] == "paused"
+    with transaction(game) as session:
+        assert repo.judge_state(session, f"{gmmail.progress_prefix(done.mail_id or 0)}0") is None
+    again = mailgate.receive(game, _raw(f"SIGNON steps GM {passwords['GM']}\nPAUSE\n",
+                                        sender=GM), "inject", settings, NOW)
+    assert again.outcome == "ignored"  # a copy: known by the mail, not by the progress

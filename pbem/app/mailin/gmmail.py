@@ -47,12 +47,12 @@ from pbem.app.mailin.context import Handling
 from pbem.app.mailin.intake import stored
 from pbem.app.play import invites
 from pbem.app.play.games import show_game
-from pbem.deadlines import parse_length
 from pbem.errors import CopyBeingHandled
 from pbem.mail.settings import MailSettings
 from pbem.mail.signon import Block
 from pbem.store import repo
 from pbem.store.db import retrying, transaction
+from pbem.timing import parse_length
 
 LOG = logging.getLogger(__name__)
 HELP = __doc__.split("\n\n")[0] + "\n\n" + __doc__.split("\n\n")[1]  # the command list
@@ -88,10 +88,18 @@ def _lines(block: Block) -> list[str]:
     return found
 
 
+PROGRESS = "gm-mail:"  # the judge_state keys of what game masters' blocks did
+
+
+def progress_prefix(origin: int) -> str:
+    """The start of the keys of what a mail's game master's blocks did."""
+    return f"{PROGRESS}{origin}:"
+
+
 def _progress_key(origin: int, number: int) -> str:
     """Where what a game master's block did is remembered: by the first copy of the mail
-    and the block's place in it."""
-    return f"gm-mail:{origin}:{number}"
+    and the block's place in it (forgotten once the mail is marked handled)."""
+    return f"{progress_prefix(origin)}{number}"
 
 
 def _aware(stamp: object) -> datetime:

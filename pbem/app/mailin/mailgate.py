@@ -138,6 +138,9 @@ def _answered(mail: Handling) -> MailOutcome:
                 with transaction(engine) as session:
                     repo.mark_incoming(session, mail_id, "handled", now,
                                        reason=done.reason or None, outcome=done.record())
+                    # a copy coming later is ignored as a copy: what its blocks did is
+                    # no longer needed
+                    repo.gameplay.forget_judge_states(session, gmmail.progress_prefix(mail.origin))
             retrying(mark)
         return done
     except CopyBeingHandled:  # not taken: the server keeps it and delivers it again

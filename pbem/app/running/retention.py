@@ -5,7 +5,9 @@ A received message handled or ignored longer ago than that keeps its header bloc
 EXCERPT bytes of it), its digest and, in `raw_size`, the size it had; its body goes. A sent
 message sent longer ago keeps its subject, recipients, Message-ID and state; its bytes go.
 Mail not yet dealt with is never touched: received mail that is new or quarantined, and
-outgoing mail queued, held or failed. The sweep runs this at most once an hour (`trim_due`);
+outgoing mail queued, held or failed. What a game master's mail did (judge_state
+"gm-mail:…") is forgotten when the mail is marked handled; a record left by one that never
+was goes with the retention too. The sweep runs this at most once an hour (`trim_due`);
 each run does a bounded amount of work, and what is left waits for the next."""
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ EVERY = timedelta(hours=1)
 EXCERPT = 4096  # bytes of a received message's header block kept past the retention
 BATCH = 200  # received messages read and trimmed in one transaction
 MOST = 5000  # received messages trimmed in one run; the rest wait for the next
+GM_PROGRESS = "gm-mail:"  # the judge_state keys of what game masters' blocks did (mailin.gmmail)
 
 
 @dataclass(frozen=True)
@@ -63,6 +66,9 @@ def trim(engine: Engine, days: int, now: datetime, most: int = MOST) -> Trimmed:
 
     def sent() -> int:
         with transaction(engine) as session:
+            # what a game master's mail did, left by one never marked handled (quarantined
+            # while it ran): no copy of it is awaited this long
+            repo.gameplay.forget_judge_states(session, GM_PROGRESS, updated_before=cutoff)
             return repo.mail.empty_sent(session, cutoff)
     trimmed_out = int(retrying(sent))
     return Trimmed(trimmed_in, trimmed_out, done=trimmed_in < most)

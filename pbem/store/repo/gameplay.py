@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import String, bindparam, func, text, type_coerce, update
+from sqlalchemy import String, bindparam, delete, func, text, type_coerce, update
 from sqlalchemy import select as core_select
 from sqlalchemy.engine import Connection
 from sqlmodel import Session, col, select
@@ -308,6 +308,16 @@ def active_vacations(session: Session, game_id: str) -> list[tuple[VacationRow, 
 def judge_state(session: Session, key: str) -> dict[str, Any] | None:
     row = session.get(JudgeStateRow, key)
     return None if row is None else dict(json.loads(row.value))
+
+
+def forget_judge_states(session: Session, prefix: str,
+                        updated_before: datetime | None = None) -> int:
+    """The judge's records whose key starts with `prefix` gone (only those last written
+    before `updated_before`, when given); how many."""
+    query = delete(JudgeStateRow).where(col(JudgeStateRow.key).startswith(prefix, autoescape=True))
+    if updated_before is not None:
+        query = query.where(col(JudgeStateRow.updated_at) < updated_before)
+    return int(session.execute(query).rowcount or 0)
 
 
 def set_judge_state(session: Session, key: str, value: dict[str, Any], now: datetime) -> None:
