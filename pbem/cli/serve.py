@@ -1,4 +1,4 @@
-"""`pbem serve`: the running judge. One APScheduler 3 job, the sweep (pbem/app/sweep.py),
+"""`pbem serve`: the running judge. One APScheduler 3 job, the sweep (pbem.app.running.sweep),
 with a fixed id, coalesced, never two at once and never dropped however late it runs; in
 UTC. The scheduler only wakes the sweep: every deadline, reminder and message lives in the
 database, so the job store is the process's memory and the job is added again at each
