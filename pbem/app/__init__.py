@@ -5,15 +5,19 @@ layer (.importlinter; tests/test_app_layers_issue19.py):
 
     running > mailin | league > reports | gm | orders > play > mailout > base
 
-- running: the running judge: the sweep `pbem serve` wakes, the retention, `pbem status`.
-- mailin: mail in and the mail commands: the gateway, a player's and a game master's
-  commands by mail, the answers.
-- league: the club league: seasons, rounds, results and ratings, its pages, records.
+- running: the running judge: the sweep `pbem serve` wakes (in steps: guards, scan, act,
+  sending, workers), the retention, `pbem status`.
+- mailin: mail in as a pipeline of small steps (intake, auth, blocks, gmmail, unsigned,
+  answers; mailgate runs them) and the mail commands.
+- league: the club league: entries, rounds, the season, results and ratings, its pages,
+  records.
 - reports: what people read: reports, briefings, the archive, and the bytes of queued mail.
 - gm: the game master's tools (a module): deadlines, processing, pauses, rollbacks.
 - orders: orders checked and submitted (a module).
 - play: games and phases: a game's life, invitations, processing a phase, the audit.
-- mailout: mail out as the use-cases queue it: reports' and briefings' jobs, notices.
+- mailout: every message the judge sends, as the use-cases queue it: reports' and
+  briefings' jobs, notices, replies, reports sent again, press (mail in, the league and the
+  game master send only through its functions).
 - base: what every use-case may call: errors, rulesets, passwords and the hash budget,
   names, timing, and the shared look-ups (the clock, require_game, effective_text).
 """
