@@ -50,15 +50,15 @@ def losses(state: GameState, side: str) -> int:
     return sum(state.row(ship).points for ship in state.ships_of(side) if ship.lost)
 
 
-def broken(state: GameState, side: str) -> bool:
-    """Losses at least half the purchase points it started with (§17)."""
-    return 2 * losses(state, side) >= start_points(state, side)
-
-
 def standing(state: GameState, side: str) -> Standing:
+    """Broken at losses of at least half the purchase points it started with (§17)."""
     start = start_points(state, side)
     lost = losses(state, side)
     return Standing(side, start, lost, (start + 1) // 2, 2 * lost >= start)
+
+
+def broken(state: GameState, side: str) -> bool:
+    return standing(state, side).broken
 
 
 def end_of_turn(state: GameState) -> tuple[GameState, list[Event]]:

@@ -119,7 +119,7 @@ def test_11_2_a_routed_target_resists_whatever_its_stance() -> None:
     assert state.grapples == () and events[0]["needed"] == 9 and events[0]["stance"] == "routed"
 
 
-@pytest.mark.parametrize(("x", "thrown"), [(21.375, True), (21.377, False)])
+@pytest.mark.parametrize(("x", "thrown"), [(21.375, True), (21.3755, True), (21.377, False)])
 def test_3_3_harpax_reaches_three_eighths(x: float, thrown: bool) -> None:
     state = game(row("C1", 20.0, harpax=True), row("R1", x))
     dice = ForcedDice(values=[1, 2] if thrown else [])
@@ -167,6 +167,10 @@ def test_12_3_a_resisting_phasing_ship_grappled_by_an_enemy_forfeits() -> None:
         assert events[0]["needed"] == (9 if stance == "RESIST" else 5) and events[0]["success"]
         assert ("C1" in state.half_record.forfeits) is forfeits
         assert purposes(dice) == ["grapple R1 (at C1)"] * 2
+    # A non-phasing target grappled while resisting (step 8) has no melee to forfeit.
+    state = game(row("C1", 20.0), row("R1", 21.05), kind=MOVE)
+    state, events = attempt_grapple(state, "C1", "R1", ForcedDice(values=[5, 4]))
+    assert events[0]["success"] and state.half_record.forfeits == frozenset()
 
 
 # --- step 1 (§11.4)

@@ -278,3 +278,21 @@ def test_21_fire_lines_in_the_order_written_whatever_their_verb() -> None:
     assert state.require("C3").crew.marines == 0 and state.require("R4").ballistas == (2,)
     assert shots(events) == [("C3", "starboard", "short"), ("C3", "port", "long")]
     assert state.half_record.triggers_of("C3") == ("ballista", "casualties")
+
+
+@pytest.mark.parametrize(("gap", "range_", "needed"), [(2.0, "short", 5), (2.0005, "short", 5),
+                                                      (2.002, "long", 6), (4.0005, "long", 6)])
+def test_13_2_bow_bands_give_epsilon_to_the_firer(gap: float, range_: str, needed: int) -> None:
+    # R1's stern at y 28; C1's bow at 28 - gap (G6: within R is x <= R + 0.001).
+    state = game(row("C1", 20, 26 - gap, marines=1), row("R1", 20, 30, bowmen=1))
+    _, events, _ = fire(state, [bow("R1", "C1")], [1])
+    assert (events[0]["range"], events[0]["needed"]) == (range_, needed)
+
+
+@pytest.mark.parametrize(("gap", "band"), [(5.0005, "short"), (5.002, "medium"),
+                                           (12.0005, "medium"), (12.002, "long"),
+                                           (20.0005, "long")])
+def test_15_1_ballista_bands_give_epsilon_to_the_firer(gap: float, band: str) -> None:
+    state = game(row("C1", 20, 26 - gap), row("R1", 20, 30, crewmen=4, ballistas=1))
+    _, events, _ = fire(state, [ballista("R1", "C1")], [1, 1])
+    assert events[0]["band"] == band

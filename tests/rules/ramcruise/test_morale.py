@@ -182,3 +182,16 @@ def test_record_trigger_and_checkpoint_refuse_unknown_names() -> None:
         record_trigger(state, "C1", "scared")
     with pytest.raises(ValueError, match="checkpoint"):
         checkpoint(state, "M6", ForcedDice(values=[]))
+
+
+def test_16_2_only_routed_friends_on_the_table_are_seen_and_routers_see_too() -> None:
+    # R1 has fled and R2 is sunk (off the table): nobody tests for them. R3 is routed and in
+    # sight of R4 (tests, holds) and of routed R5, whose set takes R3 too (it never tests).
+    state = game(row("C1", 36, 6), row("R1", 10, 40, 180, routed=True, status="fled"),
+                 row("R2", 14, 40, 180, routed=True, status="sunk"),
+                 row("R3", 30, 40, 180, routed=True), row("R4", 20, 40, 180),
+                 row("R5", 40, 40, 180, routed=True))
+    state, events, dice = run(state, "M1", [3, 3])
+    assert purposes(dice) == ["morale M1 R4"] * 2
+    assert state.require("R4").seen_routed == {"R3", "R5"}
+    assert state.require("R5").seen_routed == {"R3"}

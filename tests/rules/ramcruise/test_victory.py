@@ -87,6 +87,7 @@ def test_17_broken_means_at_least_half_the_start() -> None:
         state = state.with_side(replace(state.side("carthage"), start_points=16))
         assert broken(state, "carthage") is is_broken
         assert standing(state, "carthage").breaking_point == 8
+        assert (end_of_turn(state)[0].winner == "rome") is is_broken
 
 
 def test_20_the_default_battle_breaks_at_8_and_9() -> None:
