@@ -228,13 +228,15 @@ class HalfRecord:
     rams marked in contact order, the ships that moved STRAT or BACK with no enemy in sight at
     the end of movement (§7), those that forfeit their melee (§12.3), morale triggers since the
     last checkpoint in the order they happened (§16.2), and the sides whose flagship fell this
-    half (tested at M5)."""
+    half (tested at M5), and the round-1 DUTY changes (ship, crewmen, deck or oar) that take
+    effect at step 11 (§3.2)."""
 
     marked_rams: tuple[MarkedRam, ...] = ()
     out_of_sight: frozenset[str] = frozenset()
     forfeits: frozenset[str] = frozenset()
     triggers: tuple[tuple[str, str], ...] = ()
     flagship_fell: frozenset[str] = frozenset()
+    duties: tuple[tuple[str, int, str], ...] = ()
 
     def triggers_of(self, ship_id: str) -> tuple[str, ...]:
         return tuple(dict.fromkeys(kind for ship, kind in self.triggers if ship == ship_id))
