@@ -1,0 +1,247 @@
+"""The ram / cruise / strategic side of the rules-case runner (cases-open-table.md, its general
+part and its ram-cruise section): a case's position (`[[side]]`, `[[ship]]`, `[turn]`,
+`[options]`, `[table]`), its phase played with the forced dice, and the JSON the host compares
+(pure: the host reads the file and checks the expectations, pbem/cases.py).
+
+Kinds: `move` (steps 1–3), `fire` (4–5), `melee` (8–10), `end_of_half` (11–12) and `half` (1–12,
+and the end of the turn after side B's half; a half 1 after turn 1 opens the turn with its wind
+change). A step whose module is not built yet reports "needs <module>" in `errors`.
+
+Lines are read with the §19 notation. The full §18 checker (`check.py`) is not built yet; until
+it is, lines are refused here for bad syntax, a ship not in the game or not the sender's, and the
+movement limits of §6.1–§6.3 and §7 (`modes.move_problem`, with §11.4's BREAK exception).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from pbem.rules.dice import DiceError, ForcedDice
+from pbem.rules.errors import CaseError, OrderError
+from pbem.rules.events import Event
+from pbem.rules.ramcruise.fatigue import out_of_sight
+from pbem.rules.ramcruise.fleet import purchase_points
+from pbem.rules.ramcruise.modes import move_problem
+from pbem.rules.ramcruise.notation import numbered_lines, read_round_line
+from pbem.rules.ramcruise.orders import Duty, Move, Picking, Reading, Standing, Targets
+from pbem.rules.ramcruise.rows import grapples_from_rows, ship_from_row, ships_problem, sides_from_rows
+from pbem.rules.ramcruise.state import COMBAT, MOVE, GameState, HalfRecord, Phase
+from pbem.rules.ramcruise.switches import parse_options
+from pbem.rules.ramcruise.turn import (
+    RoundOneOrders,
+    RoundTwoOrders,
+    apply_standing,
+    checkpoint,
+    end_of_half,
+    fire,
+    grapples,
+    melee_step,
+    resolve_round_1,
+    resolve_round_2,
+    start_turn,
+)
+from pbem.rules.ramcruise.view import state_json
+from pbem.rules.table import Table
+
+KINDS = ("move", "fire", "melee", "end_of_half", "half")
+DEFAULT_WIND = 90  # cases-open-table.md, ram-cruise item 3
+
+
+def load_case(case: dict[str, Any], name: str) -> GameState:
+    """The position of a case (its TOML as a dict; `name` for messages), with the phase open
+    for the kind it plays."""
+    given = dict(case.get("options", {}))
+    table = case.get("table", {})
+    if table:
+        given["table"] = f"{table.get('width', 72)}x{table.get('height', 48)}"
+    try:
+        options = parse_options(given)
+        rows = list(case.get("ship", []))
+        ships = tuple(ship_from_row(row, n, options) for n, row in enumerate(rows, 1))
+        first, second = sides_from_rows(case.get("side"), ships)
+        options = options.for_sides((first.id, second.id))
+        grappled = grapples_from_rows(rows, ships)
+    except ValueError as exc:
+        raise CaseError(f"{name}: {exc}") from None
+    problem = ships_problem(ships, (first.id, second.id), Table(options.table_width, options.table_height))
+    if problem:
+        raise CaseError(f"{name}: {problem}")
+    sides = []
+    for named in (first, second):
+        own = [ship for ship in ships if ship.side == named.id]
+        reserve = own[0].fatigue if own and options.fatigue == "fleet" else options.fatigue_reserve
+        sides.append(replace(named, start_points=purchase_points(own, options), fatigue=reserve))
+    wind = options.wind_heading if options.wind_heading is not None else DEFAULT_WIND
+    turn, phase = case.get("turn", {}), case.get("phase", {})
+    side = str(phase.get("side", sides[0].id))
+    if side not in (sides[0].id, sides[1].id):
+        raise CaseError(f"{name}: [phase] side {side!r} is not a side of the case")
+    half = int(turn.get("half", 1 if side == sides[0].id else 2))
+    if half not in (1, 2) or sides[half - 1].id != side:
+        raise CaseError(f"{name}: [phase] side {side} does not phase in half {half} (side A, "
+                        f"{sides[0].id}, has half 1)")
+    kind = str(phase.get("kind", "half"))
+    open_kind = MOVE if kind in ("move", "half") else COMBAT
+    state = GameState(ships=ships, sides=(sides[0], sides[1]), options=options,
+                      phase=Phase(open_kind, int(turn.get("number", 1)), half, side),
+                      grapples=grappled, wind=wind)
+    if open_kind == COMBAT:  # the phasing ships have moved: their mode and speed are this half's
+        state = replace(state, half_record=HalfRecord(out_of_sight=out_of_sight(state, side)))
+    return state
+
+
+@dataclass
+class _Sheet:
+    """One submission's lines: those accepted (as read) and the refusals by ship id."""
+
+    accepted: list[Reading] = field(default_factory=list)
+    refused: dict[str, str] = field(default_factory=dict)
+
+
+def _read(state: GameState, text: str, sender: str) -> _Sheet:
+    """Read a submission line by line (§19), refusing what this runner can judge (see the module
+    docstring); the other lines stand."""
+    sheet = _Sheet()
+    lines: list[tuple[int, str, Reading | OrderError]] = []
+    for number, raw in numbered_lines(text):
+        try:
+            lines.append((number, raw, read_round_line(number, raw)))
+        except OrderError as error:
+            lines.append((number, raw, error))
+    readings = [(number, raw, read) for number, raw, read in lines if isinstance(read, Reading)]
+    for number, raw, reading in lines:
+        if isinstance(reading, OrderError):
+            named = raw.split(":", 1)[0].strip()
+            sheet.refused.setdefault(named or f"line {number}", str(reading))
+            continue
+        ship = state.ship(reading.ship)
+        if ship is None:
+            sheet.refused.setdefault(reading.ship, f"line {number}: there is no ship {reading.ship} "
+                                                   "in this game")
+            continue
+        if ship.side != sender:
+            sheet.refused.setdefault(reading.ship, f"line {number}: {ship.id} is not yours")
+            continue
+        order = reading.order
+        if isinstance(order, Move):
+            breaks = [other.order for _, _, other in readings
+                      if isinstance(other.order, Targets) and other.order.verb == "BREAK"
+                      and other.ship.upper() == reading.ship.upper()]
+            enemies = {target.upper() for line in breaks for target in line.targets}
+            exempt = bool(breaks) and all(
+                enemy.upper() in enemies for enemy in state.grappled_with(ship.id))
+            why = move_problem(state, ship, order, break_exempt=exempt)
+            if why:
+                sheet.refused.setdefault(reading.ship, f"line {number}: {why}")
+                continue
+        sheet.accepted.append(reading)
+    return sheet
+
+
+def _standing(readings: list[Reading]) -> tuple[Standing, ...]:
+    return tuple(r.order for r in readings if isinstance(r.order, Standing))
+
+
+def _round_one(readings: list[Reading]) -> RoundOneOrders:
+    return RoundOneOrders(
+        moves=tuple(r.order for r in readings if isinstance(r.order, Move)),
+        breaks=tuple(r.order for r in readings
+                     if isinstance(r.order, Targets) and r.order.verb == "BREAK"),
+        duties=tuple(r.order for r in readings if isinstance(r.order, Duty)),
+        standing=_standing(readings))
+
+
+def _round_two(fire_lines: list[Reading], phasing: list[Reading]) -> RoundTwoOrders:
+    return RoundTwoOrders(
+        fire=tuple(r.order for r in fire_lines
+                   if isinstance(r.order, Targets | Picking) and r.order.verb in ("BOW", "BALLISTA")),
+        grapples=tuple(r.order for r in phasing
+                       if isinstance(r.order, Targets) and r.order.verb == "GRAPPLE"),
+        melees=tuple(r.order for r in phasing
+                     if isinstance(r.order, Picking) and r.order.verb == "MELEE"),
+        standing=_standing(fire_lines) + _standing(phasing))
+
+
+def _play(kind: str, state: GameState, phase: dict[str, Any], dice: ForcedDice,
+          refused: dict[str, str]) -> tuple[GameState, tuple[Event, ...]]:
+    side, other = state.phasing, state.other(state.phasing)
+    text = str(phase.get("orders", ""))
+    events: tuple[Event, ...] = ()
+    if kind == "move":
+        sheet = _read(state, text, side)
+        refused.update(sheet.refused)
+        return resolve_round_1(state, _round_one(sheet.accepted), dice)
+    if kind == "fire":
+        sheet = _read(state, text, other)
+        refused.update(sheet.refused)
+        orders = _round_two(sheet.accepted, [])
+        state = apply_standing(state, orders.standing)
+        state, events = fire(state, orders.fire, dice)
+        state, more = checkpoint(state, "M2", dice)
+        return state, events + more
+    if kind == "melee":
+        sheet = _read(state, text, side)
+        refused.update(sheet.refused)
+        orders = _round_two([], sheet.accepted)
+        state = apply_standing(state, orders.standing)
+        state, events = grapples(state, orders.grapples, dice)
+        state, more = melee_step(state, orders.melees, dice)
+        events += more
+        state, more = checkpoint(state, "M4", dice)
+        return state, events + more
+    if kind == "end_of_half":
+        state, events = end_of_half(state)
+        state, more = checkpoint(state, "M5", dice)
+        return state, events + more
+    # half: round 1, then round 2 with both sides' lines, then (after side B's) the end of turn
+    if state.phase.half == 1:
+        state, events = start_turn(state, state.phase.turn, dice)
+    sheet = _read(state, text, side)
+    refused.update(sheet.refused)
+    state, more = resolve_round_1(state, _round_one(sheet.accepted), dice)
+    events += more
+    second = phase.get("orders_round2", {})
+    if not isinstance(second, dict):
+        raise CaseError("orders_round2 is a table of side = \"lines\"")
+    fire_sheet = _read(state, str(second.get(other, "")), other)
+    own_sheet = _read(state, str(second.get(side, "")), side)
+    refused.update(fire_sheet.refused)
+    for ship, reason in own_sheet.refused.items():
+        refused.setdefault(ship, reason)
+    state, more = resolve_round_2(state, _round_two(fire_sheet.accepted, own_sheet.accepted), dice)
+    return state, events + more
+
+
+def play_case(case: dict[str, Any], name: str) -> dict[str, Any]:
+    """The state after the case's phase as cases-open-table.md prints it (ships under "ships"),
+    with `rejected` (ship id → reason, always), `winner`, `events`, `dice` and `errors` (a dice
+    mismatch, a step not built yet, an order the engine would not take)."""
+    phase = case.get("phase")
+    if not isinstance(phase, dict):
+        raise CaseError(f"{name}: a case needs a [phase] table")
+    kind = str(phase.get("kind", "half"))
+    if kind not in KINDS:
+        raise CaseError(f"{name}: phase kind {kind!r} is not one of {', '.join(KINDS)}")
+    state = load_case(case, name)
+    try:
+        dice = ForcedDice(values=list(phase.get("dice", [])))
+    except DiceError as exc:
+        raise CaseError(f"{name}: {exc}") from None
+    refused: dict[str, str] = {}
+    errors: list[str] = []
+    events: tuple[Event, ...] = ()
+    result = state
+    try:
+        result, events = _play(kind, state, phase, dice, refused)
+        dice.finish()
+    except NotImplementedError as exc:
+        errors.append(str(exc))
+    except (DiceError, OrderError, ValueError) as exc:
+        errors.append(f"dice: {exc}" if isinstance(exc, DiceError) else str(exc))
+    output = state_json(result)
+    output["rejected"] = refused
+    output["events"] = [item.as_dict() for item in events]
+    output["dice"] = [roll.value for roll in dice.log]
+    output["errors"] = errors
+    return output
