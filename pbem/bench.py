@@ -317,9 +317,9 @@ def _due_games(engine: Any, count: int, opened: datetime) -> None:
     with both players' build orders of the demo game in, so the build is truly resolved."""
     from pbem.app import orders
     from pbem.app.play import games
-    from pbem.deadlines import Timing
     from pbem.golden import load, order_file
     from pbem.resources import demo_orders
+    from pbem.timing import Timing
 
     demo = demo_orders()
     golden = load(demo)

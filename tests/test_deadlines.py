@@ -21,14 +21,18 @@ from hypothesis import strategies as st
 
 from pbem import deadlines
 from pbem.deadlines import (
-    DEFAULT_TIMING,
-    Timing,
     Vacation,
     deadline_for,
     extend,
-    format_length,
     on_wall,
     outage_extension,
+    phase_state,
+    reminders_due,
+)
+from pbem.timing import (
+    DEFAULT_TIMING,
+    Timing,
+    format_length,
     parse_durations,
     parse_early,
     parse_hour,
@@ -37,8 +41,6 @@ from pbem.deadlines import (
     parse_quiet_days,
     parse_reminders,
     parse_timing,
-    phase_state,
-    reminders_due,
 )
 
 LONDON, NEW_YORK = ZoneInfo("Europe/London"), ZoneInfo("America/New_York")

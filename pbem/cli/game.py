@@ -52,7 +52,7 @@ def _timing(args: argparse.Namespace) -> Any:
     """The game's timing from the command line (None: every phase lasts --hours)."""
     from datetime import timedelta
 
-    from pbem.deadlines import DEFAULT_TIMING, parse_timing
+    from pbem.timing import DEFAULT_TIMING, parse_timing
 
     if all(getattr(args, flag) is None for flag in TIMING_FLAGS):
         return None
@@ -223,7 +223,7 @@ def _deadline(args: argparse.Namespace) -> int:
 
     from pbem.app import gm
     from pbem.cli.mail import deliver_locally, mail_settings_now
-    from pbem.deadlines import parse_length
+    from pbem.timing import parse_length
 
     made, mail = engine(args), mail_settings_now()
     try:
@@ -345,7 +345,7 @@ def register(nouns: Any) -> None:
     new.add_argument("--vacation-days", type=int, default=14, metavar="N",
                      help="days of vacation each player may declare in the game, in all "
                      "(VACATION; 0 to 365, default 14)")
-    timing = new.add_argument_group("timing (each optional; pbem/deadlines.py)")
+    timing = new.add_argument_group("timing (each optional; pbem/timing.py)")
     timing.add_argument("--durations", metavar="KIND=LEN,...",
                         help="duration per phase kind, e.g. build=7d,movement=48h,combat=24h")
     timing.add_argument("--at", metavar="HH:MM", help="round deadlines up to this time of day")

@@ -19,10 +19,10 @@ from sqlalchemy.engine import Engine
 from pbem.app import gm
 from pbem.app.reports import reports
 from pbem.app.reports.mailmake import maker
-from pbem.deadlines import DEFAULT_TIMING
 from pbem.mail.settings import MailSettings, mail_settings
 from pbem.store import repo
 from pbem.store.db import transaction
+from pbem.timing import DEFAULT_TIMING
 from tests.app.helpers import new_demo_game, play_demo_phases
 
 START = datetime(2026, 5, 4, 9, 0, tzinfo=UTC)

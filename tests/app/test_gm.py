@@ -17,11 +17,11 @@ from pbem.app import gm, orders
 from pbem.app.base.errors import JudgeError
 from pbem.app.mailin import mailgate
 from pbem.app.play import games
-from pbem.deadlines import DEFAULT_TIMING
 from pbem.golden import load, order_file
 from pbem.mail.settings import mail_settings
 from pbem.store import repo
 from pbem.store.db import transaction
+from pbem.timing import DEFAULT_TIMING
 
 DEMO = Path(__file__).resolve().parents[2] / "orders" / "demo"
 START = datetime(2026, 5, 4, 9, 0, tzinfo=UTC)

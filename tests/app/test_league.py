@@ -320,7 +320,7 @@ def test_leaving_before_the_start_is_never_entering(engine: Engine) -> None:
 
 def test_the_sweep_forfeits_a_player_whose_orders_miss_the_deadline_twice(
         engine: Engine) -> None:
-    from pbem.deadlines import Timing
+    from pbem.timing import Timing
 
     hour = timedelta(hours=1)
     timing = Timing(durations=(("build", hour),), default=hour, reminders=(),

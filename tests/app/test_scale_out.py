@@ -13,9 +13,9 @@ from sqlalchemy.engine import Engine
 
 from pbem.app.play import games
 from pbem.app.running import sweep
-from pbem.deadlines import Timing
 from pbem.store.db import make_engine, transaction
 from pbem.store.models import PhaseRow
+from pbem.timing import Timing
 
 START = datetime(2026, 6, 1, 9, 0, tzinfo=UTC)
 GAMES = 200

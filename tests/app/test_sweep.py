@@ -17,11 +17,11 @@ from sqlalchemy.engine import Engine
 from pbem.app import orders
 from pbem.app.play import games
 from pbem.app.running import sweep, workers
-from pbem.deadlines import DEFAULT_TIMING, Timing
 from pbem.golden import load, order_file
 from pbem.mail.settings import mail_settings
 from pbem.store import repo
 from pbem.store.db import transaction
+from pbem.timing import DEFAULT_TIMING, Timing
 
 DEMO = Path(__file__).resolve().parents[2] / "orders" / "demo"
 START = datetime(2026, 3, 20, 9, 0, tzinfo=UTC)  # a Friday, before the clocks change

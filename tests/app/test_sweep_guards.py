@@ -19,12 +19,12 @@ from pbem.app.play import games
 from pbem.app.running import sweep
 from pbem.app.running.status import judge_status
 from pbem.cli.status import summary
-from pbem.deadlines import Timing
 from pbem.golden import load, order_file
 from pbem.mail.settings import mail_settings
 from pbem.store import repo
 from pbem.store.db import snapshot, transaction
 from pbem.store.models import GameRow, PhaseRow
+from pbem.timing import Timing
 
 DEMO = Path(__file__).resolve().parents[2] / "orders" / "demo"
 START = datetime(2026, 3, 20, 9, 0, tzinfo=UTC)

@@ -19,10 +19,10 @@ from sqlalchemy.engine import Engine
 
 from pbem.app import orders
 from pbem.app.play import games
-from pbem.deadlines import Timing
 from pbem.golden import load, order_file
 from pbem.store.db import create_sqlite_file, make_engine
 from pbem.store.migrate import upgrade
+from pbem.timing import Timing
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "orders" / "demo"

@@ -399,8 +399,8 @@ def test_the_game_master_locked_out_by_their_own_wrong_passwords_is_told(
 
 def test_two_game_master_blocks_for_two_games_each_process_their_own(
         built: tuple[Engine, str], settings) -> None:  # noqa: F811
-    from pbem.deadlines import DEFAULT_TIMING
     from pbem.golden import load
+    from pbem.timing import DEFAULT_TIMING
 
     engine, password = built
     golden = load(DEMO)

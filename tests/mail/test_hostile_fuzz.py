@@ -29,12 +29,12 @@ from pbem.app import orders
 from pbem.app.base import rulesets
 from pbem.app.mailin import mailgate
 from pbem.app.play import games, phases
-from pbem.deadlines import DEFAULT_TIMING
 from pbem.golden import load, order_file
 from pbem.mail.settings import MailSettings, mail_settings
 from pbem.store import repo
 from pbem.store.db import make_engine, transaction
 from pbem.store.migrate import upgrade
+from pbem.timing import DEFAULT_TIMING
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "orders" / "demo"

@@ -9,9 +9,10 @@ from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from pbem.deadlines import DEFAULT_TIMING, Timing, Vacation, deadline_for
+from pbem.deadlines import Vacation, deadline_for
 from pbem.store import repo
 from pbem.store.models import GameRow
+from pbem.timing import DEFAULT_TIMING, Timing
 
 ON_TIME = timedelta(minutes=15)  # a phase processed this soon after its deadline opens the
 # next one at that deadline, so the sweep's own minutes never push a rounded deadline a day

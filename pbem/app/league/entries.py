@@ -24,11 +24,11 @@ from pbem.app.base.errors import JudgeError
 from pbem.app.base.shared import utcnow
 from pbem.app.league import records
 from pbem.app.league.league_results import ENDING_WHY, record, record_now, require_season
-from pbem.deadlines import Timing
 from pbem.league.model import PointsRule
 from pbem.store import repo
 from pbem.store.db import retrying, snapshot, transaction
 from pbem.store.models import LeagueRow, SeasonPlayerRow, SeasonRow
+from pbem.timing import Timing
 
 FORMATS = ("round-robin", "double-round-robin", "swiss")
 SEASON_NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,29}")

@@ -22,11 +22,11 @@ from pbem.app.base.errors import JudgeError
 from pbem.app.league.league_results import BYE, model_games, rating_of, require_season, rule
 from pbem.app.mailout.notices import notice
 from pbem.app.play import games
-from pbem.deadlines import Timing
 from pbem.league.model import Entrant, Round
 from pbem.store import repo
 from pbem.store.db import retrying, snapshot, transaction
 from pbem.store.models import LeagueGameRow, LeagueRoundRow, SeasonPlayerRow, SeasonRow
+from pbem.timing import Timing
 
 
 @dataclass(frozen=True)

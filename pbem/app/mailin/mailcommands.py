@@ -15,11 +15,11 @@ from pbem.app.base import rulesets
 from pbem.app.base.errors import JudgeError
 from pbem.app.base.passwords import hash_password
 from pbem.app.mailout.letters import queue_press, queue_report_to
-from pbem.deadlines import parse_length
 from pbem.mail.settings import MailSettings
 from pbem.mail.signon import Command
 from pbem.store import repo
 from pbem.store.models import GameRow, PlayerRow
+from pbem.timing import parse_length
 
 LOG = logging.getLogger(__name__)
 MIN_PASSWORD = 6

@@ -20,11 +20,11 @@ from pbem.app.base.passwords import hash_password, new_password
 from pbem.app.base.shared import require_game, utcnow
 from pbem.app.base.timing import next_deadline, vacations_of
 from pbem.app.mailout.queue import queue_briefings
-from pbem.deadlines import Timing
 from pbem.rules import interface
 from pbem.store import repo
 from pbem.store.db import transaction
 from pbem.store.models import GameRow, PhaseRow, PlayerRow, SideRow, SubmissionRow
+from pbem.timing import Timing
 
 
 @dataclass(frozen=True)

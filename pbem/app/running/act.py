@@ -20,11 +20,11 @@ from pbem.app.mailout.notices import local, notice
 from pbem.app.play import games, phases
 from pbem.app.running.scan import Open, lengths
 from pbem.app.running.shared import SweepReport, aware
-from pbem.deadlines import format_length
 from pbem.mail.settings import MailSettings
 from pbem.store import repo
 from pbem.store.db import retrying, transaction
 from pbem.store.models import PhaseRow
+from pbem.timing import format_length
 
 LOG = logging.getLogger(__name__)
 

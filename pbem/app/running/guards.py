@@ -25,11 +25,12 @@ from sqlalchemy.engine import Engine
 
 from pbem.app.mailout.notices import tell_deadline
 from pbem.app.running.shared import Fault, SweepReport, aware, said, transient
-from pbem.deadlines import format_length, outage_extension
+from pbem.deadlines import outage_extension
 from pbem.mail.settings import MailSettings
 from pbem.store import repo
 from pbem.store.db import retrying, snapshot, transaction
 from pbem.store.repo import running as running_repo
+from pbem.timing import format_length
 
 LOG = logging.getLogger(__name__)
 SWEEP_KEY = "sweep"

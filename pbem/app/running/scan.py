@@ -19,11 +19,12 @@ from sqlalchemy.exc import SQLAlchemyError
 from pbem.app.base import rulesets
 from pbem.app.base.timing import timing_of
 from pbem.app.running.shared import Fault, aware, said, transient
-from pbem.deadlines import parse_length, phase_state, reminders_due
+from pbem.deadlines import phase_state, reminders_due
 from pbem.store import repo
 from pbem.store.db import snapshot
 from pbem.store.models import GameRow, PhaseRow
 from pbem.store.repo import running as running_repo
+from pbem.timing import parse_length
 
 
 @dataclass(frozen=True)
