@@ -209,7 +209,8 @@ def _play(kind: str, state: GameState, phase: dict[str, Any], dice: ForcedDice,
     refused.update(fire_sheet.refused)
     for ship, reason in own_sheet.refused.items():
         refused.setdefault(ship, reason)
-    state, more = resolve_round_2(state, _round_two(fire_sheet.accepted, own_sheet.accepted), dice)
+    state, more = resolve_round_2(state, _round_two(fire_sheet.accepted, own_sheet.accepted), dice,
+                                  open_next=False)
     return state, events + more
 
 

@@ -247,8 +247,10 @@ def resolve_round_1(state: GameState, orders: RoundOneOrders, dice: Dice) -> Pla
     return replace(state, phase=replace(state.phase, kind=COMBAT)), events
 
 
-def resolve_round_2(state: GameState, orders: RoundTwoOrders, dice: Dice) -> Played:
-    """Round 2: steps 4–12 (§5.2, §5.4); after side B's half, the end of the turn."""
+def resolve_round_2(state: GameState, orders: RoundTwoOrders, dice: Dice,
+                    open_next: bool = True) -> Played:
+    """Round 2: steps 4–12 (§5.2, §5.4); after side B's half, the end of the turn (with
+    `open_next` false, only its victory check: a rules case ends there)."""
     state = apply_standing(state, orders.standing)
     state, events = fire(state, orders.fire, dice)
     state, more = checkpoint(state, "M2", dice)
@@ -269,17 +271,19 @@ def resolve_round_2(state: GameState, orders: RoundTwoOrders, dice: Dice) -> Pla
     events += more
     if state.phase.half == 1:
         return open_half(state, state.phase.turn, 2), events
-    state, more = end_of_turn(state, dice)
+    state, more = end_of_turn(state, dice, open_next)
     return state, events + more
 
 
-def end_of_turn(state: GameState, dice: Dice) -> Played:
-    """After side B's half: the victory check (§17, victory's); if the game goes on, the next
-    turn opens with its wind-change die (§21 item 2, taken here, where the stream reaches the
-    start of the turn)."""
+def end_of_turn(state: GameState, dice: Dice, open_next: bool = True) -> Played:
+    """After side B's half: the victory check (§17, victory's); if the game goes on and
+    `open_next`, the next turn opens with its wind-change die (§21 item 2, taken here, where the
+    stream reaches the start of the turn)."""
     state, events = victory.end_of_turn(state)
     if state.winner is not None:
         return replace(state, phase=Phase(OVER, state.phase.turn)), tuple(events)
+    if not open_next:
+        return state, tuple(events)
     state, more = start_turn(state, state.phase.turn + 1, dice)
     return state, tuple(events) + more
 

@@ -62,6 +62,17 @@ def test_passes_go_in_abreast_order_and_only_once_a_move() -> None:
     assert recorder.passes == [("R2", 2.0), ("R1", 1.0), ("C2", 1.0)]   # a friend is passed too
 
 
+def test_a_ship_is_passed_once_in_a_move_even_coming_back() -> None:
+    # A bireme passes R1 going north, turns about with four pivots and comes back past it going
+    # south at the same 0.1": the second pass is not a shear (§8.1 item 4).
+    position = state(ship("C1", 20, 10, klass="bireme"), ship("R1", 21.1, 12), ship("R2", 60, 44, 180))
+    recorder = Recorder()
+    after, _ = move_ship(position, _move(CRUISE, ("F", 60), ("S", 45), ("S", 45), ("S", 45), ("S", 45),
+                                         ("F", 60)), recorder)
+    assert after.require("C1").heading == 180 and after.require("C1").y == pytest.approx(10.0)
+    assert recorder.passes == [("R1", 2.0)]
+
+
 def test_a_held_pass_stops_the_mover_at_the_abreast_point() -> None:
     position = state(ship("C1", 20, 10), ship("R1", 21.1, 12), ship("R2", 21.1, 14))
     recorder = Recorder(hold="R1")
@@ -90,6 +101,14 @@ def test_a_ram_contact_is_marked_with_its_aspect() -> None:
     assert after.require("C1").y == pytest.approx(12.0)      # bow 12 -> R1's south side at 14
     assert after.half_record.marked_rams == (MarkedRam("C1", "R1", SIDE, (20.0, 14.0)),)
     assert events[-1].kind == "ram"
+
+
+def test_a_ship_rammed_this_half_is_not_rammed_again() -> None:
+    position = state(ship("C1", 20, 10), ship("R1", 20, 14.5, 90))
+    position = replace(position, half_record=replace(position.half_record, marked_rams=(
+        MarkedRam("C1", "R1", SIDE, (20.0, 14.0)),)))
+    after, events = move_ship(position, _move(RAM, ("F", 80)), pass_no_dice)
+    assert len(after.half_record.marked_rams) == 1 and events[-1].kind == "blocked"
 
 
 def test_a_cruise_contact_and_a_friend_block() -> None:
@@ -164,6 +183,15 @@ def test_an_embedded_router_backs_off_its_strategic_maximum() -> None:
 def test_sinking_and_grappled_routers_do_not_move() -> None:
     sinking = state(ship("C1", 20, 20, routed=True, status="sinking", countdown=1))
     assert rout_ship(sinking, "C1")[0] == sinking
-    held = replace(state(ship("C1", 20, 20, routed=True), ship("R1", 21.05, 20)))
-    held = held.with_grapple("C1", "R1")
+    # R1 lies 0.05 off C1's bow: the pivot to 135 and the sail would be clear of it
+    free = state(ship("C1", 20, 20, routed=True), ship("R1", 20, 24.05))
+    assert rout_ship(free, "C1")[2] == 80
+    held = free.with_grapple("C1", "R1")
     assert rout_ship(held, "C1")[0] == held
+
+
+def test_an_embedded_router_sheared_twice_stays() -> None:
+    position = state(ship("C1", 20, 12, routed=True, sheared=2, embedded_in="R1"),
+                     ship("R1", 20, 14.5, 90, status="sinking", countdown=2))
+    after, events, tenths, _ = rout_ship(position, "C1")
+    assert after == position and tenths == 0 and events == ()

@@ -101,14 +101,14 @@ def test_a_failed_ram_does_nothing() -> None:
 
 @pytest.mark.parametrize(("follow", "holed"), [(3, True), (4, False)])
 def test_head_on_follow_up(follow: int, holed: bool) -> None:
-    position = _rammed(HEAD_ON, speed=80)
-    values = [6, 6, 6, follow] + ([6] if holed else [])
+    position = _rammed(HEAD_ON, speed=30)   # C1 faster: -1 on the victim's die, not the rammer's
+    values = [6, 6, 6, follow] + ([5] if holed else [])
     after, events = resolve_marked(position, dice(*values))
     c1 = after.require("C1")
-    assert after.require("R1").countdown == 3
+    assert after.require("R1").countdown == 3                   # 6 - 1 = 5 -> 3
     assert (c1.status == SINKING) is holed
     if holed:
-        assert (c1.countdown, c1.countdown_skip) == (3, True)   # the rammer's die is unmodified
+        assert (c1.countdown, c1.countdown_skip) == (3, True)   # a plain 5 -> 3 (5 - 1 would give 2)
     assert events[2].kind == "follow_up" and events[2]["holed"] is holed
 
 

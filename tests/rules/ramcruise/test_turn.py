@@ -21,6 +21,7 @@ from pbem.rules.ramcruise.turn import (
     RoundOneOrders,
     RoundTwoOrders,
     end_of_half,
+    end_of_turn,
     movement,
     open_half,
     resolve_round_1,
@@ -121,3 +122,23 @@ def test_open_half_starts_a_fresh_record() -> None:
     opened = open_half(position, 3, 2)
     assert (opened.phase.turn, opened.phase.half, opened.phase.side) == (3, 2, "rome")
     assert opened.half_record == HalfRecord()
+
+
+def test_the_end_of_turn_opens_the_next_with_the_wind_change() -> None:
+    position = state(ship("C1", 10, 10), ship("R1", 36, 42, 180), half=2, kind=COMBAT,
+                     wind_change="roll")
+    rolled = dice(6)
+    after, events = end_of_turn(position, rolled)
+    assert (after.phase.turn, after.phase.half, after.phase.kind, after.wind) == (3, 1, "move", 135)
+    assert [roll.purpose for roll in rolled.log] == ["wind change"]
+    case_end, _ = end_of_turn(position, dice(), open_next=False)   # a rules case stops here
+    assert case_end.phase == position.phase and case_end.wind == 90
+
+
+def test_a_winner_ends_the_game() -> None:
+    position = state(ship("C1", 10, 10, routed=True), ship("R1", 36, 42, 180), half=2, kind=COMBAT)
+    position = position.with_side(replace(position.sides[0], start_points=3)).with_side(
+        replace(position.sides[1], start_points=3))
+    after, events = end_of_turn(position, dice())
+    assert after.winner == "rome" and after.phase.kind == "over"
+    assert events[0].kind == "victory"
