@@ -206,9 +206,9 @@ def _play(kind: str, state: GameState, phase: dict[str, Any], dice: ForcedDice,
         raise CaseError("orders_round2 is a table of side = \"lines\"")
     fire_sheet = _read(state, str(second.get(other, "")), other)
     own_sheet = _read(state, str(second.get(side, "")), side)
-    refused.update(fire_sheet.refused)
-    for ship, reason in own_sheet.refused.items():
-        refused.setdefault(ship, reason)
+    for sheet in (own_sheet, fire_sheet) if side == state.sides[0].id else (fire_sheet, own_sheet):
+        for ship, reason in sheet.refused.items():  # the sides' submissions in their listed order
+            refused.setdefault(ship, reason)
     state, more = resolve_round_2(state, _round_two(fire_sheet.accepted, own_sheet.accepted), dice,
                                   open_next=False)
     return state, events + more
