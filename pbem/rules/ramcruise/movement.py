@@ -10,10 +10,13 @@ mover stops at the abreast point. A ram is only marked (§9.1); it is rolled at 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from pbem.rules.events import Event, event
+from pbem.rules.ramcruise.classes import dimensions
 from pbem.rules.ramcruise.modes import ship_maximum
 from pbem.rules.ramcruise.orders import Move, Step
 from pbem.rules.ramcruise.ramming import ram_aspect
@@ -72,9 +75,36 @@ class _Others:
     polygons: tuple[Polygon, ...]
 
     @classmethod
-    def of(cls, state: GameState, mover: Ship) -> _Others:
-        ships = tuple(ship for ship in state.ships if ship.on_table and ship.id != mover.id)
+    def of(cls, state: GameState, mover: Ship, near: frozenset[str] | None = None) -> _Others:
+        if near is None:
+            candidates: Sequence[Ship] = state.ships
+        else:
+            candidates = sorted((state.require(name) for name in near),
+                                key=lambda ship: state.order_of(ship.id))
+        ships = tuple(ship for ship in candidates if ship.on_table and ship.id != mover.id)
         return cls(ships, tuple(ship.polygon() for ship in ships))
+
+
+@lru_cache(maxsize=8)
+def _half_diagonal(class_name: str) -> float:
+    length, beam = dimensions(class_name)
+    return math.hypot(length / 2, beam / 2)
+
+
+def _radius(ship: Ship) -> float:
+    return _half_diagonal(ship.ship_class)
+
+
+def within_reach(state: GameState, mover: Ship, travel: float) -> frozenset[str]:
+    """The broad phase: the ships a move of at most `travel` straight inches could touch,
+    overlap or pass within ⅛". Pivots turn about the centre, so the centre goes at most `travel`;
+    every corner lies within a footprint's half-diagonal of its centre. A ship farther off than
+    that (plus the shear reach, the contact tolerance and a margin) can meet the mover in no
+    test, so leaving it out changes no result."""
+    reach = travel + _radius(mover) + SHEAR_REACH + state.options.contact_tolerance + 1.0
+    return frozenset(ship.id for ship in state.ships
+                     if ship.id != mover.id and ship.on_table
+                     and math.hypot(ship.x - mover.x, ship.y - mover.y) <= reach + _radius(ship))
 
 
 def _placed(ship: Ship, pose: Pose) -> Ship:
@@ -193,10 +223,11 @@ def _contact_or_edge(state: GameState, mover: Ship, pose: Pose, start_polygon: P
 
 
 def _forward(state: GameState, mover: Ship, pose: Pose, step: Step, length: float,
-             on_pass: PassHandler | None, sheared: set[str], may_ram: bool, routed: bool) -> _Stepped:
+             on_pass: PassHandler | None, sheared: set[str], may_ram: bool, routed: bool,
+             near: frozenset[str] | None = None) -> _Stepped:
     """A forward step (§6.4): its passes in abreast order (G14, G15), each resolved by `on_pass`,
     which may stop the mover at the abreast point (§8.4); then the contact or the edge."""
-    others = _Others.of(state, mover)
+    others = _Others.of(state, mover, near)
     footprint, epsilon = mover.footprint, state.epsilon
     passable = {} if on_pass is None else {
         index: ship.pose for index, ship in enumerate(others.ships)
@@ -220,7 +251,6 @@ def _forward(state: GameState, mover: Ship, pose: Pose, step: Step, length: floa
     events = [_move_event(mover, step.notation(), pose, end, found.travel), *shears]
     contacts = tuple(item.other for item in found.events if isinstance(item, Contact))
     edge = any(isinstance(item, EdgeReached) for item in found.events)
-    state = state.with_ship(_placed(state.require(mover.id), end))
     if not contacts and not edge:
         return _Stepped(state, end, True, tuple(events))
     stepped = _contact_or_edge(state, mover, end, start_polygon, others, contacts, edge, may_ram,
@@ -228,14 +258,14 @@ def _forward(state: GameState, mover: Ship, pose: Pose, step: Step, length: floa
     return _Stepped(stepped.state, end, False, (*events, *stepped.events))
 
 
-def _backward(state: GameState, mover: Ship, pose: Pose, step: Step, length: float) -> _Stepped:
+def _backward(state: GameState, mover: Ship, pose: Pose, step: Step, length: float,
+              near: frozenset[str] | None = None) -> _Stepped:
     """A step astern (§6.1 BACK): swept like any other, never shears or rams; a contact or the
     edge blocks."""
-    others = _Others.of(state, mover)
+    others = _Others.of(state, mover, near)
     motion = ahead(pose.heading) * -1.0
     outcome = straight_step(mover.footprint, pose, motion, length, others.polygons, state.table,
                             state.epsilon)
-    state = state.with_ship(_placed(state.require(mover.id), outcome.end))
     events: tuple[Event, ...] = (_move_event(mover, step.notation(), pose, outcome.end, outcome.travel),)
     if not outcome.cut_short:
         return _Stepped(state, outcome.end, True, events)
@@ -244,10 +274,11 @@ def _backward(state: GameState, mover: Ship, pose: Pose, step: Step, length: flo
     return _Stepped(stepped.state, outcome.end, False, events + stepped.events)
 
 
-def _pivot(state: GameState, mover: Ship, pose: Pose, alpha: int, label: str) -> _Stepped:
+def _pivot(state: GameState, mover: Ship, pose: Pose, alpha: int, label: str,
+           near: frozenset[str] | None = None) -> _Stepped:
     """A pivot about the centre (§6.3, G17): made only onto the table and clear of every ship;
     otherwise the ship is blocked and its movement ends."""
-    others = _Others.of(state, mover)
+    others = _Others.of(state, mover, near)
     after = pivot(pose, float(alpha))
     checked = check_pivot(mover.footprint, after, others.polygons, state.table, state.epsilon)
     if not checked.legal:
@@ -256,7 +287,6 @@ def _pivot(state: GameState, mover: Ship, pose: Pose, alpha: int, label: str) ->
                   else f"the pivot {label} would take it off the table")
         return _Stepped(state, pose, False, (event("blocked", ship=mover.id, by=names or EDGE,
                                                    at=list(report_point(pose.centre)), reason=reason),))
-    state = state.with_ship(_placed(state.require(mover.id), after))
     return _Stepped(state, after, True, (_move_event(mover, label, pose, after, 0.0),))
 
 
@@ -267,22 +297,24 @@ def move_ship(state: GameState, move: Move, on_pass: PassHandler) -> tuple[GameS
     ends more than c from its victim is free (§9.5)."""
     mover = state.require(move.ship)
     pose = mover.pose
+    near = within_reach(state, mover, move.distance / 10)
     events: list[Event] = []
     sheared: set[str] = set()  # §8.1 item 4: once per ship per move
     for step in move.steps:
         mover = state.require(move.ship)
         if step.kind in ("P", "S"):
             stepped = _pivot(state, mover, pose, step.amount if step.kind == "S" else -step.amount,
-                             step.notation())
+                             step.notation(), near)
         elif step.kind == "F":
             stepped = _forward(state, mover, pose, step, step.amount / 10, on_pass, sheared,
-                               move.mode == RAM, False)
+                               move.mode == RAM, False, near)
         else:
-            stepped = _backward(state, mover, pose, step, step.amount / 10)
+            stepped = _backward(state, mover, pose, step, step.amount / 10, near)
         state, pose = stepped.state, stepped.pose
         events += stepped.events
         if not stepped.going:
             break
+    state = state.with_ship(_placed(state.require(move.ship), pose))
     return unembed_if_clear(state, move.ship), tuple(events)
 
 
@@ -303,12 +335,16 @@ def rout_ship(state: GameState, ship_id: str) -> tuple[GameState, tuple[Event, .
         tenths = (eighths * 10) // 8
         if tenths <= 0:
             return state, (), 0, "stay"
-        stepped = _backward(state, ship, ship.pose, Step("B", tenths), eighths / 8)
-        state = unembed_if_clear(stepped.state, ship.id)
+        stepped = _backward(state, ship, ship.pose, Step("B", tenths), eighths / 8,
+                            within_reach(state, ship, eighths / 8))
+        state = stepped.state.with_ship(_placed(stepped.state.require(ship.id), stepped.pose))
+        state = unembed_if_clear(state, ship.id)
         return state, stepped.events, tenths, BACK
     heading = rout_heading_of(state, ship.side)
     alpha = ((heading - ship.heading + 180) % 360) - 180
-    others = _Others.of(state, ship)
+    sail = state.row(ship).rout_sail
+    near = within_reach(state, ship, float(sail))
+    others = _Others.of(state, ship, near)
     after = pivot(ship.pose, float(alpha))
     checked = check_pivot(ship.footprint, after, others.polygons, state.table, state.epsilon)
     if not checked.legal:
@@ -321,11 +357,10 @@ def rout_ship(state: GameState, ship_id: str) -> tuple[GameState, tuple[Event, .
     if alpha:
         events.append(_move_event(ship, f"pivot to {heading}", ship.pose, after, 0.0))
     state = state.with_ship(_placed(ship, after))
-    sail = state.row(ship).rout_sail
     step = Step("F", sail * 10)
     stepped = _forward(state, state.require(ship.id), after, step, float(sail), None, set(),
-                       state.options.rout_contact == "ram", True)
-    state = stepped.state
+                       state.options.rout_contact == "ram", True, near)
+    state = stepped.state.with_ship(_placed(stepped.state.require(ship.id), stepped.pose))
     events += stepped.events
     if any(item.kind == "flee" for item in stepped.events):
         state = state.released(ship.id).with_ship(replace(state.require(ship.id), status=FLED,

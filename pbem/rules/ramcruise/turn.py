@@ -133,9 +133,9 @@ def movement(state: GameState, moves: Sequence[Move], dice: Dice) -> Played:
     §18)."""
     side = state.phasing
     events: list[Event] = []
-    for ship in state.ships:
-        if ship.side == side and ship.on_table and not ship.routed:
-            state = _set_move(state, ship, STAY, 0)
+    state = state.with_ships(replace(ship, mode=STAY, speed=0)
+                             if ship.side == side and ship.on_table and not ship.routed else ship
+                             for ship in state.ships)
     for listed in state.ships:
         ship = state.require(listed.id)
         if ship.side != side or not ship.routed or ship.status not in (AFLOAT, SINKING):

@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pbem.rules.events import Event, event
 from pbem.rules.ramcruise.movement import move_ship, pass_no_dice, rout_ship
@@ -195,3 +197,32 @@ def test_an_embedded_router_sheared_twice_stays() -> None:
                      ship("R1", 20, 14.5, 90, status="sinking", countdown=2))
     after, events, tenths, _ = rout_ship(position, "C1")
     assert after == position and tenths == 0 and events == ()
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.floats(4, 30), st.floats(4, 30), st.integers(0, 359)), min_size=1,
+                max_size=6),
+       st.integers(0, 359), st.lists(st.sampled_from(["F20", "F35", "S30", "P45", "F5"]), min_size=1,
+                                     max_size=4))
+def test_the_broad_phase_changes_no_result(others: list[tuple[float, float, int]], heading: int,
+                                           steps: list[str]) -> None:
+    from pbem.rules.table import overlaps
+    mover = ship("C1", 17, 17, heading, mode=RAM)
+    placed = [mover]
+    for number, (x, y, facing) in enumerate(others):
+        candidate = ship(f"R{number}" if number % 2 else f"C{number + 2}", x, y, facing)
+        if all(not overlaps(candidate.polygon(), old.polygon(), 0.001) for old in placed):
+            placed.append(candidate)
+    position = state(*placed)
+    order = Move("C1", RAM, tuple(Step(text[0], int(text[1:]) * (10 if text[0] == "F" else 1))
+                                  for text in steps))
+    recorder, everyone = Recorder(), Recorder()
+    narrow = move_ship(position, order, recorder)
+    import pbem.rules.ramcruise.movement as movement
+    real = movement.within_reach
+    try:
+        movement.within_reach = lambda s, m, t: frozenset(o.id for o in s.ships if o.id != m.id)  # type: ignore[assignment]
+        wide = move_ship(position, order, everyone)
+    finally:
+        movement.within_reach = real
+    assert narrow == wide and recorder.passes == everyone.passes
