@@ -649,6 +649,21 @@ def test_the_module_reads_no_clock_and_imports_only_pure_stdlib() -> None:
         assert not re.search(banned, source), banned
 
 
+def test_the_timing_module_reads_no_clock_and_imports_only_pure_stdlib() -> None:
+    # pbem/timing.py holds what was deadlines' Timing and its readers (issue 19's split)
+    source = (Path(deadlines.__file__).parent / "timing.py").read_text(encoding="utf-8")
+    imported: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            imported.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            imported.add(node.module.split(".")[0])
+    assert imported <= {"__future__", "collections", "dataclasses", "datetime", "json", "math",
+                        "re", "typing", "zoneinfo"}
+    for banned in (r"\.now\(", r"\.utcnow\(", r"\.today\(", r"\btime\.time\(", r"\bprint\("):
+        assert not re.search(banned, source), banned
+
+
 @pytest.mark.parametrize("text", ["2days", "0m", "-1h", "", "   ", "1" * 400 + "h",
                                   "999999d" * 2000, "24", "h"])
 @pytest.mark.parametrize("setting", ["EXTEND", "--extend", "reminder"])

@@ -61,7 +61,7 @@ class GameRow(SQLModel, table=True):
     current_key: str = Field(max_length=40)
     winner: str | None = Field(default=None, max_length=40)
     timing: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
-    # JSON of pbem.deadlines.Timing; None: the default timing
+    # JSON of pbem.timing.Timing; None: the default timing
     gm_email: str | None = Field(default=None, max_length=254)  # told of pauses and outages
     gm_password_hash: str | None = Field(default=None, max_length=300)  # signs on by mail as GM
     player_extensions: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
@@ -332,7 +332,7 @@ class SeasonRow(SQLModel, table=True):
     scenarios: str = Field(sa_column=Column(Text, nullable=False))  # JSON list, rotated by round
     phase_hours: int = 48
     timing: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
-    # JSON of pbem.deadlines.Timing for every game; None: every phase lasts phase_hours
+    # JSON of pbem.timing.Timing for every game; None: every phase lasts phase_hours
     format: str = Field(max_length=20)  # round-robin | double-round-robin | swiss
     rounds: int
     turn_limit: int | None = None  # after this turn a game is scored by the victory count

@@ -4,6 +4,6 @@ passwords and the password-hash budget (passwords, throttle), names and addresse
 deadlines and vacations (timing), and the shared look-ups (shared: the clock, a game or a
 refusal naming it, the effective text of a submission).
 
-It may call pbem.rules (through rulesets), pbem.store, pbem.mail's pure parts and
-pbem.deadlines; nothing else of pbem.app.
+It may call pbem.rules (through rulesets), pbem.store, pbem.mail's pure parts,
+pbem.deadlines and pbem.timing; nothing else of pbem.app.
 """
