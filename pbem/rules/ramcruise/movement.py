@@ -161,7 +161,7 @@ def _ram_target(state: GameState, mover: Ship, pose: Pose, start_polygon: Polygo
               if ram.rammer.upper() == mover.id.upper()}
     eligible = []
     for index in contacts:
-        other = others.ships[index]
+        other = state.require(others.ships[index].id)  # as it is now, after any shear on the way
         if other.side == mover.side or other.status not in (AFLOAT, SINKING) or other.id.upper() in rammed:
             continue
         if not beyond(footprint_distance(start_polygon, others.polygons[index], epsilon),
@@ -239,7 +239,9 @@ def _forward(state: GameState, mover: Ship, pose: Pose, step: Step, length: floa
     for item in found.events:
         if not isinstance(item, Pass) or on_pass is None:
             continue
-        victim = others.ships[item.other]
+        victim = state.require(others.ships[item.other].id)
+        if victim.status not in (AFLOAT, SINKING):  # struck earlier in this step (§8.1 item 4)
+            continue
         sheared.add(victim.id.upper())
         state = state.with_ship(_placed(state.require(mover.id), item.pose))
         state, stop, more = on_pass(state, mover.id, victim.id, item)

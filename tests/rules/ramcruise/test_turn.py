@@ -142,3 +142,13 @@ def test_a_winner_ends_the_game() -> None:
     after, events = end_of_turn(position, dice())
     assert after.winner == "rome" and after.phase.kind == "over"
     assert events[0].kind == "victory"
+
+
+def test_a_shear_grapple_is_followed_by_the_surrender_check() -> None:
+    # R1 has only rowers: its grapple holds C1 at the abreast point, and then, grappled with no
+    # marines and no crewmen on deck, R1 strikes (§12.4) and the grapple is released.
+    position = state(ship("C1", 20, 10, mode=CRUISE), ship("R1", 21.1, 12, crew=Crew(oar=3)))
+    after, events = movement(position, [_move("C1", CRUISE, ("F", 60))], dice(3, 3, 5, 5))
+    assert after.require("C1").y == 12.0
+    assert after.require("R1").status == "surrendered" and after.grapples == ()
+    assert [item.kind for item in events][-1] == "surrender"
