@@ -4,8 +4,9 @@ passes of a forward step in abreast order (G14, G15), what a contact is (a ram o
 table edge (ordered ships stop, routers flee), and rout movement.
 
 No dice here. At each pass of a forward step the caller's `on_pass` decides what the shear does
-(the judge's echo takes every shear-grapple to fail; resolution rolls, §8.2–§8.4) and whether the
-mover stops at the abreast point. A ram is only marked (§9.1); it is rolled at step 6.
+(the judge's echo takes every shear-grapple to fail, `pass_no_dice`; resolution rolls,
+§8.2–§8.4) and whether the mover stops at the abreast point. A ram is only marked (§9.1); it is
+rolled at step 6.
 """
 
 from __future__ import annotations
@@ -368,3 +369,4 @@ def rout_ship(state: GameState, ship_id: str) -> tuple[GameState, tuple[Event, .
         state = state.released(ship.id).with_ship(replace(state.require(ship.id), status=FLED,
                                                           embedded_in=""))
     return unembed_if_clear(state, ship.id), tuple(events), sail * 10, "strategic"
+

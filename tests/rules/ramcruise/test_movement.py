@@ -10,8 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pbem.rules.events import Event, event
-from pbem.rules.ramcruise.movement import move_ship, pass_no_dice, rout_ship
+from pbem.rules.ramcruise.movement import move_ship, rout_ship
 from pbem.rules.ramcruise.orders import Move, Step
+from pbem.rules.ramcruise.paths import pass_no_dice
 from pbem.rules.ramcruise.state import BACK, CRUISE, FLED, RAM, SIDE, STRATEGIC, TAIL, GameState, MarkedRam
 from pbem.rules.table import Pass
 from tests.rules.ramcruise.positions import ship, state
