@@ -131,3 +131,21 @@ def test_only_mail_out_puts_mail_in_the_outbox() -> None:
     callers = _callers("queue_mail")
     assert callers, "the check found no caller at all"
     assert {c for c in callers if not c.startswith("pbem.app.mailout.")} == set()
+
+
+QUERY_BUILDERS = {"select", "update", "delete", "insert", "func", "text", "col", "and_", "or_"}
+
+
+def test_the_only_sql_is_in_the_store() -> None:
+    # the use-cases, mail, the CLI and the rest build no statement: each query is a function of
+    # pbem.store.repo (the benchmarks' bare sqlite3 floor is the one raw SQL outside it)
+    found = []
+    for path in sorted((ROOT / "pbem").rglob("*.py")):
+        if path.is_relative_to(ROOT / "pbem" / "store"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and \
+                    node.module.split(".")[0] in ("sqlalchemy", "sqlmodel"):
+                found += [f"{_module(path)}: {a.name}" for a in node.names
+                          if a.name in QUERY_BUILDERS]
+    assert found == []
