@@ -1,4 +1,4 @@
-"""The dependency rule of the use-cases, in one line (.importlinter):
+"""The dependency rule of the use-cases, in one line (import-linter, in pyproject.toml):
 
     running > mailin | league > reports | gm | orders > play > mailout > base
 
@@ -77,7 +77,7 @@ def test_the_use_cases_import_only_downward_and_never_inside_a_function() -> Non
 
 def _lint(folder: Path) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(folder)}
-    return subprocess.run([str(LINT), "--config", str(folder / ".importlinter")], cwd=folder,
+    return subprocess.run([str(LINT), "--config", str(folder / "pyproject.toml")], cwd=folder,
                           env=env, capture_output=True, text=True, timeout=120)
 
 
@@ -90,7 +90,7 @@ def test_the_import_linter_contracts_are_kept() -> None:
 def test_the_contracts_catch_an_upward_import_hidden_in_a_function(tmp_path: Path) -> None:
     shutil.copytree(ROOT / "pbem", tmp_path / "pbem",
                     ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copy(ROOT / ".importlinter", tmp_path / ".importlinter")
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
     shared = tmp_path / "pbem" / "app" / "base" / "shared.py"
     shared.write_text(shared.read_text(encoding="utf-8") + "\n\ndef _up() -> None:\n"
                       "    from pbem.app.running import sweep  # noqa: F401\n", encoding="utf-8")
@@ -102,7 +102,7 @@ def test_the_contracts_catch_an_upward_import_hidden_in_a_function(tmp_path: Pat
 def test_the_contracts_catch_mail_in_making_a_message_itself(tmp_path: Path) -> None:
     shutil.copytree(ROOT / "pbem", tmp_path / "pbem",
                     ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copy(ROOT / ".importlinter", tmp_path / ".importlinter")
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
     step = tmp_path / "pbem" / "app" / "mailin" / "blocks.py"
     step.write_text(step.read_text(encoding="utf-8")
                     + "\nfrom pbem.mail.compose import compose  # noqa: E402,F401\n",

@@ -1,7 +1,7 @@
 """Use-cases: the only place that opens transactions. Mail, scheduler and CLI call these.
 
 They stack in layers, each importing only those below it and never a sibling of its own
-layer (.importlinter; tests/test_app_layers_issue19.py):
+layer (import-linter in pyproject.toml; tests/test_app_layers_issue19.py):
 
     running > mailin | league > reports | gm | orders > play > mailout > base
 
