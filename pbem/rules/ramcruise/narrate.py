@@ -369,7 +369,7 @@ def sentence(e: Event) -> str:
         return f"{e.get('kind')}: " + ", ".join(f"{k}={v}" for k, v in e.items() if k != "kind")
     try:
         return teller(e)
-    except (KeyError, TypeError, ValueError):  # an event of an older shape: still told plainly
+    except (AttributeError, IndexError, KeyError, TypeError, ValueError):  # an odd shape: told plainly
         return f"{e.get('kind')}: " + ", ".join(f"{k}={v}" for k, v in e.items() if k != "kind")
 
 

@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pbem.rules.errors import IllegalOrderError
 from pbem.rules.interface import ACCEPTED, REFUSED, LineResult, OrderSheet, PhaseSpec
@@ -213,7 +215,31 @@ def test_fire_and_melee_fates_gather_their_shots_picks_hits_and_saves() -> None:
     assert fire[0].startswith("done: R5's bowmen shot at C4") and "rolled 6+1 = 7" in fire[0]
     assert "R5 rolled 4, C4 rolled 2" in fire[0] and "crewman at the oars" in fire[0]
     assert "C2 is 9\" away" in fire[0] and "C4 fought" not in fire[0]
-    assert fire[1].startswith("failed (§18") and "not loaded" not in fire[1] and "turn 3" in fire[1]
+    assert fire[1].startswith("failed (§18") and "no ballista of R3 is loaded in turn 3" in fire[1]
     melee = narrate.order_fates(sheet("combat", "C4: MELEE R5"), events)[0]
     assert melee.startswith("done: C4 fought R5") and "rolled 5, 2+1" in melee
     assert "rolled 3, not saved" in melee and "R5 surrendered" in melee and "bowmen" not in melee
+
+
+odd_values = st.one_of(st.none(), st.booleans(), st.integers(-3, 40), st.text(max_size=6),
+                       st.floats(allow_nan=False), st.lists(st.integers(0, 7), max_size=3),
+                       st.dictionaries(st.text(max_size=3), st.integers(), max_size=2))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(sorted(SENTENCES)), st.data())
+def test_an_event_of_odd_shape_is_told_without_crashing_the_report(kind: str, data: st.DataObject) -> None:
+    shape = data.draw(st.sampled_from(samples()[kind]))
+    e = {name: data.draw(odd_values) if data.draw(st.booleans()) else value
+         for name, value in shape.items() if name != "kind" and data.draw(st.integers(0, 5))}
+    told = sentence({"kind": kind, **e})
+    assert isinstance(told, str) and told
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.text(max_size=30), min_size=1, max_size=5), st.data())
+def test_any_sheet_against_any_events_gets_one_fate_a_line(texts: list[str], data: st.DataObject) -> None:
+    lines = tuple(LineResult(n, text, text.split(":")[0][:12], ACCEPTED) for n, text in enumerate(texts, 1))
+    events = data.draw(st.lists(st.sampled_from(every_sample()), max_size=8))
+    fates = narrate.order_fates(OrderSheet(PhaseSpec("combat"), "rome", lines), events)
+    assert len(fates) == len(texts) and all(fates)
