@@ -411,10 +411,10 @@ def _setup_lines(state: GameState, side: str) -> list[str]:
     lines = [f"# Set-up, one line a ship, <ID>: <x> <y> <heading>, every corner within "
              f"{SETUP_DEPTH:g}\" of the {home} edge, 1/4\" or more from your other ships; heading "
              f"{AWAY_HEADING[home]} faces away from it. A ship you leave out is placed as shown."]
-    for ship in placed:
-        if ship.side == side:
-            lines.append(f"# {ship.id}: {ship.x:g} {ship.y:g} {ship.heading}")
-    return lines
+    lines += [f"# {ship.id}: {ship.x:g} {ship.y:g} {ship.heading}" for ship in placed
+              if ship.side == side and ship.placed]
+    return lines + [line for ship in state.ships_of(side) if ship.status not in OFF_TABLE
+                    for line in _standing_lines(ship)]
 
 
 def order_template(state: GameState, side: str) -> tuple[str, ...]:

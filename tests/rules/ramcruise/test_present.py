@@ -18,7 +18,7 @@ from pbem.rules.ramcruise.fleet import design_problem
 from pbem.rules.ramcruise.grappling import distance, grapple_reach
 from pbem.rules.ramcruise.modes import move_problem
 from pbem.rules.ramcruise.notation import read_build_line, read_round_line, read_setup_line
-from pbem.rules.ramcruise.orders import Build, Move, Picking, Place, Targets
+from pbem.rules.ramcruise.orders import Build, Duty, Move, Picking, Place, Standing, Targets
 from pbem.rules.ramcruise.scenario import initial_state, load_scenario, placement_problem
 from pbem.rules.ramcruise.state import (
     BUILD,
@@ -214,6 +214,10 @@ def test_the_example_lines_are_orders_the_rules_take_as_written(state: GameState
                 assert side != state.phasing and len(order.targets) <= ship.crew.bowmen, text
                 for name in order.targets:
                     assert distance(state, ship, state.require(name)) <= 4.001, text
+            elif isinstance(order, Duty):
+                source = ship.crew.oar if order.to == "deck" else ship.crew.deck
+                assert 1 <= order.crewmen <= source, text
+                assert order.to == "deck" or ship.crew.oar + order.crewmen <= state.row(ship).oarbanks
             elif isinstance(order, Targets) and order.verb == "BALLISTA":
                 assert ship.loaded_ballistas(state.phase.turn) and ship.crew.deck, text
                 for name in order.targets:
@@ -255,6 +259,8 @@ def test_the_build_template_example_builds_and_the_setup_places_are_legal() -> N
     placing = present.order_template(free, "rome")
     assert "north edge" in placing[0]
     places = [read_setup_line(n, text).order for n, text in enumerate(_examples(placing), 1)]
+    assert [p.name for p in places if isinstance(p, Standing)] == ["stance"] * 5
+    places = [p for p in places if not isinstance(p, Standing)]
     assert [p.ship for p in places] == ["R1", "R2", "R3", "R4", "R5"]
     ships = list(free.ships)
     for place in places:
