@@ -5,12 +5,13 @@ the legend and the scene); what is this game's own is here. It is what a player 
 - each ship its class's rectangle (§2) with its bow, the sides told by colour and pattern,
   sinking ships crossed, struck ships faded, routers with an arrow along their rout heading
   (§16.6), grapples as links (§11.3) and embedded rammers' rams stuck in (§9.5);
-- a three-line label: id and gear; crew (crewmen at the oars + on deck, bowmen, marines, each
-  with its class); the last move's mode and speed, fatigue, shears, countdown, rout, surrender;
+- a three-line label: the id; the crew (crewmen at the oars + on deck, bowmen, marines, each
+  with its class); the gear, the last move's mode and speed, fatigue, shears, countdown, rout,
+  surrender;
 - for the viewer's own ships their reaches, cut to the table: bow fire 2" and 4" (§14), the
   ballista bands 5", 12", 20" (§15.1), the grapple ⅛" or ⅜" (§11.1) and, for the fleet as a
   whole, sight 25" (§1 item 6);
-- this round's paths, shears at their abreast points (avoided or not), rams (marked, holed or
+- this round's paths, shears at their abreast points (made or avoided), rams (marked, holed or
   failed), bow and ballista shots (hit or missed), blocks and flights;
 - the wind: an arrow with its downwind heading over the table, and each side's rout heading.
 
@@ -64,6 +65,7 @@ from pbem.rules.table.mapkit import (
     burst,
     clipped,
     default_size,
+    diamond,
     grown,
     look_of,
     nearest_points,
@@ -73,7 +75,6 @@ from pbem.rules.table.mapkit import (
     ship_shape,
     shot_arrow,
     trail,
-    triangle,
 )
 from pbem.rules.table.maplayout import CREW, LEADER, NAME, SAMPLE, Drawing, Label, table_scene
 
@@ -211,7 +212,8 @@ def crew_line(ship: dict[str, Any]) -> str:
 def state_line(ship: dict[str, Any]) -> str:
     """Its gear, then the last move's mode and speed in inches, fatigue, shears, the countdown
     (+1 while its first own end of half is still to be skipped, §10.2), routed, struck."""
-    words = [" ".join(gear_words(ship))] if gear_words(ship) else []
+    gear = " ".join(gear_words(ship))
+    words = [gear] if gear else []
     if ship.get("routed"):
         words.append("routed")
     else:
@@ -291,11 +293,20 @@ def merged_reach(hulls: Sequence[Corners], reach: float, table: Box, step: float
     hull's grown outline, kept where no other hull is nearer than `reach` (crossings found by
     halving)."""
     runs: list[tuple[Point, ...]] = []
+    frames = [(ship_frame(hull)[0], max(math.dist(ship_frame(hull)[0], p) for p in hull)) for hull in hulls]
     for n, hull in enumerate(hulls):
-        others = [other for k, other in enumerate(hulls) if k != n]
+        # the other hulls, nearest first, that come within reach of this one's outline at all
+        others = sorted((k for k in range(len(hulls)) if k != n
+                         and math.dist(frames[k][0], frames[n][0]) < 2 * reach + frames[k][1] + frames[n][1]),
+                        key=lambda k: math.dist(frames[k][0], frames[n][0]))
 
-        def outside(p: Point, others: list[Corners] = others) -> bool:
-            return all(_distance_to(p, other) >= reach - 1e-9 for other in others)
+        def outside(p: Point, others: list[int] = others) -> bool:
+            for k in others:
+                gap = math.dist(p, frames[k][0])  # the centre is inside the hull: gap ≥ the distance
+                if gap < reach - 1e-9 or (gap < reach + frames[k][1]
+                                          and _distance_to(p, hulls[k]) < reach - 1e-9):
+                    return False
+            return True
 
         for piece in clipped(_dense(grown(hull, reach, max(8, math.ceil(4 * reach))), step), table):
             run: list[Point] = []
@@ -383,17 +394,18 @@ def _ships(view: dict[str, Any], ships: dict[str, Any], viewer: str | None, tabl
 
 def _links(ships: dict[str, Any], placed: dict[str, Corners], drawing: Drawing) -> None:
     """Grapples (§11.3), once a pair, and embedded rammers' rams (§9.5)."""
+    order = {sid: n for n, sid in enumerate(placed)}
     for sid, corners in placed.items():
         ship = ships[sid]
         for other in ship.get("grappled_with", []):
-            if str(other) in placed and list(placed).index(str(other)) > list(placed).index(sid):
+            if order.get(str(other), -1) > order[sid]:
                 ends = (ship_frame(corners)[0], ship_frame(placed[str(other)])[0])
                 drawing.marks.append(grapple_mark(ends, f"grapple--{sid}--{other}",
                                                   f"{sid} and {other} are grappled"))
                 drawing.shown["grapple"] = None
         victim = str(ship.get("embedded_in") or "")
         if victim:
-            _, ahead, _, length, _ = ship_frame(corners)
+            ahead = ship_frame(corners)[1]
             bow = ((corners[0][0] + corners[3][0]) / 2, (corners[0][1] + corners[3][1]) / 2)
             tip = (bow[0] + 0.6 * ahead[0], bow[1] + 0.6 * ahead[1])
             drawing.marks.append(haloed(Polyline((bow, tip), EMBEDDED), f"embedded--{sid}",
@@ -437,8 +449,9 @@ def ram_mark(kind: str, at: Point, ident: str = "", tooltip: str = "") -> Group:
 
 
 def shear_mark(kind: str, at: Point, ident: str = "", tooltip: str = "") -> Group:
-    """A shear at the abreast point (§8.1): filled when made, open when the victim avoided it."""
-    return haloed(Polygon(triangle(at, 0.55), SHEAR[kind]), ident, tooltip)
+    """A shear at the abreast point (§8.1), a diamond (bows are triangles): filled when made,
+    open when the victim avoided it."""
+    return haloed(Polygon(diamond(at, 0.5), SHEAR[kind]), ident, tooltip)
 
 
 def _impact(item: dict[str, Any], ships: dict[str, Any]) -> Point | None:
@@ -590,7 +603,7 @@ def _swatch(key: str, drawing: Drawing) -> tuple[Primitive, str]:
     if key.startswith("ram-"):
         return ram_mark(key[4:], (0.0, 0.0)), MARK_WORDS[key]
     if key in ("plan-shear", "plan-ram"):
-        shape = triangle((0.0, 0.0), 0.55) if key == "plan-shear" else burst((0.0, 0.0))
+        shape = diamond((0.0, 0.0), 0.5) if key == "plan-shear" else burst((0.0, 0.0))
         return haloed(Polygon(shape, PLAN_STRIKE)), MARK_WORDS[key]
     if key == "blocked":
         return blocked_mark((0.0, 0.0)), MARK_WORDS[key]
@@ -770,7 +783,7 @@ def _plan(sid: str, ship: dict[str, Any], places: Sequence[PlanPlace], side: str
     for n, place_ in enumerate(places):
         for what, other in place_.marks:
             if what == "shear":
-                drawing.marks.append(haloed(Polygon(triangle(place_.at, 0.55), PLAN_STRIKE),
+                drawing.marks.append(haloed(Polygon(diamond(place_.at, 0.5), PLAN_STRIKE),
                                             f"plan-shear--{sid}-{n}", f"{sid} shears {other} here"))
                 drawing.shown["plan-shear"] = None
             elif what == "ram":
