@@ -412,8 +412,8 @@ def _line_events(order: Order, ship: str, events: Sequence[Event]) -> list[Event
         elif isinstance(order, Targets | Picking) and order.verb in ("BOW", "BALLISTA"):
             weapons = ("bow",) if order.verb == "BOW" else ("ballista", "fire dart")
             mine = ((kind == "fire" and _same(e.get("ship"), ship) and e.get("weapon") in weapons)
-                    or (kind in ("pick", "hit") and _same(e.get("by"), ship)
-                        and (kind == "pick" or e.get("weapon") in weapons)))
+                    or (kind == "hit" and _same(e.get("by"), ship) and e.get("weapon") in weapons)
+                    or (kind == "pick" and _same(e.get("by"), ship) and order.verb == "BOW"))
         elif isinstance(order, Picking) and order.verb == "MELEE":
             mine = ((kind == "melee" and _same(e.get("ship"), ship))
                     or (kind in ("save", "hit") and _same(e.get("by"), ship)

@@ -211,11 +211,13 @@ def test_fire_and_melee_fates_gather_their_shots_picks_hits_and_saves() -> None:
         {"kind": "surrender", "ship": "R5", "reason": "it is grappled with no marines and no crewmen on deck",
          "released": ["C4"]},
     ]
-    fire = narrate.order_fates(sheet("combat", "R5: BOW C4, C2 PICK OAR", "R3: BALLISTA C1"), events)
+    fire = narrate.order_fates(sheet("combat", "R5: BOW C4, C2 PICK OAR", "R3: BALLISTA C1",
+                                     "R5: BALLISTA C4"), events)
     assert fire[0].startswith("done: R5's bowmen shot at C4") and "rolled 6+1 = 7" in fire[0]
     assert "R5 rolled 4, C4 rolled 2" in fire[0] and "crewman at the oars" in fire[0]
     assert "C2 is 9\" away" in fire[0] and "C4 fought" not in fire[0]
     assert fire[1].startswith("failed (§18") and "no ballista of R3 is loaded in turn 3" in fire[1]
+    assert fire[2] == "accepted; nothing came of it."        # R5's bow shots are not its ballista's
     melee = narrate.order_fates(sheet("combat", "C4: MELEE R5"), events)[0]
     assert melee.startswith("done: C4 fought R5") and "rolled 5, 2+1" in melee
     assert "rolled 3, not saved" in melee and "R5 surrendered" in melee and "bowmen" not in melee
