@@ -12,6 +12,7 @@ damaged or was written by other code), never dropped.
 
     state_to_json(state) -> dict          # the state alone
     state_from_json(data) -> GameState
+    dataclass_to_json(value), dataclass_from_json(cls, data)   # the same for a value wrapping it
     game_to_json(state) -> dict           # the stored value: FORMAT_KEY and the state
     game_from_json(data) -> GameState     # ValueError (a sentence) for a newer format
 """
@@ -22,13 +23,14 @@ import math
 import typing
 from dataclasses import MISSING, fields, is_dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 from pbem.rules.interface import FORMAT_KEY
 from pbem.rules.ramcruise.state import GameState
 
 FORMAT = 1
 RULESET = "ram / cruise / strategic"
+T = TypeVar("T")
 _UNION = type(int | None)  # types.UnionType, without the module the rules may not import
 
 
@@ -135,16 +137,29 @@ def _decode_dataclass(cls: type, data: Any, where: str) -> Any:
         raise StoredGameError(f"the stored game is damaged at {where}: {exc}") from None
 
 
+def dataclass_to_json(value: Any) -> dict[str, Any]:
+    """Any value built of the state's kinds of fields (a game wrapping the state, say) as JSON,
+    the same way the state is written."""
+    if not is_dataclass(value) or isinstance(value, type):
+        raise TypeError(f"dataclass_to_json takes a dataclass value, not {type(value).__name__}")
+    encoded: dict[str, Any] = _encode(value)
+    return encoded
+
+
+def dataclass_from_json(cls: type[T], data: Any, where: str = "value") -> T:
+    """A value of `cls` back from `dataclass_to_json`; StoredGameError names what is wrong."""
+    found: T = _decode_dataclass(cls, data, where)
+    return found
+
+
 def state_to_json(state: GameState) -> dict[str, Any]:
     """Every stored field of the state as JSON values (floats exact, sets sorted)."""
-    encoded: dict[str, Any] = _encode(state)
-    return encoded
+    return dataclass_to_json(state)
 
 
 def state_from_json(data: dict[str, Any]) -> GameState:
     """The state back from `state_to_json`; StoredGameError (a ValueError) names what is wrong."""
-    found: GameState = _decode_dataclass(GameState, data, "state")
-    return found
+    return dataclass_from_json(GameState, data, "state")
 
 
 def game_to_json(state: GameState) -> dict[str, Any]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import fields, is_dataclass, replace
+from dataclasses import dataclass, fields, is_dataclass, replace
 from typing import Any
 
 import pytest
@@ -281,3 +281,22 @@ def test_the_stored_shape_is_format_1s() -> None:
     assert list(data["ships"][0]["crew"]) == FORMAT_1["crew"]
     assert list(data["half_record"]) == FORMAT_1["half_record"]
     assert list(data["options"]) == [f.name for f in fields(Options)]
+
+
+@dataclass(frozen=True)
+class Wrapped:
+    """What game.py might keep around the state: the codec writes it the same way."""
+
+    state: GameState
+    step: int = 0
+    pending: tuple[tuple[str, str], ...] = ()
+    note: str | None = None
+
+
+def test_a_value_wrapping_the_state_comes_back_the_same() -> None:
+    value = Wrapped(all_states(3)[5], 4, (("rome", "R1: STANCE ACCEPT"),), None)
+    text = json.dumps(codec.dataclass_to_json(value))
+    back = codec.dataclass_from_json(Wrapped, json.loads(text))
+    assert back == value and leaves(back) == leaves(value)
+    with pytest.raises(TypeError):
+        codec.dataclass_to_json({"state": 1})
