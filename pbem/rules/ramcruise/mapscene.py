@@ -513,6 +513,15 @@ def _events(ships: dict[str, Any], events: Sequence[dict[str, Any]], drawing: Dr
             _shot(n, item, ships, drawing, shots)
 
 
+def shot_mark(weapon: str, hit: bool, start: Point, end: Point, ident: str = "",
+              tooltip: str = "") -> Group:
+    """A bow shot (a triangle head) or a ballista's (a stone) over a white halo, so that it
+    shows on the hulls of ships alongside: solid when it hit, dashed when it missed."""
+    style = SHOT[(weapon, hit)]
+    halo = Polyline((start, end), Style(stroke=WHITE, width=(style.width or 1) + 3, dash=()))
+    return Group((halo, shot_arrow(style, start, end, weapon == "ballista")), id=ident, tooltip=tooltip)
+
+
 def _shot(n: int, item: dict[str, Any], ships: dict[str, Any], drawing: Drawing,
           shots: dict[tuple[str, str], int]) -> None:
     """A bow shot (triangle head) or a ballista's (a stone), firer to target, solid when it
@@ -532,9 +541,8 @@ def _shot(n: int, item: dict[str, Any], ships: dict[str, Any], drawing: Drawing,
     nx, ny = -(end[1] - start[1]) / length * shift, (end[0] - start[0]) / length * shift
     weapon, hit = str(item["weapon"]), bool(item["hit"])
     words = f"{pair[0]} {weapon} at {pair[1]}: {'hit' if hit else 'missed'}"
-    drawing.marks.append(shot_arrow(SHOT[(weapon, hit)], (start[0] + nx, start[1] + ny),
-                                    (end[0] + nx, end[1] + ny), weapon == "ballista",
-                                    f"{weapon}-{'hit' if hit else 'miss'}--{n}", words))
+    drawing.marks.append(shot_mark(weapon, hit, (start[0] + nx, start[1] + ny), (end[0] + nx, end[1] + ny),
+                                   f"{weapon}-{'hit' if hit else 'miss'}--{n}", words))
     drawing.shown[f"{weapon}-{'hit' if hit else 'miss'}"] = None
 
 
@@ -615,7 +623,7 @@ def _swatch(key: str, drawing: Drawing) -> tuple[Primitive, str]:
         return haloed(Polyline(((-1.0, 0.0), (1.0, 0.0)), EMBEDDED)), MARK_WORDS[key]
     if key.startswith(("bow-", "ballista-")):
         weapon, result = key.split("-")
-        return (shot_arrow(SHOT[(weapon, result == "hit")], (-2.2, 0.0), (2.2, 0.0), weapon == "ballista"),
+        return (shot_mark(weapon, result == "hit", (-2.2, 0.0), (2.2, 0.0)),
                 f"{'bow fire' if weapon == 'bow' else weapon}: {'hit' if result == 'hit' else 'missed'}")
     if key.startswith("ring-"):
         style = REACHES[key[5:]][1]

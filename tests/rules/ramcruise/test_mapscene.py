@@ -370,7 +370,7 @@ def test_each_shot_runs_from_its_firer_to_its_target_solid_when_it_hit() -> None
             continue
         key = f"{found['weapon']}-{'hit' if found['hit'] else 'miss'}--{n}"
         line = [(item, style) for name, item, style in walk(scene.items)
-                if name == key and isinstance(item, Polyline)]
+                if name == key and isinstance(item, Polyline) and style.stroke != WHITE]
         assert line, key
         item, style = line[0]
         assert bool(style.dash) != found["hit"], key
@@ -379,6 +379,9 @@ def test_each_shot_runs_from_its_firer_to_its_target_solid_when_it_hit() -> None
         assert _outline_distance(start, firer["corners"]) < 1.2 or math.dist(
             start, (firer["x"], firer["y"])) < 1.0
         assert math.dist(end, (target["x"], target["y"])) < math.dist(start, (target["x"], target["y"]))
+    drawn = {f"{e['weapon']}-{'hit' if e['hit'] else 'miss'}" for e in events
+             if e["kind"] == "fire" and "hit" in e}
+    assert drawn <= set(legend(scene)) and "ballista-hit" in drawn
     bows = [name for name, _, _ in named(scene, "bow-miss--") + named(scene, "bow-hit--")]
     assert len(set(bows)) == sum(1 for e in shots if e["weapon"] == "bow")  # one arrow a shot
 
@@ -415,9 +418,9 @@ def test_the_legend_lists_what_the_map_draws_in_the_map_s_styles() -> None:
         sample = {style.stroke for _, item, style in walk(entries[key]) if not isinstance(item, Text)}
         drawn = {style.stroke for _, _, style in named(scene, key)}
         assert sample == drawn, key
-    for _, _, style in walk(scene.items):
-        if style.stroke in {ring[1].stroke for ring in mapscene.REACHES.values()}:
-            assert contrast(str(style.stroke), TABLE) >= 3.0
+    for colour in (mapscene.BOWFIRE, mapscene.BALLISTA, mapscene.GRAPPLING, mapscene.SIGHTED,
+                   mapscene.RAMMED):  # marks and rings stand out from the table (WCAG 3:1)
+        assert contrast(colour, TABLE) >= 3.0, colour
 
 
 # -- layout and drawing ------------------------------------------------------------------------------
