@@ -7,9 +7,9 @@ Kinds: `move` (steps 1–3), `fire` (4–5), `melee` (8–10), `end_of_half` (11
 and the end of the turn after side B's half; a half 1 after turn 1 opens the turn with its wind
 change). A step whose module is not built yet reports "needs <module>" in `errors`.
 
-Lines are read with the §19 notation. The full §18 checker (`check.py`) is not built yet; until
-it is, lines are refused here for bad syntax, a ship not in the game or not the sender's, and the
-movement limits of §6.1–§6.3 and §7 (`modes.move_problem`, with §11.4's BREAK exception).
+Lines are checked by the judge's own checker (`check.py`: §18, §6.5, §6.6, §11.4), as if each
+submission had just arrived in the round the case plays: `move` the phasing side's round 1,
+`fire` the non-phasing side's round 2, `melee` the phasing side's round 2, `half` both rounds.
 """
 
 from __future__ import annotations
@@ -20,11 +20,11 @@ from typing import Any
 from pbem.rules.dice import DiceError, ForcedDice
 from pbem.rules.errors import CaseError, OrderError
 from pbem.rules.events import Event
+from pbem.rules.interface import ACCEPTED
+from pbem.rules.ramcruise.check import check_round
 from pbem.rules.ramcruise.fatigue import out_of_sight
 from pbem.rules.ramcruise.fleet import purchase_points
-from pbem.rules.ramcruise.modes import move_problem
-from pbem.rules.ramcruise.notation import numbered_lines, read_round_line
-from pbem.rules.ramcruise.orders import Duty, Move, Picking, Reading, Standing, Targets
+from pbem.rules.ramcruise.orders import Duty, Move, Order, Picking, Standing, Targets
 from pbem.rules.ramcruise.rows import grapples_from_rows, ship_from_row, ships_problem, sides_from_rows
 from pbem.rules.ramcruise.state import COMBAT, MOVE, GameState, HalfRecord, Phase
 from pbem.rules.ramcruise.switches import parse_options
@@ -95,71 +95,44 @@ def load_case(case: dict[str, Any], name: str) -> GameState:
 class _Sheet:
     """One submission's lines: those accepted (as read) and the refusals by ship id."""
 
-    accepted: list[Reading] = field(default_factory=list)
+    accepted: list[Order] = field(default_factory=list)
     refused: dict[str, str] = field(default_factory=dict)
 
 
 def _read(state: GameState, text: str, sender: str) -> _Sheet:
-    """Read a submission line by line (§19), refusing what this runner can judge (see the module
-    docstring); the other lines stand."""
+    """A submission checked by the judge's own checker (check.py, §18) as if it had just
+    arrived: the accepted orders, and the refusals keyed by ship id in line order."""
     sheet = _Sheet()
-    lines: list[tuple[int, str, Reading | OrderError]] = []
-    for number, raw in numbered_lines(text):
-        try:
-            lines.append((number, raw, read_round_line(number, raw)))
-        except OrderError as error:
-            lines.append((number, raw, error))
-    readings = [(number, raw, read) for number, raw, read in lines if isinstance(read, Reading)]
-    for number, raw, reading in lines:
-        if isinstance(reading, OrderError):
-            named = raw.split(":", 1)[0].strip()
-            sheet.refused.setdefault(named or f"line {number}", str(reading))
-            continue
-        ship = state.ship(reading.ship)
-        if ship is None:
-            sheet.refused.setdefault(reading.ship, f"line {number}: there is no ship {reading.ship} "
-                                                   "in this game")
-            continue
-        if ship.side != sender:
-            sheet.refused.setdefault(reading.ship, f"line {number}: {ship.id} is not yours")
-            continue
-        order = reading.order
-        if isinstance(order, Move):
-            breaks = [other.order for _, _, other in readings
-                      if isinstance(other.order, Targets) and other.order.verb == "BREAK"
-                      and other.ship.upper() == reading.ship.upper()]
-            enemies = {target.upper() for line in breaks for target in line.targets}
-            exempt = bool(breaks) and all(
-                enemy.upper() in enemies for enemy in state.grappled_with(ship.id))
-            why = move_problem(state, ship, order, break_exempt=exempt)
-            if why:
-                sheet.refused.setdefault(reading.ship, f"line {number}: {why}")
-                continue
-        sheet.accepted.append(reading)
+    checked = check_round(state, sender, text)
+    for line in checked.lines:
+        if line.status == ACCEPTED:
+            sheet.accepted.append(line.order)
+        else:
+            sheet.refused.setdefault(line.piece or f"line {line.line_no}", line.reason)
     return sheet
 
 
-def _standing(readings: list[Reading]) -> tuple[Standing, ...]:
-    return tuple(r.order for r in readings if isinstance(r.order, Standing))
+def _standing(orders: list[Order]) -> tuple[Standing, ...]:
+    return tuple(order for order in orders if isinstance(order, Standing))
 
 
-def _round_one(readings: list[Reading]) -> RoundOneOrders:
+def _round_one(orders: list[Order]) -> RoundOneOrders:
     return RoundOneOrders(
-        moves=tuple(r.order for r in readings if isinstance(r.order, Move)),
-        breaks=tuple(r.order for r in readings
-                     if isinstance(r.order, Targets) and r.order.verb == "BREAK"),
-        duties=tuple(r.order for r in readings if isinstance(r.order, Duty)),
-        standing=_standing(readings))
+        moves=tuple(order for order in orders if isinstance(order, Move)),
+        breaks=tuple(order for order in orders
+                     if isinstance(order, Targets) and order.verb == "BREAK"),
+        duties=tuple(order for order in orders if isinstance(order, Duty)),
+        standing=_standing(orders))
 
 
-def _round_two(fire_lines: list[Reading], phasing: list[Reading]) -> RoundTwoOrders:
+def _round_two(fire_lines: list[Order], phasing: list[Order]) -> RoundTwoOrders:
     return RoundTwoOrders(
-        fire=tuple(r.order for r in fire_lines
-                   if isinstance(r.order, Targets | Picking) and r.order.verb in ("BOW", "BALLISTA")),
-        grapples=tuple(r.order for r in phasing
-                       if isinstance(r.order, Targets) and r.order.verb == "GRAPPLE"),
-        melees=tuple(r.order for r in phasing
-                     if isinstance(r.order, Picking) and r.order.verb == "MELEE"),
+        fire=tuple(order for order in fire_lines
+                   if isinstance(order, Targets | Picking) and order.verb in ("BOW", "BALLISTA")),
+        grapples=tuple(order for order in phasing
+                       if isinstance(order, Targets) and order.verb == "GRAPPLE"),
+        melees=tuple(order for order in phasing
+                     if isinstance(order, Picking) and order.verb == "MELEE"),
         standing=_standing(fire_lines) + _standing(phasing))
 
 

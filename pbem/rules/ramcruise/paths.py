@@ -34,6 +34,30 @@ class MovePlan:
                     frozenset())
 
 
+def sail_routers(state: GameState) -> tuple[GameState, tuple[tuple[str, tuple[Event, ...]], ...]]:
+    """The phasing side's routers sail first, in scenario order (§16.6), as at resolution."""
+    side = state.phasing
+    events: list[tuple[str, tuple[Event, ...]]] = []
+    for listed in state.ships:
+        ship = state.require(listed.id)
+        if ship.side == side and ship.routed and ship.status in (AFLOAT, SINKING):
+            state, found, _, _ = rout_ship(state, ship.id)
+            events.append((ship.id, found))
+    return state, tuple(events)
+
+
+def plan_one(state: GameState, move: Move) -> tuple[GameState, tuple[Event, ...], frozenset[str]]:
+    """One line's computed path from where the table stands now (§6.6): the state after it, its
+    events, and the ships it passes within 1/8" (shears, every shear-grapple failing). A line
+    whose ship may not move (STAY, still grappled, immobile) leaves it where it is."""
+    ship = state.require(move.ship)
+    why = immobility(state, ship)
+    if move.mode == STAY or (why and not (why == EMBEDDED and move.mode == BACK)):
+        return state, (), frozenset()
+    state, found = move_ship(state, move, pass_no_dice)
+    return state, found, frozenset(item["target"] for item in found if item.kind == "shear")
+
+
 def plan_moves(state: GameState, moves: Sequence[Move],
                breaking: Sequence[tuple[str, str]] = ()) -> MovePlan:
     """§6.6's computed paths: every BREAK succeeds (the `breaking` pairs are released first),
@@ -42,21 +66,14 @@ def plan_moves(state: GameState, moves: Sequence[Move],
     not move when its turn comes (still grappled, immobile) leaves it where it is."""
     for first, second in breaking:
         state = state.without_grapple(first, second)
-    side = state.phasing
-    events: list[tuple[str, tuple[Event, ...]]] = []
+    state, routed = sail_routers(state)
+    events: list[tuple[str, tuple[Event, ...]]] = list(routed)
     passed: list[tuple[str, frozenset[str]]] = []
-    for listed in state.ships:
-        ship = state.require(listed.id)
-        if ship.side == side and ship.routed and ship.status in (AFLOAT, SINKING):
-            state, found, _, _ = rout_ship(state, ship.id)
-            events.append((ship.id, found))
     for move in moves:
-        ship = state.require(move.ship)
-        why = immobility(state, ship)
-        if move.mode == STAY or (why and not (why == EMBEDDED and move.mode == BACK)):
-            events.append((ship.id, ()))
-            continue
-        state, found = move_ship(state, move, pass_no_dice)
-        events.append((ship.id, found))
-        passed.append((ship.id, frozenset(item["target"] for item in found if item.kind == "shear")))
+        name = state.require(move.ship).id
+        moved = state
+        state, found, shorn = plan_one(state, move)
+        events.append((name, found))
+        if state is not moved:
+            passed.append((name, shorn))
     return MovePlan(state, tuple(events), tuple(passed))

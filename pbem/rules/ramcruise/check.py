@@ -1,0 +1,586 @@
+"""Orders when they arrive (rulings §18, §6.5, §6.6, §11.4, §5.4): every line of a submission
+gets a result. A refused line says what was wrong and what is accepted; an accepted line is
+echoed to the sender only, a movement line with its computed path (each step's end, the shears
+with their abreast points, a ram contact, a block) and the places the plan map draws.
+
+What a line may be depends on the round (§5.4, §18): round 1 takes movement, BREAK and DUTY
+from the phasing side; round 2 takes BOW and BALLISTA from the non-phasing side and GRAPPLE and
+MELEE from the phasing side; standing orders come from either side in any round, the build and
+set-up rounds included. One line of each kind per ship (all five modes are one kind); the later
+is refused. Lines already refused are not considered when later lines are checked (§18).
+
+Paths are computed as §6.6 says: every BREAK of the submission succeeds, every shear-grapple
+fails, the side's routers sail first, and each movement line starts from where the lines before
+it left the table; a line whose path ends closer than ¼" to a friend it does not shear is
+refused (§6.5) and leaves its ship where it stood for the lines after it. Each submission is
+checked on its own: on a side of several players, one player's paths do not see another's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field, replace
+
+from pbem.rules.errors import IllegalOrderError, NotCommandedError, OrderError
+from pbem.rules.events import Event
+from pbem.rules.interface import ACCEPTED, REFUSED, LineResult, OrderSheet, PhaseSpec
+from pbem.rules.ramcruise.classes import DECK
+from pbem.rules.ramcruise.fleet import BuildLine, build_fleet
+from pbem.rules.ramcruise.grappling import GEAR_REACH, GRAPPLE_REACH, may_break
+from pbem.rules.ramcruise.modes import FATIGUE_COST, move_problem, ship_maximum
+from pbem.rules.ramcruise.notation import (
+    BUILD_LINES,
+    ROUND_LINES,
+    SETUP_LINES,
+    numbered_lines,
+    read_line,
+)
+from pbem.rules.ramcruise.orders import (
+    MODE_NOTATION,
+    Build,
+    Duty,
+    Move,
+    Order,
+    Picking,
+    Place,
+    Reading,
+    Standing,
+    Targets,
+)
+from pbem.rules.ramcruise.paths import plan_one, sail_routers
+from pbem.rules.ramcruise.scenario import placement_problem
+from pbem.rules.ramcruise.state import (
+    AFLOAT,
+    BUILD,
+    COMBAT,
+    FLED,
+    MOVE,
+    SETUP,
+    SINKING,
+    STAY,
+    SUNK,
+    SURRENDERED,
+    GameState,
+    Ship,
+)
+from pbem.rules.table import closer_than, footprint_distance
+
+FRIENDLY_GAP = 0.25  # §6.5: no closer than ¼" to a friend the move does not shear
+MOVEMENT = "movement"
+ROUND_ONE = (MOVEMENT, "BREAK", "DUTY")
+PHASING_FIRE_ROUND = ("GRAPPLE", "MELEE")
+FIRE = ("BOW", "BALLISTA")
+ASSUMED = "computed with every BREAK succeeding and every shear-grapple failing; dice may change it"
+
+
+def kind_of(order: Order) -> str:
+    """The kind a line counts as for §18's one-line-of-each-kind rule."""
+    if isinstance(order, Move):
+        return MOVEMENT
+    if isinstance(order, Targets | Picking):
+        return order.verb
+    if isinstance(order, Duty):
+        return "DUTY"
+    if isinstance(order, Standing):
+        return order.name.upper()
+    if isinstance(order, Build):
+        return "build"
+    return "placement"
+
+
+def _inches(tenths_or_eighths: float) -> str:
+    return f'{round(tenths_or_eighths, 2):g}"'
+
+
+def point_text(x: float, y: float) -> str:
+    return f"({x:.2f}, {y:.2f})"
+
+
+def _your_ships(state: GameState, side: str) -> str:
+    ids = [ship.id for ship in state.ships if ship.side == side and ship.status in (AFLOAT, SINKING)]
+    return f"lines for your ships: {', '.join(ids)}." if ids else ""
+
+
+def own_ship(state: GameState, name: str, side: str, commands: frozenset[str] | None) -> Ship:
+    """The sender's ship, able to take orders (§18); otherwise the refusal."""
+    ship = state.ship(name)
+    if ship is None:
+        raise IllegalOrderError(f"there is no ship {name} in this game",
+                                accepted=_your_ships(state, side))
+    if ship.side != side:
+        raise IllegalOrderError(f"{ship.id} is not yours: it is a ship of {ship.side}",
+                                accepted=_your_ships(state, side))
+    if commands is not None and ship.id.upper() not in {name.upper() for name in commands}:
+        raise NotCommandedError(f"{ship.id} is commanded by another player of your side",
+                                accepted="lines for the ships given to you.")
+    if ship.status in (SUNK, FLED, SURRENDERED):
+        raise IllegalOrderError(f"{ship.id} is {ship.status} and takes no orders",
+                                accepted=_your_ships(state, side))
+    return ship
+
+
+def _round_accepts(state: GameState, side: str) -> tuple[str, ...]:
+    phasing = state.phasing
+    if state.phase.kind == MOVE:
+        return ROUND_ONE if side == phasing else ()
+    return PHASING_FIRE_ROUND if side == phasing else FIRE
+
+
+def _round_problem(state: GameState, side: str, kind: str) -> str:
+    """Why the open round takes no line of this kind from this side ("" if it does, §5.4, §18)."""
+    if kind in ("STANCE", "ONBREAK", "ONSHEAR", "LOSSES"):
+        return ""  # standing orders in any round, from either side (§5.4)
+    if kind in _round_accepts(state, side):
+        return ""
+    phasing, number = state.phasing, state.phase.round
+    what = "movement" if kind == MOVEMENT else kind
+    if kind in ROUND_ONE:
+        when = "a round-1 line of the phasing side"
+    elif kind in FIRE:
+        when = "a round-2 line of the non-phasing side"
+    else:
+        when = "a round-2 line of the phasing side"
+    role = "the phasing side" if side == phasing else "the non-phasing side"
+    return f"{what} is {when}; this is round {number}, and {side} is {role}"
+
+
+def _round_hint(state: GameState, side: str) -> str:
+    kinds = _round_accepts(state, side)
+    words = ", ".join(kinds)
+    if not kinds:
+        return "standing orders (STANCE, ONBREAK, ONSHEAR, LOSSES) only, in this round."
+    return f"{words} and standing orders (STANCE, ONBREAK, ONSHEAR, LOSSES), in this round."
+
+
+def _duplicate(ship: Ship, kind: str, seen: dict[tuple[str, str], int]) -> None:
+    earlier = seen.get((ship.id.upper(), kind))
+    if earlier is not None:
+        what = "movement" if kind == MOVEMENT else kind
+        raise IllegalOrderError(f"a second {what} line for {ship.id}; the one on line {earlier} "
+                                "stands", accepted="one line of each kind per ship (RAM, CRUISE, "
+                                "STRAT, BACK and STAY are one kind).")
+
+
+def _targets_known(state: GameState, order: Targets | Picking) -> None:
+    for name in order.targets:
+        if state.ship(name) is None:
+            raise IllegalOrderError(f"target {name} is not a ship in this game",
+                                    accepted="targets that are ship ids: "
+                                             + ", ".join(s.id for s in state.ships) + ".")
+
+
+def _verb_problem(state: GameState, ship: Ship, order: Order) -> None:
+    """§18's refusals of a line by what its ship has (the round and the ship already checked)."""
+    if isinstance(order, Targets | Picking):
+        _targets_known(state, order)
+        verb = order.verb
+        if verb == "BOW" and ship.crew.bowmen == 0:
+            raise IllegalOrderError(f"{ship.id} has no bowmen to shoot",
+                                    accepted="BOW lines for ships with bowmen.")
+        if verb == "BALLISTA" and not ship.ballistas:
+            raise IllegalOrderError(f"{ship.id} has no ballista",
+                                    accepted="BALLISTA lines for ships that carry one.")
+        if verb == "MELEE" and ship.crew.fighting == 0:
+            raise IllegalOrderError(f"{ship.id} has no marines and no crewmen on deck to melee with",
+                                    accepted="MELEE lines for ships with marines or crewmen on deck.")
+        if verb == "GRAPPLE" and ship.crew.total == 0:
+            raise IllegalOrderError(f"{ship.id} has no crew to throw a grapple",
+                                    accepted="GRAPPLE lines for ships with crew.")
+        if verb == "BREAK":
+            for name in order.targets:
+                if state.grapple(ship.id, name) is None:
+                    linked = state.grappled_with(ship.id)
+                    now = f"it is grappled to {', '.join(linked)}" if linked else "it is grappled to none"
+                    raise IllegalOrderError(f"{ship.id} is not grappled to {name.upper()} ({now})",
+                                            accepted="BREAK naming ships it is grappled to.")
+    if isinstance(order, Duty):
+        crew, oarbanks = ship.crew, state.row(ship).oarbanks
+        hint = (f"DUTY moving at most {crew.oar} crewmen to the DECK, or at most "
+                f"{min(crew.deck, oarbanks - crew.oar)} to the OARS ({ship.id} has {oarbanks} "
+                f"oarbanks, {crew.oar} crewmen at the oars and {crew.deck} on deck).")
+        if order.to == DECK and order.crewmen > crew.oar:
+            raise IllegalOrderError(f"{ship.id} has {crew.oar} crewmen at the oars; DUTY "
+                                    f"{order.crewmen} DECK moves more crewmen than there are",
+                                    accepted=hint)
+        if order.to != DECK and order.crewmen > crew.deck:
+            raise IllegalOrderError(f"{ship.id} has {crew.deck} crewmen on deck; DUTY "
+                                    f"{order.crewmen} OARS moves more crewmen than there are",
+                                    accepted=hint)
+        if order.to != DECK and crew.oar + order.crewmen > oarbanks:
+            raise IllegalOrderError(f"DUTY {order.crewmen} OARS would put {crew.oar + order.crewmen} "
+                                    f"crewmen at the oars of {ship.id}, which has {oarbanks} oarbanks",
+                                    accepted=hint)
+
+
+def _extras(reading: Reading) -> str:
+    return f" [extras: {'; '.join(reading.extras)}]" if reading.extras else ""
+
+
+# --- the echo of an accepted line (§6.6) ----------------------------------------------------
+
+
+def _path_words(events: Sequence[Event]) -> str:
+    parts: list[str] = []
+    for item in events:
+        kind = item.kind
+        if kind == "move":
+            step = str(item["step"])
+            if step[:1] in "PS" or step.startswith("pivot"):
+                parts.append(f"{step} to heading {item['heading']}")
+            else:
+                parts.append(f"{step} to {point_text(*item['end'])}")
+        elif kind == "shear":
+            parts.append(f"shears {item['target']} at its abreast point, {item['abreast']:g}\" "
+                         f"along the step at {point_text(*item['at'])}")
+        elif kind == "ram":
+            parts.append(f"meets {item['target']} bow first at {point_text(*item['impact'])}: a "
+                         f"{item['aspect']} ram, marked and rolled after the enemy's fire")
+        elif kind == "blocked":
+            parts.append(f"blocked at {point_text(*item['at'])}: {item['reason']}")
+        elif kind == "flee":
+            parts.append(f"leaves the table by the {item['edge']} edge")
+    return "; ".join(parts) or "stays where it is"
+
+
+def plan_places(ship: Ship, events: Sequence[Event]) -> tuple[str, ...]:
+    """The places a planned move takes its ship (§6.6), for the plan map: "(x, y)" from the
+    start, each shear's abreast point in path order, each step's end, the last "(x, y,
+    heading)"; a shear, a ram contact or a block is named at its place ("shear R3", "ram R5",
+    "blocked")."""
+    places: list[tuple[tuple[float, float], list[str]]] = [((round(ship.x, 2), round(ship.y, 2)), [])]
+    heading = ship.heading
+    pending: tuple[tuple[float, float], list[str]] | None = None
+    for item in events:
+        if item.kind == "move":
+            if pending is not None and pending[0] != places[-1][0]:
+                places.append(pending)
+            end = item["end"]
+            pending = ((float(end[0]), float(end[1])), [])
+            heading = int(item["heading"])
+        elif item.kind == "shear":
+            at = (float(item["at"][0]), float(item["at"][1]))
+            mark = f"shear {item['target']}"
+            if pending is not None and at == pending[0]:
+                pending[1].append(mark)
+            elif at == places[-1][0]:
+                places[-1][1].append(mark)
+            else:
+                places.append((at, [mark]))
+        elif item.kind in ("ram", "blocked"):
+            target = pending if pending is not None else places[-1]
+            target[1].append(f"ram {item['target']}" if item.kind == "ram" else "blocked")
+    if pending is not None:
+        if pending[0] == places[-1][0]:
+            places[-1][1].extend(pending[1])
+        else:
+            places.append(pending)
+
+    def text(point: tuple[float, float], marks: list[str], last: bool) -> str:
+        where = f"({point[0]:g}, {point[1]:g}, {heading})" if last else f"({point[0]:g}, {point[1]:g})"
+        return " ".join([where, *marks])
+
+    return tuple(text(point, marks, n == len(places) - 1) for n, (point, marks) in enumerate(places))
+
+
+def _move_echo(state: GameState, ship: Ship, move: Move, events: Sequence[Event],
+               conditional: tuple[str, ...]) -> str:
+    if move.mode == STAY:
+        return "stays where it is (speed 0)"
+    top = ship_maximum(state, ship, move.mode) / 8
+    cost = FATIGUE_COST.get(move.mode, 0)
+    facts = f"speed {_inches(move.distance / 10)} of its {MODE_NOTATION[move.mode]} maximum {_inches(top)}"
+    if cost:
+        facts += f", fatigue {cost}"
+    head = ""
+    if conditional:
+        head = (f"on condition: carried out only if its BREAK frees it from {', '.join(conditional)} "
+                "(else it stays); ")
+    return f"{head}{facts}; {_path_words(events)} ({ASSUMED})"
+
+
+def _line_echo(state: GameState, ship: Ship, order: Order) -> str:
+    if isinstance(order, Standing):
+        return f"{ship.id}'s {order.name.upper()} is {', '.join(v.upper() for v in order.value)} " \
+               "from this round's deadline until changed (§5.3)"
+    if isinstance(order, Duty):
+        where = "from the oars to the deck" if order.to == DECK else "from the deck to the oars"
+        men = "crewman" if order.crewmen == 1 else "crewmen"
+        return f"{order.crewmen} {men} {where} at the end of this half (step 11)"
+    if isinstance(order, Targets) and order.verb == "BREAK":
+        notes = [f"{name}: {why}" for name in order.targets
+                 if (why := may_break(state, ship, state.require(name)))]
+        tail = f"; as things stand it fails ({'; '.join(notes)})" if notes else ""
+        return (f"tries to break away from {', '.join(order.targets)} in step 1 (2d6: 9, or 5 if "
+                f"the other accepts){tail}")
+    if isinstance(order, Targets) and order.verb == "GRAPPLE":
+        reach = GEAR_REACH if ship.corvus_or_harpax else GRAPPLE_REACH
+        return (f"a grapple at each of {', '.join(order.targets)} that is an enemy within "
+                f"{reach:g}\" in step 8")
+    if isinstance(order, Targets):
+        return (f"each loaded, manned ballista fires at the first of {', '.join(order.targets)} "
+                "within 20\" in step 4")
+    if isinstance(order, Picking) and order.verb == "BOW":
+        shots = min(ship.crew.bowmen, 5 if ship.tower else 4)
+        picks = ", ".join(p.upper() for p in order.picks) or "MAR, BOW, DECK, OAR"
+        return (f"shot by shot at {', '.join(order.targets)} within 4\" (at most {shots} shots: two "
+                f"a side{', one from the tower' if ship.tower else ''}), picking {picks}")
+    if isinstance(order, Picking):
+        picks = ", ".join(p.upper() for p in order.picks) or "MAR, DECK"
+        return (f"melees the first of {', '.join(order.targets)} it is grappled to in step 9, "
+                f"picking {picks}")
+    return order.notation()
+
+
+@dataclass
+class _Sheet:
+    """A submission being checked: a result (or a line still to check) per line, in order."""
+
+    results: dict[int, LineResult] = field(default_factory=dict)
+    seen: dict[tuple[str, str], int] = field(default_factory=dict)
+
+    def refuse(self, number: int, raw: str, piece: str, error: OrderError) -> None:
+        error.at(number, raw, piece)
+        self.results[number] = LineResult(number, raw, piece, REFUSED, error=error)
+
+    def accept(self, number: int, raw: str, ship: Ship, reading: Reading, echo: str,
+               plan: tuple[str, ...] = ()) -> None:
+        self.seen[(ship.id.upper(), kind_of(reading.order))] = number
+        self.results[number] = LineResult(
+            number, raw, ship.id, ACCEPTED, echo=f"{reading.order.notation()} => {echo}{_extras(reading)}",
+            order=reading.order, plan=plan)
+
+    def lines(self) -> tuple[LineResult, ...]:
+        return tuple(self.results[number] for number in sorted(self.results))
+
+
+def _read_all(text: str, context: str, sheet: _Sheet) -> list[tuple[int, str, Reading]]:
+    readings: list[tuple[int, str, Reading]] = []
+    for number, raw in numbered_lines(text):
+        try:
+            readings.append((number, raw, read_line(number, raw, context)))
+        except OrderError as error:
+            sheet.refuse(number, raw, error.galley, error)
+    return readings
+
+
+def _standing_line(state: GameState, sheet: _Sheet, number: int, raw: str, ship: Ship,
+                   reading: Reading) -> None:
+    try:
+        _duplicate(ship, kind_of(reading.order), sheet.seen)
+    except OrderError as error:
+        sheet.refuse(number, raw, ship.id, error)
+        return
+    sheet.accept(number, raw, ship, reading, _line_echo(state, ship, reading.order))
+
+
+# --- the rounds of a turn -----------------------------------------------------------------
+
+
+def check_round(state: GameState, side: str, text: str,
+                commands: frozenset[str] | None = None) -> OrderSheet:
+    """A side's lines for the open round of a turn (round 1: MOVE, round 2: COMBAT)."""
+    if state.phase.kind not in (MOVE, COMBAT):
+        raise ValueError(f"the open phase is {state.phase.key}, not a round of a turn")
+    sheet = _Sheet()
+    hint = _round_hint(state, side)
+    moves: list[tuple[int, str, Ship, Reading]] = []
+    for number, raw, reading in _read_all(text, ROUND_LINES, sheet):
+        order = reading.order
+        try:
+            ship = own_ship(state, reading.ship, side, commands)
+            why = _round_problem(state, side, kind_of(order))
+            if why:
+                raise IllegalOrderError(why, accepted=hint)
+            if isinstance(order, Move):
+                moves.append((number, raw, ship, reading))
+                continue
+            if isinstance(order, Standing):
+                _standing_line(state, sheet, number, raw, ship, reading)
+                continue
+            _duplicate(ship, kind_of(order), sheet.seen)
+            _verb_problem(state, ship, order)
+        except OrderError as error:
+            sheet.refuse(number, raw, reading.ship, error)
+            continue
+        sheet.accept(number, raw, ship, reading, _line_echo(state, ship, order))
+    if moves:
+        _check_moves(state, sheet, moves)
+    return OrderSheet(PhaseSpec(state.phase.kind, state.phasing), side, sheet.lines())
+
+
+def _accepted_breaks(state: GameState, sheet: _Sheet) -> dict[str, set[str]]:
+    found: dict[str, set[str]] = {}
+    for line in sheet.results.values():
+        order = line.order
+        if line.status == ACCEPTED and isinstance(order, Targets) and order.verb == "BREAK":
+            ship = state.require(order.ship)
+            found.setdefault(ship.id, set()).update(name.upper() for name in order.targets)
+    return found
+
+
+def _check_moves(state: GameState, sheet: _Sheet, moves: Sequence[tuple[int, str, Ship, Reading]]) -> None:
+    """Movement lines in the order written, each path from where the earlier ones left the
+    table (§6.6), refused for §6.1–§6.3, §7, §11.4 and friendly spacing (§6.5)."""
+    breaks = _accepted_breaks(state, sheet)
+    planned = state
+    for ship_id, names in breaks.items():
+        for name in names:
+            planned = planned.without_grapple(ship_id, name)
+    planned, _ = sail_routers(planned)
+    for number, raw, ship, reading in moves:
+        move = reading.order
+        assert isinstance(move, Move)
+        try:
+            if ship.routed:
+                raise IllegalOrderError(f"{ship.id} is routed: it moves only by the rout rules "
+                                        "(§16.6) and takes no movement line",
+                                        accepted="standing orders for a routed ship.")
+            _duplicate(ship, MOVEMENT, sheet.seen)
+            linked = state.grappled_with(ship.id)
+            named = breaks.get(ship.id, set())
+            exempt = bool(linked) and all(enemy.upper() in named for enemy in linked)
+            why = move_problem(state, ship, move, break_exempt=exempt)
+            if why:
+                raise IllegalOrderError(why, accepted="a move the ship may make, or "
+                                                      f"'{ship.id}: STAY'.")
+            after, events, shorn = plan_one(planned, move)
+            if move.mode != STAY:
+                _spacing(after, ship.id, shorn)
+        except OrderError as error:
+            sheet.refuse(number, raw, ship.id, error)
+            continue
+        planned = after
+        conditional = linked if exempt and move.mode != STAY else ()
+        sheet.accept(number, raw, ship, reading, _move_echo(state, ship, move, events, conditional),
+                     plan_places(state.require(ship.id), events) if move.mode != STAY else ())
+
+
+def _spacing(after: GameState, ship_id: str, shorn: frozenset[str]) -> None:
+    """§6.5: the path may not end closer than ¼" to a friend this move does not shear."""
+    mover = after.require(ship_id)
+    polygon = mover.polygon()
+    for other in after.ships:
+        if other.side != mover.side or other.id == mover.id or not other.on_table \
+                or other.id in shorn:
+            continue
+        gap = footprint_distance(polygon, other.polygon(), after.epsilon)
+        if closer_than(gap, FRIENDLY_GAP, after.epsilon):
+            raise IllegalOrderError(
+                f"the path ends {gap:.2f}\" from {other.id}, a friendly ship it does not shear: "
+                f"friends may not end closer than 1/4\" (§6.5); it would end at "
+                f"{point_text(mover.x, mover.y)}, heading {mover.heading}",
+                accepted="a move ending 1/4\" or more from every friend (or shearing it); "
+                         "passing closer on the way is allowed.")
+
+
+# --- the build round (§4) and the set-up rounds (§20) ----------------------------------------
+
+
+def check_build(state: GameState, side: str, text: str, commands: frozenset[str] | None = None,
+                taken: Iterable[str] = ()) -> OrderSheet:
+    """Build lines in the order written with a running total against the budget (§4); `taken`
+    are ids already used (side B's lines meet side A's accepted ships at resolution). Standing
+    orders for ships the submission builds are accepted and apply once they are built."""
+    del commands  # a new ship is commanded by the player who builds it (commanders_after)
+    sheet = _Sheet()
+    readings = _read_all(text, BUILD_LINES, sheet)
+    lines = [BuildLine(number, reading.ship, reading.order.design) for number, _, reading in readings
+             if isinstance(reading.order, Build)]
+    used = {ship.id for ship in state.ships} | set(taken)
+    fleet = build_fleet(side, lines, state.options, taken=used)
+    refused = {item.line_no: item.reason for item in fleet.refused}
+    built = {item.line_no: item for item in fleet.built}
+    ships = {ship.id.upper(): ship for ship in fleet.ships}
+    hint = f"build lines within {state.options.budget} points, e.g. 'X1: trireme CREWMEN 4 regular " \
+           "OARS 3 BOWMEN 1 regular MARINES 2 regular ADMIRAL'."
+    for number, raw, reading in readings:
+        order = reading.order
+        if isinstance(order, Build):
+            if number in refused:
+                sheet.refuse(number, raw, reading.ship, IllegalOrderError(refused[number], accepted=hint))
+                continue
+            ship = ships[reading.ship.upper()]
+            item = built[number]
+            flag = "; the flagship" if ship.flagship else ""
+            sheet.accept(number, raw, ship, reading,
+                         f"costs {item.cost}; the fleet {item.total} of {state.options.budget} "
+                         f"points{flag}")
+            continue
+        named = ships.get(reading.ship.upper())
+        if named is None:
+            sheet.refuse(number, raw, reading.ship, IllegalOrderError(
+                f"{reading.ship} is not built by these orders, so it takes no standing orders",
+                accepted="standing orders for ships these build lines build."))
+            continue
+        _standing_line(state, sheet, number, raw, named, reading)
+    return OrderSheet(PhaseSpec(BUILD, ""), side, sheet.lines())
+
+
+def check_setup(state: GameState, side: str, text: str,
+                commands: frozenset[str] | None = None) -> OrderSheet:
+    """The placing side's placements in the order written (§20: every corner within 8" of the
+    home edge, overlapping nothing, ¼" from its own placed ships); standing orders from either
+    side."""
+    placing = state.phase.side
+    home = state.side(placing).home
+    sheet = _Sheet()
+    ships = list(state.ships)
+    index = {ship.id.upper(): n for n, ship in enumerate(ships)}
+    hint = (f"'<ID>: <x> <y> <heading>' placing {placing}'s ships within 8\" of the {home} edge"
+            if side == placing else
+            f"standing orders only: {placing} sets up in this round")
+    for number, raw, reading in _read_all(text, SETUP_LINES, sheet):
+        order = reading.order
+        try:
+            ship = own_ship(state, reading.ship, side, commands)
+            if isinstance(order, Standing):
+                _standing_line(state, sheet, number, raw, ship, reading)
+                continue
+            assert isinstance(order, Place)
+            if side != placing:
+                raise IllegalOrderError(f"this is {placing}'s set-up round; {side} sets up in its "
+                                        "own round, not this one", accepted=hint + ".")
+            _duplicate(ship, "placement", sheet.seen)
+            there = replace(ship, x=order.x, y=order.y, heading=order.heading, placed=True)
+            why = placement_problem(ships, there, home, state.table)
+            if why:
+                raise IllegalOrderError(why, accepted=hint + ".")
+        except OrderError as error:
+            sheet.refuse(number, raw, reading.ship, error)
+            continue
+        ships[index[ship.id.upper()]] = there
+        sheet.accept(number, raw, ship, reading,
+                     f"centre {point_text(order.x, order.y)}, heading {order.heading}",
+                     (f"({order.x:g}, {order.y:g}, {order.heading})",))
+    return OrderSheet(PhaseSpec(SETUP, placing, home), side, sheet.lines())
+
+
+# --- the whole submission ---------------------------------------------------------------------
+
+
+def check_orders(state: GameState, side: str, text: str, commands: frozenset[str] | None = None,
+                 taken: Iterable[str] = ()) -> OrderSheet:
+    """A side's orders for the open phase, every line answered; ValueError when the phase takes
+    no orders (the wind roll, the game over) or the side is not in the game."""
+    if side not in state.side_ids:
+        raise ValueError(f"there is no side {side!r} in this game; the sides are "
+                         f"{' and '.join(state.side_ids)}")
+    checkers: dict[str, Callable[[], OrderSheet]] = {
+        BUILD: lambda: check_build(state, side, text, commands, taken),
+        SETUP: lambda: check_setup(state, side, text, commands),
+        MOVE: lambda: check_round(state, side, text, commands),
+        COMBAT: lambda: check_round(state, side, text, commands),
+    }
+    checker = checkers.get(state.phase.kind)
+    if checker is None:
+        raise ValueError(f"the open phase is {state.phase.key}: nobody gives orders now")
+    return checker()
+
+
+def accepted_orders(sheets: Sequence[OrderSheet]) -> list[Order]:
+    """The accepted orders of several sheets, in the order given and written."""
+    return [line.order for sheet in sheets for line in sheet.accepted if line.order is not None]
+
+
+__all__ = ["FRIENDLY_GAP", "accepted_orders", "check_build", "check_orders", "check_round",
+           "check_setup", "kind_of", "own_ship", "plan_places", "point_text"]
