@@ -3,7 +3,6 @@ the house rules in force, the order template of the open round, the pieces for t
 their JSON Schema, and how the sides stand toward victory.
 
     report_sections(view, viewer, standing) -> tuple[Section, ...]
-    report_view(state) -> dict        # view.py's state_json plus the options the tables read
     house_rules(options) -> tuple[str, ...]
     order_template(state, side) -> tuple[str, ...]
     report_pieces(view) -> list[dict]; PIECE_SCHEMA (pieces_schema())
@@ -49,7 +48,6 @@ from pbem.rules.ramcruise.state import (
 )
 from pbem.rules.ramcruise.switches import SPECS, Options
 from pbem.rules.ramcruise.victory import standing as side_standing
-from pbem.rules.ramcruise.view import state_json
 from pbem.rules.table import footprint_distance, rout_heading
 
 SHIP_HEADERS = ("Ship", "Side", "Class", "Where", "Status", "Last move", "Fatigue", "Shears")
@@ -62,12 +60,6 @@ OFF_TABLE = ("sunk", "fled")
 
 
 # --- the report's tables
-
-
-def report_view(state: GameState) -> dict[str, Any]:
-    """The view the tables are read from: view.py's, with the game's options (which it does
-    not carry yet: fatigue bookkeeping and the wind change are told from them)."""
-    return {**state_json(state), "options": state.options.as_json()}
 
 
 def _in_order(ships: Mapping[str, dict[str, Any]], viewer: str | None) -> list[tuple[str, dict[str, Any]]]:

@@ -1,8 +1,13 @@
 """The state as plain data: the case runner's JSON (cases-open-table.md, ram-cruise items 4 and
 7) and every player's view, as nothing is hidden in this game (rulings §4, last point).
 
+    state_json(state) -> dict              # turn, phase, wind, options, sides, ships
+    ship_json(state, ship) -> dict         # one ship's row, with its corners
+
 Enumerated values are lower case; lists of ship ids are in scenario order; positions are
-rounded to 0.01" for reports only (G21); speeds are inches."""
+rounded to 0.01" for reports only (G21); speeds are inches. The view carries the game's §22
+switches (`options`, as `Options.as_json()` gives them), so a reader of the view needs nothing
+else. Imports only the state and the table core."""
 
 from __future__ import annotations
 
@@ -46,7 +51,8 @@ def ship_json(state: GameState, ship: Ship) -> dict[str, Any]:
 
 
 def state_json(state: GameState) -> dict[str, Any]:
-    """The turn, the phase, the wind, each side and every ship in scenario order."""
+    """The turn, the phase, the wind, the table, the switches, each side and every ship in
+    scenario order."""
     return {
         "turn": state.phase.turn,
         "half": state.phase.half,
@@ -55,6 +61,7 @@ def state_json(state: GameState) -> dict[str, Any]:
         "wind": state.wind,
         "winner": state.winner if state.winner is not None else "",
         "table": {"width": state.table.width, "height": state.table.height},
+        "options": state.options.as_json(),
         "sides": {side.id: {"home": side.home, "start_points": side.start_points,
                             "fatigue": side.fatigue, "flagship_lost": side.flagship_lost}
                   for side in state.sides},

@@ -33,12 +33,13 @@ from pbem.rules.ramcruise.state import (
 )
 from pbem.rules.ramcruise.switches import SPECS, Options, parse_options
 from pbem.rules.ramcruise.victory import standing as side_standing
+from pbem.rules.ramcruise.view import state_json
 from pbem.rules.ramcruise.wind import rout_heading_of
 from tests.rules.ramcruise.played import all_states
 
 
 def sections(state: GameState, viewer: str | None = "rome") -> dict[str, Any]:
-    found = present.report_sections(present.report_view(state), viewer, present.standing(state))
+    found = present.report_sections(state_json(state), viewer, present.standing(state))
     return {section.title: section for section in found}
 
 
@@ -139,7 +140,7 @@ def test_standing_orders_sides_and_wind() -> None:
 
 def test_the_tables_come_from_the_view_not_the_state() -> None:
     state = default_state()
-    view = present.report_view(state)
+    view = state_json(state)
     view["ships"]["C1"]["countdown"] = 4
     view["ships"]["C1"]["status"] = "sinking"
     view["sides"]["rome"]["home"] = "east"
@@ -280,7 +281,7 @@ def test_every_piece_of_every_played_state_fits_the_schema() -> None:
     jsonschema.Draft202012Validator.check_schema(present.pieces_schema())
     seen_sunk = seen_countdown = seen_link = False
     for state in played_states():
-        pieces = present.report_pieces(present.report_view(state))
+        pieces = present.report_pieces(state_json(state))
         assert [p["id"] for p in pieces] == [s.id for s in state.ships]
         for piece, ship in zip(pieces, state.ships, strict=True):
             validator.validate(piece)
@@ -296,7 +297,7 @@ def test_every_piece_of_every_played_state_fits_the_schema() -> None:
 
 def test_the_schema_refuses_a_piece_that_is_wrong() -> None:
     validator = jsonschema.Draft202012Validator(present.pieces_schema())
-    piece = present.report_pieces(present.report_view(default_state()))[0]
+    piece = present.report_pieces(state_json(default_state()))[0]
     for wrong in ({**piece, "status": "floating"}, {**piece, "sheared": 3},
                   {**piece, "crew": {**piece["crew"], "marines": {"count": -1, "class": "regular"}}},
                   {**piece, "armour": 1}, {k: v for k, v in piece.items() if k != "standing"}):
