@@ -1,0 +1,200 @@
+"""Ram / cruise / strategic speed figures (`pbem bench rules --ruleset ram-cruise`, issue 20
+"Speed"): the median time to check and resolve the heaviest mail round for 8, 32 and 128 ships,
+with the computer player's orders. Two fleets in lines abreast face each other; every other
+ship of side A stands within ram reach of the enemy ship across from it and the rest far off,
+so half the ships are within contact range. Side A has cruised, so its RAM is on.
+
+Both rounds of side A's half are timed: round 1 (steps 1–3: the sheet read and its moves tried
+on the computed path, §6.6, then break-aways, movement with its shears and marked rams, M1)
+and round 2 (steps 4–12: both sheets read, fire, rams, grapples, melee, the end of the half).
+`phase_ms` is the heavier round's median and `round` names it. The clock is handed in: the
+rules code reads none.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from pbem.rules.dice import SeededDice
+from pbem.rules.errors import OrderError
+from pbem.rules.events import Event
+from pbem.rules.interface import BenchResult
+from pbem.rules.ramcruise.modes import move_problem
+from pbem.rules.ramcruise.notation import numbered_lines, read_round_line
+from pbem.rules.ramcruise.orders import Duty, Move, Picking, Reading, Standing, Targets
+from pbem.rules.ramcruise.paths import plan_moves
+from pbem.rules.ramcruise.scenario import load_scenario
+from pbem.rules.ramcruise.state import (
+    CRUISE,
+    MOVE,
+    NORTH,
+    SOUTH,
+    GameState,
+    Phase,
+    Ship,
+    Side,
+)
+from pbem.rules.ramcruise.switches import parse_options
+from pbem.rules.ramcruise.tactics import orders_for, spacing_problem
+from pbem.rules.ramcruise.turn import RoundOneOrders, RoundTwoOrders, resolve_round_1, resolve_round_2
+
+Clock = Callable[[], int]
+SIZES = (8, 32, 128)
+SPACING = 4.0       # inches between centres abreast (a quinquereme pivots clear of its neighbours)
+NEAR, FAR = 6.0, 30.0  # bow to bow across the lines: within a trireme's ram reach, and far off
+MARGIN = 6.0        # from the table edges
+ROUNDS = {1: "round 1 (side A moves: steps 1-3)", 2: "round 2 (B fires, A grapples and melees: steps 4-12)"}
+
+
+def _fleet(templates: Sequence[Ship], home: str, count: int, front: float) -> list[Ship]:
+    """`count` ships abreast, the default battle's ships of the side in turn; from the front line
+    the even ones stand NEAR/2 back and the odd ones FAR/2 (half the ships within contact range)."""
+    prefix = templates[0].id[0]
+    ships = []
+    for number in range(count):
+        template = templates[number % len(templates)]
+        back = (NEAR if number % 2 == 0 else FAR) / 2 + template.length / 2
+        ships.append(replace(template, id=f"{prefix}{number + 1}", name="", flagship=number == 0,
+                             x=MARGIN + number * SPACING, y=front - back if home == SOUTH else front + back,
+                             heading=0 if home == SOUTH else 180))
+    return ships
+
+
+def battle(pieces: int) -> GameState:
+    """Turn 2, side A's round 1, `pieces` ships in all: Carthage (home south, heading 0, side A)
+    against Rome (home north, heading 180); side A's ships cruised last turn."""
+    per_side = max(1, pieces // 2)
+    width = 2 * MARGIN + (per_side - 1) * SPACING
+    height = 2 * (MARGIN + FAR) + 2 * 5.0
+    front = height / 2
+    options = parse_options({"table": f"{max(72, int(width) + 1)}x{max(48, int(height) + 1)}"})
+    default = load_scenario("default", options).ships
+    south = [replace(ship, mode=CRUISE, speed=40) for ship in
+             _fleet([ship for ship in default if ship.side == "carthage"], SOUTH, per_side, front)]
+    north = _fleet([ship for ship in default if ship.side == "rome"], NORTH, per_side, front)
+    sides = (Side("carthage", SOUTH, start_points=0), Side("rome", NORTH, start_points=0))
+    state = GameState(ships=(*south, *north), sides=sides, options=options,
+                      phase=Phase(MOVE, 2, 1, "carthage"))
+    points = {side.id: sum(state.row(ship).points for ship in state.ships_of(side.id))
+              for side in sides}
+    return replace(state, sides=(replace(sides[0], start_points=points["carthage"]),
+                                 replace(sides[1], start_points=points["rome"])))
+
+
+# --- the check a sheet gets when it arrives (§18, §6.5, §6.6)
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A side's submission read: the lines accepted and how many were refused."""
+
+    accepted: tuple[Reading, ...]
+    refused: int
+
+
+def check_sheet(state: GameState, side: str, text: str) -> Sheet:
+    """The lines read with the notation (§19), the sender's own ships only, movement lines held
+    to §6.1–§6.3 and §7 and tried on the computed path (§6.6) for friendly spacing (§6.5)."""
+    accepted: list[Reading] = []
+    refused = 0
+    for number, raw in numbered_lines(text):
+        try:
+            reading = read_round_line(number, raw)
+        except OrderError:
+            refused += 1
+            continue
+        ship = state.ship(reading.ship)
+        if ship is None or ship.side != side or not ship.in_play:
+            refused += 1
+            continue
+        accepted.append(reading)
+    breaks = {r.ship.upper(): set(r.order.targets) for r in accepted
+              if isinstance(r.order, Targets) and r.order.verb == "BREAK"}
+    moves: list[Move] = []
+    kept: list[Reading] = []
+    for reading in accepted:
+        order = reading.order
+        if isinstance(order, Move):
+            ship = state.require(reading.ship)
+            exempt = set(state.grappled_with(ship.id)) <= breaks.get(ship.id.upper(), set())
+            if move_problem(state, ship, order, break_exempt=exempt and bool(breaks.get(ship.id.upper()))):
+                refused += 1
+                continue
+            moves.append(order)
+        kept.append(reading)
+    if moves:
+        pairs = [(ship, other) for ship, others in breaks.items() for other in others]
+        plan = plan_moves(state, moves, pairs)
+        for move in moves:
+            if spacing_problem(plan.state, move.ship, plan.passed_by(move.ship)):
+                refused += 1
+    return Sheet(tuple(kept), refused)
+
+
+def _orders(readings: Sequence[Reading]) -> tuple[Any, ...]:
+    return tuple(reading.order for reading in readings)
+
+
+def round_one(state: GameState, text: str, dice: SeededDice) -> tuple[GameState, tuple[Event, ...]]:
+    sheet = check_sheet(state, state.phasing, text)
+    orders = _orders(sheet.accepted)
+    return resolve_round_1(state, RoundOneOrders(
+        moves=tuple(o for o in orders if isinstance(o, Move)),
+        breaks=tuple(o for o in orders if isinstance(o, Targets) and o.verb == "BREAK"),
+        duties=tuple(o for o in orders if isinstance(o, Duty)),
+        standing=tuple(o for o in orders if isinstance(o, Standing))), dice)
+
+
+def round_two(state: GameState, texts: dict[str, str],
+              dice: SeededDice) -> tuple[GameState, tuple[Event, ...]]:
+    phasing, firing = state.phasing, state.other(state.phasing)
+    own = _orders(check_sheet(state, phasing, texts.get(phasing, "")).accepted)
+    fire = _orders(check_sheet(state, firing, texts.get(firing, "")).accepted)
+    return resolve_round_2(state, RoundTwoOrders(
+        fire=tuple(o for o in fire if isinstance(o, Targets | Picking) and o.verb in ("BOW", "BALLISTA")),
+        grapples=tuple(o for o in own if isinstance(o, Targets) and o.verb == "GRAPPLE"),
+        melees=tuple(o for o in own if isinstance(o, Picking) and o.verb == "MELEE"),
+        standing=tuple(o for o in (*fire, *own) if isinstance(o, Standing))), dice)
+
+
+def _median(times: Sequence[float]) -> float:
+    ordered = sorted(times)
+    middle = len(ordered) // 2
+    return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
+
+
+def round_ms(clock: Clock, pieces: int, repeat: int) -> dict[int, float]:
+    """Median milliseconds of each round of side A's half, from the same position every run."""
+    start = battle(pieces)
+    first_text = orders_for(start, "carthage", random.Random(7))
+    middle, _ = round_one(start, first_text, SeededDice(seed=b"bench", game="bench", phase="r1"))
+    texts = {side: orders_for(middle, side, random.Random(7)) for side in middle.side_ids}
+    times: dict[int, list[float]] = {1: [], 2: []}
+    for n in range(max(repeat, 1)):
+        begin = clock()
+        round_one(start, first_text, SeededDice(seed=b"bench", game="bench", phase=f"r1-{n}"))
+        times[1].append((clock() - begin) / 1e6)
+        begin = clock()
+        round_two(middle, texts, SeededDice(seed=b"bench", game="bench", phase=f"r2-{n}"))
+        times[2].append((clock() - begin) / 1e6)
+    return {number: round(_median(found), 3) for number, found in times.items()}
+
+
+def rules_figures(clock: Clock, repeat: int) -> BenchResult:
+    runs = {size: max(3, repeat // (4 if size < 100 else 20)) for size in SIZES}
+    rounds = {size: round_ms(clock, size, runs[size]) for size in SIZES}
+    heaviest = {size: max(found, key=lambda number: found[number]) for size, found in rounds.items()}
+    phase = {str(size): rounds[size][heaviest[size]] for size in SIZES}
+    ratio = phase["128"] / max(phase["32"], 1e-9)
+    figures: dict[str, Any] = {
+        "phase_ms": phase,
+        "round": {str(size): ROUNDS[heaviest[size]] for size in SIZES},
+        "round_ms": {str(number): {str(size): rounds[size][number] for size in SIZES} for number in ROUNDS},
+        "phase_ratio_128_32": round(ratio, 2),
+    }
+    lines = tuple(f"the heaviest round, {ROUNDS[heaviest[size]]}, check and resolve, {size:>3} ships: "
+                  f"{phase[str(size)]:.3f} ms (median)" for size in SIZES)
+    return BenchResult(figures, (*lines, f"128 ships / 32 ships: {ratio:.2f}"))
