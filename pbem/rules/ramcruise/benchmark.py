@@ -4,9 +4,10 @@ with the computer player's orders. Two fleets in lines abreast face each other; 
 ship of side A stands within ram reach of the enemy ship across from it and the rest far off,
 so half the ships are within contact range. Side A has cruised, so its RAM is on.
 
-Both rounds of side A's half are timed: round 1 (steps 1–3: the sheet read and its moves tried
-on the computed path, §6.6, then break-aways, movement with its shears and marked rams, M1)
-and round 2 (steps 4–12: both sheets read, fire, rams, grapples, melee, the end of the half).
+Both rounds of side A's half are timed: round 1 (steps 1–3: the sheet checked by check.py, its
+moves tried on the computed path of §6.6, then break-aways, movement with its shears and marked
+rams, M1) and round 2 (steps 4–12: both sheets checked, fire, rams, grapples, melee, the end of
+the half).
 `phase_ms` is the heavier round's median and `round` names it. The clock is handed in: the
 rules code reads none.
 """
@@ -15,17 +16,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from pbem.rules.dice import SeededDice
-from pbem.rules.errors import OrderError
 from pbem.rules.events import Event
 from pbem.rules.interface import BenchResult
-from pbem.rules.ramcruise.modes import move_problem
-from pbem.rules.ramcruise.notation import numbered_lines, read_round_line
-from pbem.rules.ramcruise.orders import Duty, Move, Picking, Reading, Standing, Targets
-from pbem.rules.ramcruise.paths import plan_moves
+from pbem.rules.ramcruise.check import accepted_orders, check_orders
+from pbem.rules.ramcruise.orders import Duty, Move, Order, Picking, Standing, Targets
 from pbem.rules.ramcruise.scenario import load_scenario
 from pbem.rules.ramcruise.state import (
     CRUISE,
@@ -38,7 +36,7 @@ from pbem.rules.ramcruise.state import (
     Side,
 )
 from pbem.rules.ramcruise.switches import parse_options
-from pbem.rules.ramcruise.tactics import orders_for, spacing_problem
+from pbem.rules.ramcruise.tactics import orders_for
 from pbem.rules.ramcruise.turn import RoundOneOrders, RoundTwoOrders, resolve_round_1, resolve_round_2
 
 Clock = Callable[[], int]
@@ -84,63 +82,16 @@ def battle(pieces: int) -> GameState:
                                  replace(sides[1], start_points=points["rome"])))
 
 
-# --- the check a sheet gets when it arrives (§18, §6.5, §6.6)
+# --- check and resolve, as the judge does when the round's deadline passes
 
 
-@dataclass(frozen=True)
-class Sheet:
-    """A side's submission read: the lines accepted and how many were refused."""
-
-    accepted: tuple[Reading, ...]
-    refused: int
-
-
-def check_sheet(state: GameState, side: str, text: str) -> Sheet:
-    """The lines read with the notation (§19), the sender's own ships only, movement lines held
-    to §6.1–§6.3 and §7 and tried on the computed path (§6.6) for friendly spacing (§6.5)."""
-    accepted: list[Reading] = []
-    refused = 0
-    for number, raw in numbered_lines(text):
-        try:
-            reading = read_round_line(number, raw)
-        except OrderError:
-            refused += 1
-            continue
-        ship = state.ship(reading.ship)
-        if ship is None or ship.side != side or not ship.in_play:
-            refused += 1
-            continue
-        accepted.append(reading)
-    breaks = {r.ship.upper(): set(r.order.targets) for r in accepted
-              if isinstance(r.order, Targets) and r.order.verb == "BREAK"}
-    moves: list[Move] = []
-    kept: list[Reading] = []
-    for reading in accepted:
-        order = reading.order
-        if isinstance(order, Move):
-            ship = state.require(reading.ship)
-            exempt = set(state.grappled_with(ship.id)) <= breaks.get(ship.id.upper(), set())
-            if move_problem(state, ship, order, break_exempt=exempt and bool(breaks.get(ship.id.upper()))):
-                refused += 1
-                continue
-            moves.append(order)
-        kept.append(reading)
-    if moves:
-        pairs = [(ship, other) for ship, others in breaks.items() for other in others]
-        plan = plan_moves(state, moves, pairs)
-        for move in moves:
-            if spacing_problem(plan.state, move.ship, plan.passed_by(move.ship)):
-                refused += 1
-    return Sheet(tuple(kept), refused)
-
-
-def _orders(readings: Sequence[Reading]) -> tuple[Any, ...]:
-    return tuple(reading.order for reading in readings)
+def _accepted(state: GameState, side: str, text: str) -> list[Order]:
+    """The lines check.py accepts (§18, §6.5 on §6.6's computed path), in the order written."""
+    return accepted_orders([check_orders(state, side, text)])
 
 
 def round_one(state: GameState, text: str, dice: SeededDice) -> tuple[GameState, tuple[Event, ...]]:
-    sheet = check_sheet(state, state.phasing, text)
-    orders = _orders(sheet.accepted)
+    orders = _accepted(state, state.phasing, text)
     return resolve_round_1(state, RoundOneOrders(
         moves=tuple(o for o in orders if isinstance(o, Move)),
         breaks=tuple(o for o in orders if isinstance(o, Targets) and o.verb == "BREAK"),
@@ -151,8 +102,8 @@ def round_one(state: GameState, text: str, dice: SeededDice) -> tuple[GameState,
 def round_two(state: GameState, texts: dict[str, str],
               dice: SeededDice) -> tuple[GameState, tuple[Event, ...]]:
     phasing, firing = state.phasing, state.other(state.phasing)
-    own = _orders(check_sheet(state, phasing, texts.get(phasing, "")).accepted)
-    fire = _orders(check_sheet(state, firing, texts.get(firing, "")).accepted)
+    own = _accepted(state, phasing, texts.get(phasing, ""))
+    fire = _accepted(state, firing, texts.get(firing, ""))
     return resolve_round_2(state, RoundTwoOrders(
         fire=tuple(o for o in fire if isinstance(o, Targets | Picking) and o.verb in ("BOW", "BALLISTA")),
         grapples=tuple(o for o in own if isinstance(o, Targets) and o.verb == "GRAPPLE"),

@@ -17,6 +17,7 @@ from pbem.rules.dice import SeededDice
 from pbem.rules.errors import OrderError
 from pbem.rules.events import Event
 from pbem.rules.ramcruise.benchmark import battle
+from pbem.rules.ramcruise.check import check_build, check_orders
 from pbem.rules.ramcruise.classes import DECK, MAR
 from pbem.rules.ramcruise.fleet import BuildLine, build_fleet, purchase_points
 from pbem.rules.ramcruise.grappling import distance
@@ -82,7 +83,13 @@ def _verb(reading: Reading) -> str:
 
 
 def refusals(game: GameState, side: str, text: str) -> list[str]:
-    """Every line of a round's submission that §18 would refuse, with the reason."""
+    """Every line of a round's submission that §18 would refuse, with the reason: as written out
+    here, and as check.py (the judge's checker) refuses it."""
+    judged = [f"{line.text}: {line.reason}" for line in check_orders(game, side, text).refused]
+    return judged + _oracle(game, side, text)
+
+
+def _oracle(game: GameState, side: str, text: str) -> list[str]:
     phase = game.phase
     context = SETUP_LINES if phase.kind == SETUP else ROUND_LINES
     refused: list[str] = []
@@ -354,6 +361,7 @@ def test_built_fleets_are_within_the_budget_and_play(budget: int, names: tuple[s
                 reading = read_build_line(number, raw)
                 assert reading.extras == () and isinstance(reading.order, Build), raw
                 lines.append(BuildLine(number, reading.ship, reading.order.design))
+            assert check_build(start, side, text, taken=taken).refused == (), text
             fleet = build_fleet(side, lines, start.options, taken=taken)
             assert fleet.refused == () and fleet.ships, (side, text, fleet.refused)
             assert fleet.total <= start.options.budget
