@@ -477,17 +477,19 @@ def _spacing(after: GameState, ship_id: str, shorn: frozenset[str]) -> None:
 
 
 def check_build(state: GameState, side: str, text: str, commands: frozenset[str] | None = None,
-                taken: Iterable[str] = ()) -> OrderSheet:
+                taken: Iterable[str] = (), spent: int = 0) -> OrderSheet:
     """Build lines in the order written with a running total against the budget (§4); `taken`
-    are ids already used (side B's lines meet side A's accepted ships at resolution). Standing
-    orders for ships the submission builds are accepted and apply once they are built."""
+    are ids already used (side B's lines meet side A's accepted ships at resolution) and `spent`
+    the points the side's earlier submissions used (a side of several players). Standing orders
+    for ships the submission builds are accepted and apply once they are built."""
     del commands  # a new ship is commanded by the player who builds it (commanders_after)
     sheet = _Sheet()
     readings = _read_all(text, BUILD_LINES, sheet)
     lines = [BuildLine(number, reading.ship, reading.order.design) for number, _, reading in readings
              if isinstance(reading.order, Build)]
     used = {ship.id for ship in state.ships} | set(taken)
-    fleet = build_fleet(side, lines, state.options, taken=used)
+    budget = state.options.budget - spent
+    fleet = build_fleet(side, lines, state.options, taken=used, budget=budget)
     refused = {item.line_no: item.reason for item in fleet.refused}
     built = {item.line_no: item for item in fleet.built}
     ships = {ship.id.upper(): ship for ship in fleet.ships}
@@ -503,8 +505,8 @@ def check_build(state: GameState, side: str, text: str, commands: frozenset[str]
             item = built[number]
             flag = "; the flagship" if ship.flagship else ""
             sheet.accept(number, raw, ship, reading,
-                         f"costs {item.cost}; the fleet {item.total} of {state.options.budget} "
-                         f"points{flag}")
+                         f"costs {item.cost}; the fleet {item.total + spent} of "
+                         f"{state.options.budget} points{flag}")
             continue
         named = ships.get(reading.ship.upper())
         if named is None:
