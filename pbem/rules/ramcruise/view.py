@@ -3,6 +3,7 @@
 
     state_json(state) -> dict              # turn, phase, wind, options, sides, ships
     ship_json(state, ship) -> dict         # one ship's row, with its corners
+    OFF_TABLE; loaded(row, turn) -> int    # what every reader of a ship's row needs
 
 Enumerated values are lower case; lists of ship ids are in scenario order; positions are
 rounded to 0.01" for reports only (G21); speeds are inches. The view carries the game's §22
@@ -15,6 +16,8 @@ from typing import Any
 
 from pbem.rules.ramcruise.state import GameState, Ship
 from pbem.rules.table import report_point
+
+OFF_TABLE = ("sunk", "fled")  # a ship's row in these statuses has no place on the table
 
 
 def _in_order(state: GameState, ids: set[str] | frozenset[str]) -> list[str]:
@@ -67,3 +70,9 @@ def state_json(state: GameState) -> dict[str, Any]:
                   for side in state.sides},
         "ships": {ship.id: ship_json(state, ship) for ship in state.ships},
     }
+
+
+def loaded(ship: dict[str, Any], turn: int) -> int:
+    """Ballistas loaded in `turn`: never fired, or fired two turns ago or more (§15.1)."""
+    return sum(1 for fired in ship.get("ballistas_fired") or []
+               if not fired or turn >= int(fired) + 2)

@@ -16,9 +16,11 @@ import pytest
 from pbem.rules.ramcruise import present
 from pbem.rules.ramcruise.fleet import design_problem
 from pbem.rules.ramcruise.grappling import distance, grapple_reach
+from pbem.rules.ramcruise.houserules import house_rule, house_rules
 from pbem.rules.ramcruise.modes import move_problem
 from pbem.rules.ramcruise.notation import read_build_line, read_round_line, read_setup_line
 from pbem.rules.ramcruise.orders import Build, Duty, Move, Picking, Place, Standing, Targets
+from pbem.rules.ramcruise.pieces import pieces_schema, report_pieces
 from pbem.rules.ramcruise.scenario import initial_state, load_scenario, placement_problem
 from pbem.rules.ramcruise.state import (
     BUILD,
@@ -32,6 +34,7 @@ from pbem.rules.ramcruise.state import (
     Phase,
 )
 from pbem.rules.ramcruise.switches import SPECS, Options, parse_options
+from pbem.rules.ramcruise.template import order_template
 from pbem.rules.ramcruise.victory import standing as side_standing
 from pbem.rules.ramcruise.view import state_json
 from pbem.rules.ramcruise.wind import rout_heading_of
@@ -162,7 +165,7 @@ def test_standing_numbers_are_victorys(state: GameState) -> None:
 
 def test_every_switch_is_named_once_and_a_changed_one_first_with_its_default() -> None:
     options = parse_options({"fire_darts": "rome", "turn_limit": 8, "fatigue": "fleet"})
-    lines = present.house_rules(options)
+    lines = house_rules(options)
     assert len(lines) == len(SPECS)
     for spec in SPECS:
         named = [line for line in lines if re.search(rf"; {re.escape(spec.name)}( =|\))", line)]
@@ -172,16 +175,16 @@ def test_every_switch_is_named_once_and_a_changed_one_first_with_its_default() -
     assert "The ballista shots of rome are fire darts" in lines[1]
     assert "turn 8" in lines[2] and "the default is 12" in lines[2]
     assert not any("for this game" in line for line in lines[3:])
-    assert not any("for this game" in line for line in present.house_rules(Options()))
+    assert not any("for this game" in line for line in house_rules(Options()))
 
 
 def test_each_value_of_a_choice_has_its_own_words() -> None:
     for spec in SPECS:
         values = spec.values if spec.kind in ("choice", "flag", "darts", "heading") else spec.values[:1]
-        told = [present.house_rule(spec.name, value) for value in values]
+        told = [house_rule(spec.name, value) for value in values]
         assert len(set(told)) == len(told), spec.name
         assert all(t and "{" not in t and "_" not in t for t in told), (spec.name, told)
-    assert present.house_rule("wind", "135") == "The wind blows towards 135"
+    assert house_rule("wind", "135") == "The wind blows towards 135"
 
 
 # --- order templates
@@ -196,7 +199,7 @@ def _examples(lines: tuple[str, ...]) -> list[str]:
                          ids=lambda s: s.phase.key)
 def test_the_example_lines_are_orders_the_rules_take_as_written(state: GameState) -> None:
     for side in state.side_ids:
-        lines = present.order_template(state, side)
+        lines = order_template(state, side)
         assert lines and all(line.startswith("#") for line in lines)
         for number, text in enumerate(_examples(lines), 1):
             order = read_round_line(number, text).order
@@ -227,20 +230,20 @@ def test_the_example_lines_are_orders_the_rules_take_as_written(state: GameState
 
 def test_the_moving_side_gets_moves_and_the_other_only_standing_orders() -> None:
     state = default_state()
-    moving = present.order_template(state, "carthage")
-    waiting = present.order_template(state, "rome")
+    moving = order_template(state, "carthage")
+    waiting = order_template(state, "rome")
     assert "carthage moves" in moving[0] and "you may send standing orders" in waiting[0]
     assert any(line.startswith("# C1: CRUISE F4") for line in moving)
     assert not any(line.startswith("# C1: RAM") for line in moving)          # two rungs up
     assert {line.split(":")[1].split()[0] for line in _examples(waiting)} == {"STANCE"}
-    assert present.order_template(replace(state, phase=Phase(OVER, 3)), "rome") == ()
-    assert present.order_template(replace(state, phase=Phase(WIND)), "rome") == ()
+    assert order_template(replace(state, phase=Phase(OVER, 3)), "rome") == ()
+    assert order_template(replace(state, phase=Phase(WIND)), "rome") == ()
 
 
 def test_a_grappled_ship_is_offered_its_break_and_a_sinking_one_no_move() -> None:
     state = default_state().with_grapple("C1", "R1")
     state = state.with_ship(replace(state.require("C2"), status=SINKING, countdown=2))
-    lines = present.order_template(state, "carthage")
+    lines = order_template(state, "carthage")
     assert "# C1: BREAK R1" in lines
     assert any("C2 (trireme) is sinking" in line for line in lines)
     assert not any(re.match(r"# C2: (RAM|CRUISE|STRAT|BACK)", line) for line in lines)
@@ -248,16 +251,16 @@ def test_a_grappled_ship_is_offered_its_break_and_a_sinking_one_no_move() -> Non
 
 def test_the_build_template_example_builds_and_the_setup_places_are_legal() -> None:
     built = replace(default_state(), phase=Phase(BUILD))
-    lines = present.order_template(built, "carthage")
+    lines = order_template(built, "carthage")
     assert any("within 20 points" in line for line in lines)
     assert any(line.startswith("#   sixteen 16 points") for line in lines)
     example = read_build_line(1, _examples(lines)[-1]).order
     assert isinstance(example, Build) and design_problem(example.design, built.options) == ""
-    assert not any("sixteen" in line for line in present.order_template(
+    assert not any("sixteen" in line for line in order_template(
         replace(default_state(special_ship="off"), phase=Phase(BUILD)), "rome"))
     free = default_state(setup="free")
     assert free.phase == Phase(SETUP, side="rome")
-    placing = present.order_template(free, "rome")
+    placing = order_template(free, "rome")
     assert "north edge" in placing[0]
     places = [read_setup_line(n, text).order for n, text in enumerate(_examples(placing), 1)]
     assert [p.name for p in places if isinstance(p, Standing)] == ["stance"] * 5
@@ -269,19 +272,19 @@ def test_the_build_template_example_builds_and_the_setup_places_are_legal() -> N
         index = next(i for i, s in enumerate(ships) if s.id == place.ship)
         ships[index] = replace(ships[index], x=place.x, y=place.y, heading=place.heading, placed=True)
         assert placement_problem(ships, ships[index], "north", free.table) == ""
-    assert _examples(present.order_template(free, "carthage")) and all(
-        "STANCE" in text for text in _examples(present.order_template(free, "carthage")))
+    assert _examples(order_template(free, "carthage")) and all(
+        "STANCE" in text for text in _examples(order_template(free, "carthage")))
 
 
 # --- pieces
 
 
 def test_every_piece_of_every_played_state_fits_the_schema() -> None:
-    validator = jsonschema.Draft202012Validator(present.pieces_schema())
-    jsonschema.Draft202012Validator.check_schema(present.pieces_schema())
+    validator = jsonschema.Draft202012Validator(pieces_schema())
+    jsonschema.Draft202012Validator.check_schema(pieces_schema())
     seen_sunk = seen_countdown = seen_link = False
     for state in played_states():
-        pieces = present.report_pieces(state_json(state))
+        pieces = report_pieces(state_json(state))
         assert [p["id"] for p in pieces] == [s.id for s in state.ships]
         for piece, ship in zip(pieces, state.ships, strict=True):
             validator.validate(piece)
@@ -296,8 +299,8 @@ def test_every_piece_of_every_played_state_fits_the_schema() -> None:
 
 
 def test_the_schema_refuses_a_piece_that_is_wrong() -> None:
-    validator = jsonschema.Draft202012Validator(present.pieces_schema())
-    piece = present.report_pieces(state_json(default_state()))[0]
+    validator = jsonschema.Draft202012Validator(pieces_schema())
+    piece = report_pieces(state_json(default_state()))[0]
     for wrong in ({**piece, "status": "floating"}, {**piece, "sheared": 3},
                   {**piece, "crew": {**piece["crew"], "marines": {"count": -1, "class": "regular"}}},
                   {**piece, "armour": 1}, {k: v for k, v in piece.items() if k != "standing"}):
