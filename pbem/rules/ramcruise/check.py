@@ -18,6 +18,7 @@ checked on its own: on a side of several players, one player's paths do not see 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -97,7 +98,8 @@ def point_text(x: float, y: float) -> str:
 
 
 def _your_ships(state: GameState, side: str) -> str:
-    ids = [ship.id for ship in state.ships if ship.side == side and ship.status in (AFLOAT, SINKING)]
+    ids = [ship.id for ship in state.ships if ship.side == side and ship.status in (AFLOAT, SINKING)
+           and (ship.placed or state.phase.kind == SETUP)]
     return f"lines for your ships: {', '.join(ids)}." if ids else ""
 
 
@@ -116,6 +118,9 @@ def own_ship(state: GameState, name: str, side: str, commands: frozenset[str] | 
     if ship.status in (SUNK, FLED, SURRENDERED):
         raise IllegalOrderError(f"{ship.id} is {ship.status} and takes no orders",
                                 accepted=_your_ships(state, side))
+    if not ship.placed and state.phase.kind not in (BUILD, SETUP):
+        raise IllegalOrderError(f"{ship.id} is not on the table: the judge found no place for it "
+                                "on its home edge (§20)", accepted=_your_ships(state, side))
     return ship
 
 
@@ -455,14 +460,21 @@ def _check_moves(state: GameState, sheet: _Sheet, moves: Sequence[tuple[int, str
                      plan_places(state.require(ship.id), events) if move.mode != STAY else ())
 
 
+def _half_diagonal(ship: Ship) -> float:
+    return math.hypot(ship.length / 2, ship.beam / 2)
+
+
 def _spacing(after: GameState, ship_id: str, shorn: frozenset[str]) -> None:
     """§6.5: the path may not end closer than ¼" to a friend this move does not shear."""
     mover = after.require(ship_id)
     polygon = mover.polygon()
+    reach = _half_diagonal(mover) + FRIENDLY_GAP + after.epsilon
     for other in after.ships:
         if other.side != mover.side or other.id == mover.id or not other.on_table \
                 or other.id in shorn:
             continue
+        if math.hypot(other.x - mover.x, other.y - mover.y) > reach + _half_diagonal(other):
+            continue  # every corner lies within its half-diagonal of the centre: too far to matter
         gap = footprint_distance(polygon, other.polygon(), after.epsilon)
         if closer_than(gap, FRIENDLY_GAP, after.epsilon):
             raise IllegalOrderError(
