@@ -1,35 +1,21 @@
 """Ram / cruise / strategic events told as sentences, one per event, with every die the event
-carries and the number it was held against (the presenter's narration); and what became of
-each order line of a side's sheet, told from the phase's events (§18: done, failed and why,
-or refused and why).
+carries and the number it was held against (the presenter's narration).
 
     sentence(event) -> str                 # one event as a dict (Event.as_dict())
     SENTENCES                              # kind -> its teller: every kind the engine makes
-    order_fates(sheet, events) -> tuple    # one text per line of the sheet
+    reason_of(event) -> str                # the reason an event gives, if any
 
 Ships are named by id. Nothing is hidden in this game (rulings §4), so every viewer reads the
-same sentences.
+same sentences. What became of each order line is told in `fates`, from these sentences. Calls
+only the interface's DRAW.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from pbem.rules.errors import OrderError
-from pbem.rules.interface import ACCEPTED, DRAW, LineResult, OrderSheet
-from pbem.rules.ramcruise.notation import BUILD_LINES, ROUND_LINES, SETUP_LINES, read_line
-from pbem.rules.ramcruise.orders import (
-    Build,
-    Duty,
-    Move,
-    Order,
-    Picking,
-    Place,
-    Reading,
-    Standing,
-    Targets,
-)
+from pbem.rules.interface import DRAW
 
 Event = dict[str, Any]
 
@@ -93,7 +79,7 @@ def _die(die: Any, modifier: Any, total: Any) -> str:
     return f"rolled {die}{_signed(int(modifier))} = {total}"
 
 
-def _reason(e: Event) -> str:
+def reason_of(e: Event) -> str:
     return str(e.get("reason") or "").strip()
 
 
@@ -106,7 +92,7 @@ def _avoid(e: Event) -> str:
 
 
 def _blocked(e: Event) -> str:
-    reason = _reason(e)
+    reason = reason_of(e)
     if e.get("failed"):
         return f"{e['ship']}'s move fails (§18): {reason or 'it could not move'}."
     by = e.get("by")
@@ -119,7 +105,7 @@ def _blocked(e: Event) -> str:
 def _break(e: Event) -> str:
     target = e.get("target") or "its grapple"
     if not e.get("dice"):
-        return f"{e['ship']}'s break from {target} fails without a roll: {_reason(e)}."
+        return f"{e['ship']}'s break from {target} fails without a roll: {reason_of(e)}."
     why = "the other accepts" if e.get("needed") == 5 else "the other resists"
     outcome = "the grapple is cut" if e.get("success") else "still held"
     return (f"{e['ship']} tried to break its grapple with {target} (needs {e.get('needed')}, "
@@ -164,7 +150,7 @@ def _fire(e: Event) -> str:
     what = "bow fire" if weapon == "bow" else f"ballista{number}"
     if not target or not (e.get("dice") or e.get("die")):
         at = f" at {target}" if target else ""
-        return f"{ship}'s {what}{at} did not shoot: {_reason(e) or 'no target'}."
+        return f"{ship}'s {what}{at} did not shoot: {reason_of(e) or 'no target'}."
     outcome = "a hit" if e.get("hit") else "a miss"
     if weapon == "bow":
         return (f"{ship}'s bowmen shot at {target} from the {e.get('side')} side at "
@@ -195,7 +181,7 @@ def _grapple(e: Event) -> str:
     ship, target = e["ship"], e.get("target")
     if not e.get("dice"):
         at = f" at {target}" if target else ""
-        return f"{ship} threw no grapple{at}: {_reason(e)}."
+        return f"{ship} threw no grapple{at}: {reason_of(e)}."
     what = f"its {e['gear']}" if e.get("gear") else "a grapple"
     stance = {"routed": f"{target} is routed, so it resists", "accept": f"{target} accepts",
               "resist": f"{target} resists"}.get(str(e.get("stance")), str(e.get("stance")))
@@ -211,7 +197,7 @@ def _hit(e: Event) -> str:
         return f"{ship} was hit by {by}'s {weapon}: nobody is lost, but it tests morale ({then})."
     source = "melee" if weapon == "melee" else "bow fire"
     if not e.get("category"):
-        return f"{by}'s hit on {ship} ({source}) is lost: {_reason(e) or 'nothing left to lose'}."
+        return f"{by}'s hit on {ship} ({source}) is lost: {reason_of(e) or 'nothing left to lose'}."
     lost = int(e.get("lost") or 0)
     return (f"{ship} lost {_factors(str(e['category']), lost)} to {by}'s {source}; "
             f"{_factors(str(e['category']), int(e.get('left') or 0))} left.")
@@ -220,7 +206,7 @@ def _hit(e: Event) -> str:
 def _melee(e: Event) -> str:
     ship, target = e["ship"], e.get("target")
     if not target:
-        return f"{ship} does not melee: {_reason(e)}."
+        return f"{ship} does not melee: {reason_of(e)}."
     rolls = e.get("dice") or []
     modifiers = e.get("modifiers") or [0] * len(rolls)
     faces = ", ".join(f"{die}{_signed(int(mod))}" if mod else str(die)
@@ -275,7 +261,7 @@ def _ram(e: Event) -> str:
         return (f"{ship} rams {target} ({aspect}) at {_at(e.get('impact'))}: the ram is rolled "
                 "after the missile fire.")
     if e.get("void"):
-        return f"{ship}'s ram on {target} is void: {_reason(e)}."
+        return f"{ship}'s ram on {target} is void: {reason_of(e)}."
     parts = [f"{aspect} {ASPECT_BASE.get(aspect, '?')}"]
     for name in ("faster", "bigger", "cheaper"):
         value = int(e.get(name) or 0)
@@ -322,13 +308,13 @@ def _sinking(e: Event) -> str:
 
 
 def _sunk(e: Event) -> str:
-    return f"{e['ship']} sank: {_reason(e) or 'it went down'}."
+    return f"{e['ship']} sank: {reason_of(e) or 'it went down'}."
 
 
 def _surrender(e: Event) -> str:
     released = e.get("released") or []
     freed = f"; its grapples with {', '.join(released)} are released" if released else ""
-    return f"{e['ship']} surrendered and strikes its colours: {_reason(e)}{freed}."
+    return f"{e['ship']} surrendered and strikes its colours: {reason_of(e)}{freed}."
 
 
 def _victory(e: Event) -> str:
@@ -337,8 +323,8 @@ def _victory(e: Event) -> str:
                        f"broken at {n.get('breaking_point')}" for side, n in numbers.items())
     tail = f" ({counts})" if counts else ""
     if e.get("winner") == DRAW:
-        return f"The game is a draw: {_reason(e)}{tail}."
-    return f"{e.get('winner')} wins: {_reason(e)}{tail}."
+        return f"The game is a draw: {reason_of(e)}{tail}."
+    return f"{e.get('winner')} wins: {reason_of(e)}{tail}."
 
 
 def _wind(e: Event) -> str:
@@ -371,122 +357,3 @@ def sentence(e: Event) -> str:
         return teller(e)
     except (AttributeError, IndexError, KeyError, TypeError, ValueError):  # an odd shape: told plainly
         return f"{e.get('kind')}: " + ", ".join(f"{k}={v}" for k, v in e.items() if k != "kind")
-
-
-# --- what became of each order line (§18)
-
-MOVE_KINDS = ("move", "blocked", "ram", "shear", "avoid", "flee")
-
-
-def _order_of(line: LineResult, context: str) -> Order | None:
-    found = line.order
-    if isinstance(found, Reading):
-        return found.order
-    if isinstance(found, Move | Targets | Picking | Duty | Standing | Build | Place):
-        return found
-    try:
-        return read_line(line.line_no, line.text, context).order
-    except (OrderError, ValueError):
-        return None
-
-
-def _same(value: Any, ship: str) -> bool:
-    return str(value or "").upper() == ship.upper()
-
-
-def _line_events(order: Order, ship: str, events: Sequence[Event]) -> list[Event]:
-    """The events a line brought about, in the order they happened."""
-    found: list[Event] = []
-    last_target = ""
-    for e in events:
-        kind = e.get("kind")
-        if isinstance(order, Move):
-            mine = ((kind in MOVE_KINDS and _same(e.get("ship"), ship) and not
-                     (kind == "ram" and not e.get("marked")))
-                    or (kind == "avoid" and _same(e.get("by"), ship))
-                    or (kind == "grapple" and _same(e.get("target"), ship)))
-        elif isinstance(order, Targets) and order.verb == "BREAK":
-            mine = kind == "break" and _same(e.get("ship"), ship)
-        elif isinstance(order, Targets) and order.verb == "GRAPPLE":
-            mine = kind == "grapple" and _same(e.get("ship"), ship)
-        elif isinstance(order, Targets | Picking) and order.verb in ("BOW", "BALLISTA"):
-            weapons = ("bow",) if order.verb == "BOW" else ("ballista", "fire dart")
-            mine = ((kind == "fire" and _same(e.get("ship"), ship) and e.get("weapon") in weapons)
-                    or (kind == "hit" and _same(e.get("by"), ship) and e.get("weapon") in weapons)
-                    or (kind == "pick" and _same(e.get("by"), ship) and order.verb == "BOW"))
-        elif isinstance(order, Picking) and order.verb == "MELEE":
-            mine = ((kind == "melee" and _same(e.get("ship"), ship))
-                    or (kind in ("save", "hit") and _same(e.get("by"), ship)
-                        and e.get("weapon", "melee") == "melee")
-                    or (kind == "surrender" and last_target != "" and _same(e.get("ship"), last_target)))
-            if kind == "melee" and mine:
-                last_target = str(e.get("target") or "")
-        elif isinstance(order, Duty):
-            mine = kind == "duty" and _same(e.get("ship"), ship)
-        else:
-            mine = False
-        if mine:
-            found.append(e)
-    return found
-
-
-def _failure(e: Event) -> bool:
-    """An event saying a line did nothing for a §18 reason (no dice were rolled for it)."""
-    kind = e.get("kind")
-    if kind == "blocked":
-        return bool(e.get("failed"))
-    if kind in ("break", "grapple", "fire", "melee"):
-        return not (e.get("dice") or e.get("die")) and bool(_reason(e))
-    return False
-
-
-def _held_by_shear_grapple(ship: str, told: Sequence[Event]) -> str:
-    for e in told:
-        if e.get("kind") == "grapple" and _same(e.get("target"), ship) and e.get("success"):
-            return str(e.get("ship"))
-    return ""
-
-
-def _standing_fate(order: Standing) -> str:
-    return (f"done: {order.notation()} stands from this round's deadline until it is "
-            "changed (§5.3).")
-
-
-def _fate(line: LineResult, order: Order | None, events: Sequence[Event]) -> str:
-    if isinstance(order, Standing):
-        return _standing_fate(order)
-    if isinstance(order, Build):
-        return f"done: {order.ship} built as {order.notation()}."
-    if isinstance(order, Place):
-        return f"done: {order.ship} placed at {order.notation()}."
-    if order is None:
-        return "accepted; nothing came of it."
-    if isinstance(order, Move) and order.mode == "stay":
-        return "done: it stayed."
-    told = _line_events(order, line.piece or order.ship, events)
-    if isinstance(order, Duty) and not told:
-        return (f"done: {order.notation()} takes effect at the end of this half (step 11); the "
-                "crewmen fight or row from the ship's next half.")
-    if not told:
-        return "accepted; nothing came of it."
-    sentences = " ".join(sentence(e) for e in told)
-    if all(_failure(e) for e in told):
-        return f"failed (§18: the line stands but does nothing): {sentences}"
-    if isinstance(order, Move):
-        holder = _held_by_shear_grapple(line.piece or order.ship, told)
-        if holder:
-            return f"failed (§18: stopped by {holder}'s grapple after the shear): {sentences}"
-    return f"done: {sentences}"
-
-
-def order_fates(sheet: OrderSheet, events: Sequence[Event]) -> tuple[str, ...]:
-    """For each line of a side's checked sheet: refused and why; failed (§18) and why; or done
-    and what it brought about, told from the phase's events."""
-    context = {"build": BUILD_LINES, "setup": SETUP_LINES}.get(sheet.phase.kind, ROUND_LINES)
-    fates = []
-    for line in sheet.lines:
-        if line.status != ACCEPTED:
-            fates.append(f"refused: {line.reason}" if line.reason else "refused.")
-            continue
-        fates.append(_fate(line, _order_of(line, context), events))
-    return tuple(fates)

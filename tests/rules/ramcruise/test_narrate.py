@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 
 from pbem.rules.errors import IllegalOrderError
 from pbem.rules.interface import ACCEPTED, REFUSED, LineResult, OrderSheet, PhaseSpec
-from pbem.rules.ramcruise import narrate
 from pbem.rules.ramcruise.cases import play_case
+from pbem.rules.ramcruise.fates import order_fates
 from pbem.rules.ramcruise.movement import pass_no_dice
 from pbem.rules.ramcruise.narrate import SENTENCES, sentence
 from pbem.rules.ramcruise.notation import read_round_line
@@ -166,7 +166,7 @@ def test_round_one_fates_done_failed_and_refused() -> None:
     orders = RoundOneOrders(moves=(move_of(lines[1]), move_of(lines[2])),
                             breaks=(Targets("C1", "BREAK", ("R2",)),))
     after, events = resolve_round_1(position, orders, dice(6, 5, 4, 4))
-    fates = narrate.order_fates(sheet("move", *lines, refused={6: "there is no ship C9"}),
+    fates = order_fates(sheet("move", *lines, refused={6: "there is no ship C9"}),
                                 [e.as_dict() for e in events])
     assert fates[0].startswith("failed (§18") and "R2 was the last to inflict" in fates[0]
     assert fates[1].startswith("failed (§18") and "grappled when its turn to move comes" in fates[1]
@@ -186,7 +186,7 @@ def test_a_move_held_by_the_victims_grapple_failed_and_a_break_lost_on_the_dice_
     orders = RoundOneOrders(moves=(move_of(lines[0]),), breaks=(Targets("C2", "BREAK", ("R2",)),))
     # break 2+2 fails; the shear: R1 avoids on 4+4, then its grapple 5+5 holds C1 (needs 9)
     _, events = resolve_round_1(position, orders, dice(2, 2, 4, 4, 5, 5))
-    fates = narrate.order_fates(sheet("move", *lines), [e.as_dict() for e in events])
+    fates = order_fates(sheet("move", *lines), [e.as_dict() for e in events])
     assert fates[0].startswith("failed (§18: stopped by R1's grapple after the shear)")
     assert "R1 threw a grapple at C1" in fates[0] and "rolled 5+5 = 10, grappled" in fates[0]
     assert fates[1].startswith("done: C2 tried to break") and "rolled 2+2 = 4, still held" in fates[1]
@@ -211,14 +211,14 @@ def test_fire_and_melee_fates_gather_their_shots_picks_hits_and_saves() -> None:
         {"kind": "surrender", "ship": "R5", "reason": "it is grappled with no marines and no crewmen on deck",
          "released": ["C4"]},
     ]
-    fire = narrate.order_fates(sheet("combat", "R5: BOW C4, C2 PICK OAR", "R3: BALLISTA C1",
+    fire = order_fates(sheet("combat", "R5: BOW C4, C2 PICK OAR", "R3: BALLISTA C1",
                                      "R5: BALLISTA C4"), events)
     assert fire[0].startswith("done: R5's bowmen shot at C4") and "rolled 6+1 = 7" in fire[0]
     assert "R5 rolled 4, C4 rolled 2" in fire[0] and "crewman at the oars" in fire[0]
     assert "C2 is 9\" away" in fire[0] and "C4 fought" not in fire[0]
     assert fire[1].startswith("failed (§18") and "no ballista of R3 is loaded in turn 3" in fire[1]
     assert fire[2] == "accepted; nothing came of it."        # R5's bow shots are not its ballista's
-    melee = narrate.order_fates(sheet("combat", "C4: MELEE R5"), events)[0]
+    melee = order_fates(sheet("combat", "C4: MELEE R5"), events)[0]
     assert melee.startswith("done: C4 fought R5") and "rolled 5, 2+1" in melee
     assert "rolled 3, not saved" in melee and "R5 surrendered" in melee and "bowmen" not in melee
 
@@ -243,5 +243,5 @@ def test_an_event_of_odd_shape_is_told_without_crashing_the_report(kind: str, da
 def test_any_sheet_against_any_events_gets_one_fate_a_line(texts: list[str], data: st.DataObject) -> None:
     lines = tuple(LineResult(n, text, text.split(":")[0][:12], ACCEPTED) for n, text in enumerate(texts, 1))
     events = data.draw(st.lists(st.sampled_from(every_sample()), max_size=8))
-    fates = narrate.order_fates(OrderSheet(PhaseSpec("combat"), "rome", lines), events)
+    fates = order_fates(OrderSheet(PhaseSpec("combat"), "rome", lines), events)
     assert len(fates) == len(texts) and all(fates)
