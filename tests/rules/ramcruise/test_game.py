@@ -86,7 +86,23 @@ def test_a_default_game_played_round_by_round_from_the_start() -> None:
     assert any(e.kind == "ram" and e["ship"] == "R5" and not e.get("marked") for e in result.events)
     assert keys == ["T1-r1-carthage", "T1-r2-carthage", "T1-r3-rome", "T1-r4-rome",
                     "T2-r1-carthage", "T2-r2-carthage", "T2-r3-rome", "T2-r4-rome"]
+    assert len(set(keys)) == len(keys)
     assert game.phase.key == "T3-r1-carthage" or game.phase.kind == OVER
+
+
+def test_every_key_of_a_whole_game_is_unique_to_the_end() -> None:
+    # Fleets built, set up freely, then twelve turns in which nobody sends anything: each side
+    # builds, the judge places, every ship stays, and the turn limit ends it level (§17).
+    game = new_game("custom", {"setup": "free", "wind": "roll", "turn_limit": 3}, BUILD_SCENARIO)
+    keys = []
+    while game.phase.kind != OVER:
+        keys.append(game.phase.key)
+        sent = {"build": [(A, "X1: trireme CREWMEN 3 regular"), (B, "Y1: trireme CREWMEN 3 regular")]}
+        game, _, _ = play_phase(game, sent.get(game.phase.key, []), _dice(game.phase.key))
+    assert keys[:5] == ["wind", "build", "setup-rome", "setup-carthage", "T1-r1-carthage"]
+    assert keys[-1] == "T3-r4-rome" and len(keys) == 4 + 3 * 4
+    assert len(set(keys)) == len(keys)
+    assert game.winner == DRAW and owes(game) == () and may_send(game) == ()
 
 
 def test_who_owes_and_who_may_also_send_in_each_round() -> None:
