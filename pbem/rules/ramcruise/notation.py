@@ -21,6 +21,14 @@ MARINES for MAR, the text's QUINQUIREME, …), lists separated by spaces, build 
 order, BALLISTA with no number (one), a crew type with no class (regular), set-up numbers with
 two decimals or commas; and a line of the judge's echo sent back as it stands (its notes after
 `=>`, and a `line 4:` in front, are not read).
+
+Why one module of over 450 lines (issue 19): it does one job, reading a line of the §19 notation.
+The build, set-up and round readers share one entry point (`read_line`, which reads standing
+orders in every context, §5.4), one error with its hints, and one set of word tables that the
+syntax reference's test checks as a whole. Putting the build and set-up readers in a module of
+their own would need a third module for the error, `cut` and the patterns, or else the two would
+import each other in a circle, and it would save about 100 lines. Calls only the rules' errors,
+`classes`' words, `fleet`'s Design, `orders` and the state's mode names.
 """
 
 from __future__ import annotations
