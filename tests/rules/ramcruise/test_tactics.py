@@ -47,6 +47,7 @@ from pbem.rules.ramcruise.state import (
     OVER,
     RAM,
     SETUP,
+    STAY,
     STRATEGIC,
     SUNK,
     SURRENDERED,
@@ -171,15 +172,16 @@ def _breaking_all(game: GameState, ship_id: str, seen: set[tuple[str, str]], rea
 
 
 def _path_problems(game: GameState, kept: list[Reading]) -> list[str]:
-    """§6.5 on §6.6's computed path: no move ends under ¼" from a friend it does not shear."""
+    """§6.5 on §6.6's computed path: no move ends under ¼" from a friend it does not shear, the
+    lines before it where their paths took them and the lines after it not yet moved."""
     moves = [r.order for r in kept if isinstance(r.order, Move)]
-    if not moves:
-        return []
     pairs = [(r.ship, t) for r in kept if isinstance(r.order, Targets) and r.order.verb == "BREAK"
              for t in r.order.targets]
-    plan = plan_moves(game, moves, pairs)
     problems = []
-    for move in moves:
+    for count, move in enumerate(moves, 1):
+        if move.mode == STAY:
+            continue
+        plan = plan_moves(game, moves[:count], pairs)
         mover = plan.state.require(move.ship)
         for other in plan.state.ships:
             if other.side == mover.side and other.id != mover.id and other.on_table \
