@@ -14,6 +14,7 @@ fails, the side's routers sail first, and each movement line starts from where t
 it left the table; a line whose path ends closer than ¼" to a friend it does not shear is
 refused (§6.5) and leaves its ship where it stood for the lines after it. Each submission is
 checked on its own: on a side of several players, one player's paths do not see another's.
+The words of the echo are echo.py's.
 """
 
 from __future__ import annotations
@@ -23,12 +24,11 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 from pbem.rules.errors import IllegalOrderError, NotCommandedError, OrderError
-from pbem.rules.events import Event
 from pbem.rules.interface import ACCEPTED, REFUSED, LineResult, OrderSheet, PhaseSpec
 from pbem.rules.ramcruise.classes import DECK
+from pbem.rules.ramcruise.echo import line_echo, move_echo, plan_places, point_text
 from pbem.rules.ramcruise.fleet import BuildLine, build_fleet
-from pbem.rules.ramcruise.grappling import GEAR_REACH, GRAPPLE_REACH, may_break
-from pbem.rules.ramcruise.modes import FATIGUE_COST, move_problem, ship_maximum
+from pbem.rules.ramcruise.modes import move_problem
 from pbem.rules.ramcruise.notation import (
     BUILD_LINES,
     ROUND_LINES,
@@ -37,7 +37,6 @@ from pbem.rules.ramcruise.notation import (
     read_line,
 )
 from pbem.rules.ramcruise.orders import (
-    MODE_NOTATION,
     Build,
     Duty,
     Move,
@@ -71,7 +70,6 @@ MOVEMENT = "movement"
 ROUND_ONE = (MOVEMENT, "BREAK", "DUTY")
 PHASING_FIRE_ROUND = ("GRAPPLE", "MELEE")
 FIRE = ("BOW", "BALLISTA")
-ASSUMED = "computed with every BREAK succeeding and every shear-grapple failing; dice may change it"
 
 
 def kind_of(order: Order) -> str:
@@ -89,18 +87,11 @@ def kind_of(order: Order) -> str:
     return "placement"
 
 
-def _inches(tenths_or_eighths: float) -> str:
-    return f'{round(tenths_or_eighths, 2):g}"'
-
-
-def point_text(x: float, y: float) -> str:
-    return f"({x:.2f}, {y:.2f})"
-
-
 def _your_ships(state: GameState, side: str) -> str:
     ids = [ship.id for ship in state.ships if ship.side == side and ship.status in (AFLOAT, SINKING)
            and (ship.placed or state.phase.kind == SETUP)]
-    return f"lines for your ships: {', '.join(ids)}." if ids else ""
+    return (f"lines for your ships: {', '.join(ids)}." if ids
+            else "no order lines: your side has no ship that takes orders now.")
 
 
 def own_ship(state: GameState, name: str, side: str, commands: frozenset[str] | None) -> Ship:
@@ -221,121 +212,6 @@ def _extras(reading: Reading) -> str:
     return f" [extras: {'; '.join(reading.extras)}]" if reading.extras else ""
 
 
-# --- the echo of an accepted line (§6.6) ----------------------------------------------------
-
-
-def _path_words(events: Sequence[Event]) -> str:
-    parts: list[str] = []
-    for item in events:
-        kind = item.kind
-        if kind == "move":
-            step = str(item["step"])
-            if step[:1] in "PS" or step.startswith("pivot"):
-                parts.append(f"{step} to heading {item['heading']}")
-            else:
-                parts.append(f"{step} to {point_text(*item['end'])}")
-        elif kind == "shear":
-            parts.append(f"shears {item['target']} at its abreast point, {item['abreast']:g}\" "
-                         f"along the step at {point_text(*item['at'])}")
-        elif kind == "ram":
-            parts.append(f"meets {item['target']} bow first at {point_text(*item['impact'])}: a "
-                         f"{item['aspect']} ram, marked and rolled after the enemy's fire")
-        elif kind == "blocked":
-            parts.append(f"blocked at {point_text(*item['at'])}: {item['reason']}")
-        elif kind == "flee":
-            parts.append(f"leaves the table by the {item['edge']} edge")
-    return "; ".join(parts) or "stays where it is"
-
-
-def plan_places(ship: Ship, events: Sequence[Event]) -> tuple[str, ...]:
-    """The places a planned move takes its ship (§6.6), for the plan map: "(x, y)" from the
-    start, each shear's abreast point in path order, each step's end, the last "(x, y,
-    heading)"; a shear, a ram contact or a block is named at its place ("shear R3", "ram R5",
-    "blocked")."""
-    places: list[tuple[tuple[float, float], list[str]]] = [((round(ship.x, 2), round(ship.y, 2)), [])]
-    heading = ship.heading
-    pending: tuple[tuple[float, float], list[str]] | None = None
-    for item in events:
-        if item.kind == "move":
-            if pending is not None and pending[0] != places[-1][0]:
-                places.append(pending)
-            end = item["end"]
-            pending = ((float(end[0]), float(end[1])), [])
-            heading = int(item["heading"])
-        elif item.kind == "shear":
-            at = (float(item["at"][0]), float(item["at"][1]))
-            mark = f"shear {item['target']}"
-            if pending is not None and at == pending[0]:
-                pending[1].append(mark)
-            elif at == places[-1][0]:
-                places[-1][1].append(mark)
-            else:
-                places.append((at, [mark]))
-        elif item.kind in ("ram", "blocked"):
-            target = pending if pending is not None else places[-1]
-            target[1].append(f"ram {item['target']}" if item.kind == "ram" else "blocked")
-    if pending is not None:
-        if pending[0] == places[-1][0]:
-            places[-1][1].extend(pending[1])
-        else:
-            places.append(pending)
-
-    def text(point: tuple[float, float], marks: list[str], last: bool) -> str:
-        where = f"({point[0]:g}, {point[1]:g}, {heading})" if last else f"({point[0]:g}, {point[1]:g})"
-        return " ".join([where, *marks])
-
-    return tuple(text(point, marks, n == len(places) - 1) for n, (point, marks) in enumerate(places))
-
-
-def _move_echo(state: GameState, ship: Ship, move: Move, events: Sequence[Event],
-               conditional: tuple[str, ...]) -> str:
-    if move.mode == STAY:
-        return "stays where it is (speed 0)"
-    top = ship_maximum(state, ship, move.mode) / 8
-    cost = FATIGUE_COST.get(move.mode, 0)
-    facts = f"speed {_inches(move.distance / 10)} of its {MODE_NOTATION[move.mode]} maximum {_inches(top)}"
-    if cost:
-        facts += f", fatigue {cost}"
-    head = ""
-    if conditional:
-        head = (f"on condition: carried out only if its BREAK frees it from {', '.join(conditional)} "
-                "(else it stays); ")
-    return f"{head}{facts}; {_path_words(events)} ({ASSUMED})"
-
-
-def _line_echo(state: GameState, ship: Ship, order: Order) -> str:
-    if isinstance(order, Standing):
-        return f"{ship.id}'s {order.name.upper()} is {', '.join(v.upper() for v in order.value)} " \
-               "from this round's deadline until changed (§5.3)"
-    if isinstance(order, Duty):
-        where = "from the oars to the deck" if order.to == DECK else "from the deck to the oars"
-        men = "crewman" if order.crewmen == 1 else "crewmen"
-        return f"{order.crewmen} {men} {where} at the end of this half (step 11)"
-    if isinstance(order, Targets) and order.verb == "BREAK":
-        notes = [f"{name}: {why}" for name in order.targets
-                 if (why := may_break(state, ship, state.require(name)))]
-        tail = f"; as things stand it fails ({'; '.join(notes)})" if notes else ""
-        return (f"tries to break away from {', '.join(order.targets)} in step 1 (2d6: 9, or 5 if "
-                f"the other accepts){tail}")
-    if isinstance(order, Targets) and order.verb == "GRAPPLE":
-        reach = GEAR_REACH if ship.corvus_or_harpax else GRAPPLE_REACH
-        return (f"a grapple at each of {', '.join(order.targets)} that is an enemy within "
-                f"{reach:g}\" in step 8")
-    if isinstance(order, Targets):
-        return (f"each loaded, manned ballista fires at the first of {', '.join(order.targets)} "
-                "within 20\" in step 4")
-    if isinstance(order, Picking) and order.verb == "BOW":
-        shots = min(ship.crew.bowmen, 5 if ship.tower else 4)
-        picks = ", ".join(p.upper() for p in order.picks) or "MAR, BOW, DECK, OAR"
-        return (f"shot by shot at {', '.join(order.targets)} within 4\" (at most {shots} shots: two "
-                f"a side{', one from the tower' if ship.tower else ''}), picking {picks}")
-    if isinstance(order, Picking):
-        picks = ", ".join(p.upper() for p in order.picks) or "MAR, DECK"
-        return (f"melees the first of {', '.join(order.targets)} it is grappled to in step 9, "
-                f"picking {picks}")
-    return order.notation()
-
-
 @dataclass
 class _Sheet:
     """A submission being checked: a result (or a line still to check) per line, in order."""
@@ -375,7 +251,7 @@ def _standing_line(state: GameState, sheet: _Sheet, number: int, raw: str, ship:
     except OrderError as error:
         sheet.refuse(number, raw, ship.id, error)
         return
-    sheet.accept(number, raw, ship, reading, _line_echo(state, ship, reading.order))
+    sheet.accept(number, raw, ship, reading, line_echo(state, ship, reading.order))
 
 
 # --- the rounds of a turn -----------------------------------------------------------------
@@ -407,7 +283,7 @@ def check_round(state: GameState, side: str, text: str,
         except OrderError as error:
             sheet.refuse(number, raw, reading.ship, error)
             continue
-        sheet.accept(number, raw, ship, reading, _line_echo(state, ship, order))
+        sheet.accept(number, raw, ship, reading, line_echo(state, ship, order))
     if moves:
         _check_moves(state, sheet, moves)
     return OrderSheet(PhaseSpec(state.phase.kind, state.phasing), side, sheet.lines())
@@ -456,7 +332,7 @@ def _check_moves(state: GameState, sheet: _Sheet, moves: Sequence[tuple[int, str
             continue
         planned = after
         conditional = linked if exempt and move.mode != STAY else ()
-        sheet.accept(number, raw, ship, reading, _move_echo(state, ship, move, events, conditional),
+        sheet.accept(number, raw, ship, reading, move_echo(state, ship, move, events, conditional),
                      plan_places(state.require(ship.id), events) if move.mode != STAY else ())
 
 
@@ -597,4 +473,4 @@ def accepted_orders(sheets: Sequence[OrderSheet]) -> list[Order]:
 
 
 __all__ = ["FRIENDLY_GAP", "accepted_orders", "check_build", "check_orders", "check_round",
-           "check_setup", "kind_of", "own_ship", "plan_places", "point_text"]
+           "check_setup", "kind_of", "own_ship"]
