@@ -8,7 +8,8 @@ demo): legal order text in the §19 notation for every round of §5.4. Determini
 - round 1: each ship pivots toward the nearest enemy and goes forward on the ladder within its
   fatigue (§6.1–§6.3, §7), in RAM when a ram is on and the enemy is within reach, and every line
   is tried on the judge's computed path (§6.6) so that none ends within ¼" of a friend it does
-  not shear (§6.5); grappled ships sometimes BREAK (and then may move) or send crewmen on deck;
+  not shear (§6.5); grappled ships that may try sometimes BREAK (and then may move), or send
+  crewmen on deck;
 - round 2: the firing side's BOW and BALLISTA at enemies in range (§14, §15), the phasing side's
   GRAPPLE at enemies alongside and MELEE at those it is or may be grappled to (§11, §12);
 - any round: now and then a standing order (§5.3).
@@ -36,7 +37,7 @@ from pbem.rules.ramcruise.classes import (
     class_table,
 )
 from pbem.rules.ramcruise.fleet import Design, build_cost, design_problem
-from pbem.rules.ramcruise.grappling import distance, grapple_reach
+from pbem.rules.ramcruise.grappling import distance, grapple_reach, may_break
 from pbem.rules.ramcruise.missiles import BALLISTA_RANGE, BOW_LONG, SHOTS_A_SIDE
 from pbem.rules.ramcruise.modes import EMBEDDED, GRAPPLED, immobility, move_problem, ship_maximum
 from pbem.rules.ramcruise.movement import move_ship, pass_no_dice
@@ -296,7 +297,8 @@ def move_lines(state: GameState, side: str, rng: random.Random) -> list[str]:
     freed: set[str] = set()
     for ship in mine:
         linked = state.grappled_with(ship.id)
-        if linked and rng.random() < 0.3:
+        free_to_try = all(not may_break(state, ship, state.require(other)) for other in linked)
+        if linked and free_to_try and rng.random() < 0.3:  # §11.4: only the last to inflict
             lines.append(_line(ship.id, Targets(ship.id, "BREAK", linked)))
             breaking += [(ship.id, other) for other in linked]
             freed.add(ship.id)

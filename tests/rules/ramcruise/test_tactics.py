@@ -483,3 +483,21 @@ def test_the_bench_battles_orders_are_legal_in_both_rounds() -> None:
             assert "RAM" in text
         rome = orders_for(game, "rome", random.Random(0))
         assert refusals(game, "rome", rome) == []
+
+
+def test_only_a_ship_that_may_break_writes_break_and_then_a_conditional_move() -> None:
+    # C1 and R1 grappled side by side; R1 inflicted the last melee casualties, so C1 may not
+    # try (§11.4); once C1 was the last, it sometimes breaks and moves on condition.
+    base = state(ship("C1", 30, 20, 0, mode=CRUISE), ship("R1", 31.05, 20, 180),
+                 ship("R2", 50, 40, 180)).with_grapple("C1", "R1")
+    held = replace(base, grapples=(replace(base.grapples[0], last_casualties="R1"),))
+    free = replace(base, grapples=(replace(base.grapples[0], last_casualties="C1"),))
+    held_texts = [orders_for(held, "carthage", random.Random(seed)) for seed in range(30)]
+    assert not any("C1: BREAK" in text for text in held_texts)
+    assert all("C1: STAY" in text for text in held_texts)  # grappled: it may only stay
+    free_texts = [orders_for(free, "carthage", random.Random(seed)) for seed in range(30)]
+    breaking = [text for text in free_texts if "C1: BREAK R1" in text]
+    assert breaking and any("C1: CRUISE" in text or "C1: RAM" in text or "C1: STRAT" in text
+                            for text in breaking)
+    for text in held_texts + free_texts:
+        assert refusals(held if text in held_texts else free, "carthage", text) == [], text
