@@ -193,3 +193,21 @@ def test_a_line_for_a_ship_that_sails_after_the_routers_sees_them_moved() -> Non
     sheet = check_round(position, "carthage", "C2: STRAT F2")
     assert _status(sheet) == [ACCEPTED]
     assert sheet.lines[0].plan[-1] == "(20, 10.9, 0)"
+
+
+@pytest.mark.parametrize("text", ["C1: RAM S10 P10 F9", "C1: CRUISE F1 P20 F2", "C1: STRAT S30",
+                                  "C3: CRUISE F6", "C1: CRUISE P45 F6"])
+def test_the_plan_is_what_the_plan_map_draws_from_the_same_path(text: str) -> None:
+    from pbem.rules.ramcruise import mapscene
+    from pbem.rules.ramcruise.paths import plan_one
+
+    position = state(ship("C1", 20, 10, mode=CRUISE), ship("C2", 21.1, 14.5), ship("R1", 20, 18.5, 90),
+                     ship("C3", 40, 10, mode=CRUISE), ship("R3", 40, 15.5, 90), ship("R2", 60, 40))
+    line = check_round(position, "carthage", text).lines[0]
+    assert line.status == ACCEPTED, line.reason
+    mover = position.require(line.piece)
+    _, events, _ = plan_one(position, line.order)
+    drawn = mapscene.plan_places(mover.id, (mover.x, mover.y), mover.heading,
+                                 [item.as_dict() for item in events])
+    assert line.plan == drawn
+    assert all(mapscene.parse_plan_place(place) is not None for place in line.plan)
