@@ -28,7 +28,16 @@ from pbem.rules.interface import ACCEPTED, REFUSED, LineResult, OrderSheet, Phas
 from pbem.rules.ramcruise.classes import DECK
 from pbem.rules.ramcruise.echo import line_echo, move_echo, plan_places, point_text
 from pbem.rules.ramcruise.fleet import BuildLine, build_fleet
-from pbem.rules.ramcruise.modes import move_problem
+from pbem.rules.ramcruise.modes import (
+    EMBEDDED,
+    FATIGUE_COST,
+    GRAPPLED,
+    immobility,
+    ladder_allows,
+    move_problem,
+    reserve_of,
+    ship_maximum,
+)
 from pbem.rules.ramcruise.notation import (
     BUILD_LINES,
     ROUND_LINES,
@@ -37,6 +46,7 @@ from pbem.rules.ramcruise.notation import (
     read_line,
 )
 from pbem.rules.ramcruise.orders import (
+    MODE_NOTATION,
     Build,
     Duty,
     Move,
@@ -51,13 +61,17 @@ from pbem.rules.ramcruise.paths import plan_one, sail_routers
 from pbem.rules.ramcruise.scenario import placement_problem
 from pbem.rules.ramcruise.state import (
     AFLOAT,
+    BACK,
     BUILD,
     COMBAT,
+    CRUISE,
     FLED,
     MOVE,
+    RAM,
     SETUP,
     SINKING,
     STAY,
+    STRATEGIC,
     SUNK,
     SURRENDERED,
     GameState,
@@ -322,8 +336,7 @@ def _check_moves(state: GameState, sheet: _Sheet, moves: Sequence[tuple[int, str
             exempt = bool(linked) and all(enemy.upper() in named for enemy in linked)
             why = move_problem(state, ship, move, break_exempt=exempt)
             if why:
-                raise IllegalOrderError(why, accepted="a move the ship may make, or "
-                                                      f"'{ship.id}: STAY'.")
+                raise IllegalOrderError(why, accepted=_move_hint(state, ship, exempt))
             after, events, shorn = plan_one(planned, move)
             if move.mode != STAY:
                 _spacing(after, ship.id, shorn)
@@ -334,6 +347,36 @@ def _check_moves(state: GameState, sheet: _Sheet, moves: Sequence[tuple[int, str
         conditional = linked if exempt and move.mode != STAY else ()
         sheet.accept(number, raw, ship, reading, move_echo(state, ship, move, events, conditional),
                      plan_places(state.require(ship.id), events) if move.mode != STAY else ())
+
+
+def _move_hint(state: GameState, ship: Ship, exempt: bool) -> str:
+    """What the ship may be ordered now (§6.1–§6.3, §7): each mode the ladder and the fatigue
+    allow with its distances, the turns and the pivot size; or STAY alone."""
+    why = immobility(state, ship)
+    if why == GRAPPLED and not exempt:
+        return (f"'{ship.id}: STAY', or a move with a BREAK line naming "
+                f"{', '.join(state.grappled_with(ship.id))}.")
+    if why and why not in (GRAPPLED, EMBEDDED):
+        return f"'{ship.id}: STAY' only."
+    modes = (BACK,) if why == EMBEDDED else (STRATEGIC, CRUISE, RAM, BACK)
+    reserve = reserve_of(state, ship)
+    allowed = []
+    for mode in modes:
+        cost = FATIGUE_COST.get(mode, 0)
+        if not ladder_allows(ship.mode, mode) or (
+                state.options.fatigue_limit and reserve is not None and reserve < cost):
+            continue
+        top = ship_maximum(state, ship, mode)
+        if mode == RAM:
+            low = ship_maximum(state, ship, CRUISE) + 8
+            if low > top:
+                continue
+            allowed.append(f"RAM {low / 8:g}\" to {top / 8:g}\"")
+        elif top > 0:
+            allowed.append(f"{MODE_NOTATION[mode]} up to {top / 8:g}\"")
+    row = state.row(ship)
+    turns = f"; at most {row.turns} pivots of 1 to {state.options.turn_angle} degrees"
+    return f"for {ship.id} now: {', '.join([*allowed, 'STAY'])}{turns if allowed else ''}."
 
 
 def _half_diagonal(ship: Ship) -> float:

@@ -211,3 +211,18 @@ def test_the_plan_is_what_the_plan_map_draws_from_the_same_path(text: str) -> No
                                  [item.as_dict() for item in events])
     assert line.plan == drawn
     assert all(mapscene.parse_plan_place(place) is not None for place in line.plan)
+
+
+def test_a_refused_move_is_told_what_the_ship_may_do_now() -> None:
+    position = state(ship("C1", 20, 10), ship("C2", 30, 10, mode=CRUISE, fatigue=5),
+                     ship("C3", 40, 10, sheared=2), ship("R1", 60, 44, 180))
+    ladder = _reason(check_round(position, "carthage", "C1: RAM F9"), 1)
+    assert "for C1 now: STRAT up to 3\", CRUISE up to 6\", BACK up to 3\", STAY" in ladder
+    assert "RAM" not in ladder.split("Accepted:")[1]
+    tired = _reason(check_round(position, "carthage", "C2: RAM F9"), 1)
+    assert "fatigue" in tired and "CRUISE up to 6\"" in tired and "RAM 7" not in tired
+    assert "'C3: STAY' only" in _reason(check_round(position, "carthage", "C3: STRAT F1"), 1)
+    held = position.with_grapple("C1", "R1")
+    assert "BREAK line naming R1" in _reason(check_round(held, "carthage", "C1: STRAT F1"), 1)
+    fresh = state(ship("C1", 20, 10, mode=CRUISE), ship("R1", 60, 44, 180))
+    assert "RAM 7\" to 12\"" in _reason(check_round(fresh, "carthage", "C1: RAM F6"), 1)
