@@ -7,7 +7,7 @@ so half the ships are within contact range. Side A has cruised, so its RAM is on
 Both rounds of side A's half are timed: round 1 (steps 1–3: the sheet checked by check.py, its
 moves tried on the computed path of §6.6, then break-aways, movement with its shears and marked
 rams, M1) and round 2 (steps 4–12: both sheets checked, fire, rams, grapples, melee, the end of
-the half).
+the half), each through game.play_phase as the judge plays a round at its deadline.
 `phase_ms` is the heavier round's median and `round` names it. The clock is handed in: the
 rules code reads none.
 """
@@ -22,8 +22,7 @@ from typing import Any
 from pbem.rules.dice import SeededDice
 from pbem.rules.events import Event
 from pbem.rules.interface import BenchResult
-from pbem.rules.ramcruise.check import accepted_orders, check_orders
-from pbem.rules.ramcruise.orders import Duty, Move, Order, Picking, Standing, Targets
+from pbem.rules.ramcruise.game import may_send, owes, play_phase
 from pbem.rules.ramcruise.scenario import load_scenario
 from pbem.rules.ramcruise.state import (
     CRUISE,
@@ -37,7 +36,6 @@ from pbem.rules.ramcruise.state import (
 )
 from pbem.rules.ramcruise.switches import parse_options
 from pbem.rules.ramcruise.tactics import orders_for
-from pbem.rules.ramcruise.turn import RoundOneOrders, RoundTwoOrders, resolve_round_1, resolve_round_2
 
 Clock = Callable[[], int]
 SIZES = (8, 32, 128)
@@ -85,30 +83,13 @@ def battle(pieces: int) -> GameState:
 # --- check and resolve, as the judge does when the round's deadline passes
 
 
-def _accepted(state: GameState, side: str, text: str) -> list[Order]:
-    """The lines check.py accepts (§18, §6.5 on §6.6's computed path), in the order written."""
-    return accepted_orders([check_orders(state, side, text)])
-
-
-def round_one(state: GameState, text: str, dice: SeededDice) -> tuple[GameState, tuple[Event, ...]]:
-    orders = _accepted(state, state.phasing, text)
-    return resolve_round_1(state, RoundOneOrders(
-        moves=tuple(o for o in orders if isinstance(o, Move)),
-        breaks=tuple(o for o in orders if isinstance(o, Targets) and o.verb == "BREAK"),
-        duties=tuple(o for o in orders if isinstance(o, Duty)),
-        standing=tuple(o for o in orders if isinstance(o, Standing))), dice)
-
-
-def round_two(state: GameState, texts: dict[str, str],
-              dice: SeededDice) -> tuple[GameState, tuple[Event, ...]]:
-    phasing, firing = state.phasing, state.other(state.phasing)
-    own = _accepted(state, phasing, texts.get(phasing, ""))
-    fire = _accepted(state, firing, texts.get(firing, ""))
-    return resolve_round_2(state, RoundTwoOrders(
-        fire=tuple(o for o in fire if isinstance(o, Targets | Picking) and o.verb in ("BOW", "BALLISTA")),
-        grapples=tuple(o for o in own if isinstance(o, Targets) and o.verb == "GRAPPLE"),
-        melees=tuple(o for o in own if isinstance(o, Picking) and o.verb == "MELEE"),
-        standing=tuple(o for o in (*fire, *own) if isinstance(o, Standing))), dice)
+def play_round(state: GameState, texts: dict[str, str],
+               dice: SeededDice) -> tuple[GameState, tuple[Event, ...]]:
+    """game.play_phase: every submission checked by check.py (§18, §6.5 on §6.6's computed
+    path), then the round resolved by turn.py."""
+    sending = (*owes(state), *may_send(state))
+    after, result, _ = play_phase(state, [(side, texts[side]) for side in sending if texts.get(side)], dice)
+    return after, result.events
 
 
 def _median(times: Sequence[float]) -> float:
@@ -120,16 +101,16 @@ def _median(times: Sequence[float]) -> float:
 def round_ms(clock: Clock, pieces: int, repeat: int) -> dict[int, float]:
     """Median milliseconds of each round of side A's half, from the same position every run."""
     start = battle(pieces)
-    first_text = orders_for(start, "carthage", random.Random(7))
-    middle, _ = round_one(start, first_text, SeededDice(seed=b"bench", game="bench", phase="r1"))
+    first = {"carthage": orders_for(start, "carthage", random.Random(7))}
+    middle, _ = play_round(start, first, SeededDice(seed=b"bench", game="bench", phase="r1"))
     texts = {side: orders_for(middle, side, random.Random(7)) for side in middle.side_ids}
     times: dict[int, list[float]] = {1: [], 2: []}
     for n in range(max(repeat, 1)):
         begin = clock()
-        round_one(start, first_text, SeededDice(seed=b"bench", game="bench", phase=f"r1-{n}"))
+        play_round(start, first, SeededDice(seed=b"bench", game="bench", phase=f"r1-{n}"))
         times[1].append((clock() - begin) / 1e6)
         begin = clock()
-        round_two(middle, texts, SeededDice(seed=b"bench", game="bench", phase=f"r2-{n}"))
+        play_round(middle, texts, SeededDice(seed=b"bench", game="bench", phase=f"r2-{n}"))
         times[2].append((clock() - begin) / 1e6)
     return {number: round(_median(found), 3) for number, found in times.items()}
 

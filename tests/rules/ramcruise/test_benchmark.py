@@ -11,7 +11,7 @@ import random
 import pytest
 
 from pbem.rules.dice import SeededDice
-from pbem.rules.ramcruise.benchmark import SIZES, battle, round_one, rules_figures
+from pbem.rules.ramcruise.benchmark import SIZES, battle, play_round, rules_figures
 from pbem.rules.ramcruise.grappling import distance
 from pbem.rules.ramcruise.modes import ship_maximum
 from pbem.rules.ramcruise.rows import ships_problem
@@ -38,7 +38,7 @@ def test_the_battle_has_two_lines_and_half_the_ships_within_ram_reach(pieces: in
 def test_side_a_rams_in_the_bench_round() -> None:
     game = battle(32)
     text = orders_for(game, "carthage", random.Random(7))
-    after, events = round_one(game, text, SeededDice(seed=b"bench", game="bench", phase="r1"))
+    after, events = play_round(game, {"carthage": text}, SeededDice(seed=b"bench", game="bench", phase="r1"))
     marked = [item for item in events if item.kind == "ram" and item.get("marked")]
     assert len(marked) >= 8  # most of the 8 close pairs' side-A ships
     assert after.phase.kind != MOVE

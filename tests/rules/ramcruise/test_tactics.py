@@ -1,9 +1,10 @@
 """The computer player (tactics.py): every line it writes, over many seeds and switches, reads in
 the standard §19 notation with no extras and passes the refusals of §18 (the movement limits of
 §6.1–§6.3 and §7 through modes.move_problem, friendly spacing on the computed path of §6.6, the
-round each verb belongs to, the ship's crew and equipment, one line a verb); games of the default
-battle and of built fleets played by it through turn.py end, and ships ram, shoot, grapple and
-melee in them. The §18 refusals are written out here from the rulings, apart from the player."""
+round each verb belongs to, the ship's crew and equipment, one line a verb), both as check.py
+judges them and as written out here from the rulings, apart from the player and the checker.
+Games of the default battle and of built fleets played by it end, through turn.py's rounds and
+through game.play_phase, and ships ram, shoot, grapple and melee in them."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from pbem.rules.ramcruise.benchmark import battle
 from pbem.rules.ramcruise.check import check_build, check_orders
 from pbem.rules.ramcruise.classes import DECK, MAR
 from pbem.rules.ramcruise.fleet import BuildLine, build_fleet, purchase_points
+from pbem.rules.ramcruise.game import may_send, new_game, owes, play_phase
 from pbem.rules.ramcruise.grappling import distance
 from pbem.rules.ramcruise.modes import move_problem
 from pbem.rules.ramcruise.notation import (
@@ -501,3 +503,32 @@ def test_only_a_ship_that_may_break_writes_break_and_then_a_conditional_move() -
                             for text in breaking)
     for text in held_texts + free_texts:
         assert refusals(held if text in held_texts else free, "carthage", text) == [], text
+
+
+@pytest.mark.parametrize(("scenario_text", "switches"), [
+    (None, {}), (None, {"setup": "free", "wind": "roll"}),
+    (BUILD_SCENARIO.format(a="athens", b="sparta"), {"setup": "free", "budget": "25"}),
+    (BUILD_SCENARIO.format(a="athens", b="sparta"), {"fatigue": "fleet"}),
+], ids=["default", "free set-up and wind roll", "built and set up", "built, fleet fatigue"])
+def test_whole_games_through_the_judges_phases_have_no_refused_line(
+        scenario_text: str | None, switches: dict[str, str]) -> None:
+    """game.play_phase from the first phase to the last: the player's submissions for every
+    side the phase owes or lets send, no line ever refused, and a result."""
+    for seed in range(4):
+        game = new_game("default", switches, scenario_text)
+        rng = random.Random(seed)
+        kinds = set()
+        for number in range(300):
+            if game.phase.kind == OVER:
+                break
+            kinds.add(game.phase.kind)
+            texts = [(side, orders_for(game, side, rng)) for side in (*owes(game), *may_send(game))]
+            dice = SeededDice(seed=f"whole {seed}".encode(), game="whole", phase=str(number))
+            game, result, _ = play_phase(game, [(side, text) for side, text in texts if text], dice)
+            assert result.rejected == (), (number, texts, result.rejected)
+        assert game.phase.kind == OVER and game.winner is not None
+        assert {MOVE, COMBAT} <= kinds
+        if scenario_text is not None:
+            assert BUILD in kinds
+        if switches.get("setup") == "free":
+            assert SETUP in kinds
