@@ -18,6 +18,12 @@ whole. Missing orders (§5.4) are an empty submission: in round 1 every ship tha
 stays, with no breaks or duty changes; in round 2 nobody fires or throws a grapple and grappled
 phasing ships melee by default; at set-up the judge places the ships nobody placed; a side
 that builds no ship loses. Standing orders keep their last values.
+
+For host.py (the game value wraps a `GameState`): `new_game(scenario, options, text)`;
+`state.phase.key`, `phase_spec`, `phase_title`, `state.phase.turn`, `state.winner`, `over` as
+`state.phase.kind == OVER`; `owes`, `may_send` (`owes_told` is `owes`: nothing is hidden, and
+`orders_public` is true, §4, §5.4); `check(state, side, text, commands)`; `play_phase(state,
+submissions, dice)`; `pieces_of`, `commanders_after`.
 """
 
 from __future__ import annotations

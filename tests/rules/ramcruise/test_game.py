@@ -242,3 +242,18 @@ def test_two_players_of_a_side_share_its_budget() -> None:
                                        _dice("build"))
     assert [s.id for s in after.ships] == ["X1", "X2", "Y1"]
     assert any(name == "X3" and "6 points" in why for name, why in result.rejected)
+
+
+def test_a_side_of_routers_only_owes_nothing_but_may_send_standing_orders() -> None:
+    from tests.rules.ramcruise.positions import state
+
+    position = state(ship("C1", 20, 20, routed=True), ship("R1", 60, 44, 180))
+    assert owes(position) == () and may_send(position) == (A, B)
+    assert check(position, A, "C1: STANCE ACCEPT").lines[0].status == "accepted"
+    fighting = combat(ship("C1", 20, 20, routed=True), ship("R1", 60, 44, 180))
+    assert owes(fighting) == (B,) and may_send(fighting) == (A,)
+    assert pieces_of(fighting, A) == ["C1"]
+    sunk = combat(ship("C1", 20, 20, status="sunk"), ship("R1", 60, 44, 180))
+    assert owes(sunk) == (B,) and may_send(sunk) == () and pieces_of(sunk, A) == []
+    with pytest.raises(ValueError, match="no orders to give now"):
+        check(sunk, A, "C1: STAY")
