@@ -1,10 +1,11 @@
 """The table-map kit, for any open-table ruleset's map (a scene of pbem.rules.scene): the
 table with a light grid every 6" and its inches along the edges, a scale bar, a ship as its
 rectangle with a bow mark and its side's pattern (crossed when sinking), trails, strike and
-block marks, shot arrows, range rings cut to the table, and the colours and styles they are
-drawn with (over the pieces every map shares: `star`, `haloed` and `arrow` of
-pbem.rules.scene). Labels, their placement, the legend and the scene around it all are in
-`pbem.rules.table.maplayout`.
+block marks, shot arrows (with a white halo under them if asked, for shots between ships
+alongside), grapples, range rings cut to the table and the outline of a fleet's merged reach,
+and the colours and styles they are drawn with (over the pieces every map shares: `star`,
+`haloed` and `arrow` of pbem.rules.scene). Labels, their placement, the heading arrow of the
+title band, the legend and the scene around it all are in `pbem.rules.table.maplayout`.
 
 Coordinates are the table's inches (x east, y north from the south-west corner); the scene's
 one transform scales them to pixels and flips y, leaving room above for the title and around
@@ -17,7 +18,7 @@ how far.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from pbem.rules.scene import (
     Box,
@@ -31,6 +32,7 @@ from pbem.rules.scene import (
     Text,
     Transform,
     arrow,
+    haloed,
     star,
 )
 
@@ -60,6 +62,7 @@ PLAN_TRAIL = Style(stroke=INK, width=2, dash=(6, 3))
 PLAN_END = Style(fill="none", stroke=INK, width=2, dash=(4, 3))
 PLAN_BOW = Style(fill=INK, stroke="none")
 PLAN_STRIKE = Style(fill="none", stroke=INK, width=2.5, dash=(3, 2))
+LINK = Style(fill=INK, stroke=INK, width=3, dash=())
 EDGE_NUMBER = Style(fill=GRID_LABEL, font_size=11, anchor="middle", baseline="middle")
 
 Corners = tuple[Point, ...]
@@ -84,6 +87,11 @@ def transform(size: float, height: float) -> Transform:
 
 
 # -- geometry of the marks -------------------------------------------------------------------
+
+def heading_unit(heading: float) -> Point:
+    """The unit vector along a heading (degrees clockwise from north, up the table)."""
+    return math.sin(math.radians(heading)), math.cos(math.radians(heading))
+
 
 def along(a: Point, b: Point, share: float) -> Point:
     """The point `share` of the way from a to b."""
@@ -212,6 +220,80 @@ def range_ring(corners: Corners, reach: float, table: Box, style: Style, ident: 
     return Group(tuple(Polyline(run) for run in runs), style, id=ident, tooltip=tooltip)
 
 
+def distance_to(point: Point, corners: Corners) -> float:
+    """How far a point lies from a convex outline (0 inside it)."""
+    sides, found = [], math.inf
+    for i, (ax, ay) in enumerate(corners):
+        bx, by = corners[(i + 1) % len(corners)]
+        sides.append((bx - ax) * (point[1] - ay) - (by - ay) * (point[0] - ax))
+        found = min(found, math.dist(point, _closest_on_segment(point, (ax, ay), (bx, by))))
+    return 0.0 if all(side >= 0 for side in sides) or all(side <= 0 for side in sides) else found
+
+
+def _dense(outline: Corners, step: float) -> Corners:
+    """The outline with a point at least every `step` inches along it."""
+    points: list[Point] = []
+    for i, a in enumerate(outline):
+        b = outline[(i + 1) % len(outline)]
+        pieces = max(1, math.ceil(math.dist(a, b) / step))
+        points += [(a[0] + (b[0] - a[0]) * k / pieces, a[1] + (b[1] - a[1]) * k / pieces)
+                   for k in range(pieces)]
+    return tuple(points)
+
+
+def merged_reach(hulls: Sequence[Corners], reach: float, table: Box, step: float = 0.5
+                 ) -> tuple[tuple[Point, ...], ...]:
+    """The outline of everything within `reach` of any of the hulls (a fleet's sight, say),
+    cut to the table: each hull's grown outline, kept where no other hull is nearer than
+    `reach` (crossings found by halving, to within `step` / 2**30)."""
+    runs: list[tuple[Point, ...]] = []
+    frames = [(ship_frame(hull)[0], max(math.dist(ship_frame(hull)[0], p) for p in hull))
+              for hull in hulls]
+    for n, hull in enumerate(hulls):
+        # the other hulls, nearest first, that come within reach of this one's outline at all
+        others = sorted((k for k in range(len(hulls)) if k != n and math.dist(
+            frames[k][0], frames[n][0]) < 2 * reach + frames[k][1] + frames[n][1]),
+            key=lambda k: math.dist(frames[k][0], frames[n][0]))
+
+        def outside(p: Point, others: list[int] = others) -> bool:
+            for k in others:
+                gap = math.dist(p, frames[k][0])  # the centre is inside: gap >= the distance
+                if gap < reach - 1e-9 or (gap < reach + frames[k][1]
+                                          and distance_to(p, hulls[k]) < reach - 1e-9):
+                    return False
+            return True
+
+        outline = _dense(grown(hull, reach, max(8, math.ceil(4 * reach))), step)
+        for piece in clipped(outline, table):
+            runs += _kept_runs(piece, outside)
+    return tuple(runs)
+
+
+def _kept_runs(piece: Sequence[Point], outside: Callable[[Point], bool]
+               ) -> list[tuple[Point, ...]]:
+    """The runs of a polyline where `outside` holds, each cut where it stops holding."""
+    runs: list[tuple[Point, ...]] = []
+    run: list[Point] = []
+    for a, b in zip(piece, piece[1:], strict=False):
+        keep_a, keep_b = outside(a), outside(b)
+        if keep_a != keep_b:
+            low, high = (a, b) if keep_a else (b, a)  # low kept, high not
+            for _ in range(30):
+                middle = ((low[0] + high[0]) / 2, (low[1] + high[1]) / 2)
+                low, high = (middle, high) if outside(middle) else (low, middle)
+            if keep_a:
+                run += [a, low] if not run else [low]
+                runs.append(tuple(run))
+                run = []
+            else:
+                run = [low, b]
+        elif keep_a:
+            run += [a, b] if not run else [b]
+    if len(run) > 1:
+        runs.append(tuple(run))
+    return runs
+
+
 def burst(at: Point, outer: float = 0.75, inner: float = 0.4) -> Corners:
     """An eight-pointed star (a ram's mark, say)."""
     return star(at, outer, inner)
@@ -238,9 +320,14 @@ def blocked_mark(at: Point, ident: str = "", tooltip: str = "") -> Group:
 
 
 def shot_arrow(style: Style, start: Point, end: Point, stone: bool, ident: str = "",
-               tooltip: str = "") -> Group:
+               tooltip: str = "", halo: bool = False) -> Group:
     """A shot, shooter to target, in `style` (a ruleset's: solid for a hit, dashed for a
-    miss, say); its head, always solid, is a triangle, or a round stone if `stone`."""
+    miss, say); its head, always solid, is a triangle, or a round stone if `stone`. With
+    `halo` it lies on a white line 3 px wider, so that it shows over the hulls of ships
+    alongside (a shot drawn centre to centre)."""
+    if halo:
+        under = Polyline((start, end), Style(stroke=WHITE, width=(style.width or 1) + 3, dash=()))
+        return Group((under, shot_arrow(style, start, end, stone)), id=ident, tooltip=tooltip)
     if not stone:
         return arrow(start, end, style, 0.55, 0.28, ident, tooltip)
     length = math.dist(start, end) or 1.0
@@ -248,6 +335,14 @@ def shot_arrow(style: Style, start: Point, end: Point, stone: bool, ident: str =
     back = (end[0] - 0.55 * ux, end[1] - 0.55 * uy)
     head = Circle((end[0] - 0.3 * ux, end[1] - 0.3 * uy), 0.3, Style(dash=()).under(style))
     return Group((Polyline((start, back), style), head), id=ident, tooltip=tooltip)
+
+
+def grapple_mark(ends: tuple[Point, Point], ident: str = "", tooltip: str = "",
+                 style: Style = LINK) -> Group:
+    """A grapple (or any link between two ships): a line between their centres with a hook,
+    a round dot, at each end, all over a white halo."""
+    hooks = tuple(haloed(Circle(end, 0.22, style)) for end in ends)
+    return Group((haloed(Polyline(ends, style)), *hooks), id=ident, tooltip=tooltip)
 
 
 def trail(line: Sequence[Point], style: Style, dot: float, ident: str = "") -> Group:

@@ -1,10 +1,12 @@
 """How an open-table map is laid out (over the marks of `pbem.rules.table.mapkit`): each
-ship's two-line label placed clear of the table's edge, of the hulls and of one another, tied
-to its ship by a line when set apart; the drawing's layers; the legend, flowed into rows under
-the map and listing only what the map draws; and the whole scene with its title.
+ship's label (its id over its crew, and any further lines a ruleset adds) placed clear of the
+table's edge, of the hulls and of one another, tied to its ship by a line when set apart; the
+drawing's layers; a heading arrow (the wind's, say) in the title band; the legend, flowed into
+rows under the map and listing only what the map draws; and the whole scene with its title.
 
 A ruleset fills a `Drawing` from its view and events and hands `table_scene` the sample and
-words of each legend entry it may show (its `swatch`) and the order they come in.
+words of each legend entry it may show (its `swatch`) and the order they come in; the
+heading arrow's legend entry is the kit's own, drawn from the arrow.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from pbem.rules.scene import (
     Scene,
     Style,
     Text,
+    arrow,
     headed,
     legend_rows,
     overlaps,
@@ -35,6 +38,7 @@ from pbem.rules.table.mapkit import (
     TITLE,
     WHITE,
     Corners,
+    heading_unit,
     nearest_points,
     scale_bar,
     separated,
@@ -47,33 +51,44 @@ LEADER = Style(stroke=INK, width=1, dash=())
 NAME = Style(fill=WHITE, stroke=INK, width=3, font_size=13, anchor="middle", baseline="middle")
 CREW = Style(fill=INK, stroke=WHITE, width=3, font_size=12, anchor="middle", baseline="middle")
 LEGEND_TEXT = Style(fill=INK, font_size=12, baseline="middle")
+HEADING = Style(fill=INK, stroke=INK, width=3, dash=())
+HEADING_TEXT = Style(fill=INK, font_size=13, anchor="end", baseline="middle")
 
 
 @dataclass(frozen=True)
 class Label:
-    """A ship's label: its id over its crew, in a box of `width` × `height` pixels."""
+    """A ship's label: its id over its crew, then any `more` lines (text, style) under them,
+    in a box of `width` × `height` pixels."""
 
     key: str
     name: str
     crew: str
     corners: Corners
+    more: tuple[tuple[str, Style], ...] = field(default=(), kw_only=True)
+
+    @property
+    def lines(self) -> tuple[tuple[str, Style], ...]:
+        return ((self.name, NAME), (self.crew, CREW), *self.more)
 
     @property
     def width(self) -> float:
-        return max(text_width(self.name, NAME.font_size or 12),
-                   text_width(self.crew, CREW.font_size or 12)) + 4
+        return max(text_width(text, style.font_size or 12) for text, style in self.lines) + 4
 
     @property
     def height(self) -> float:
-        return 2 + (NAME.font_size or 12) + (CREW.font_size or 12) + 3
+        fonts = [style.font_size or 12 for _, style in self.lines]
+        return 4 + sum(fonts) + len(fonts) - 1  # 2 px over, 2 under, 1 between lines
 
     def drawn(self, at: Point, size: float) -> tuple[Primitive, ...]:
-        """The two lines with the box centred on `at` (table inches; y grows north)."""
+        """The lines with the box centred on `at` (table inches; y grows north)."""
         top = at[1] + self.height / 2 / size
-        font = NAME.font_size or 12
-        return (Text((at[0], top - (2 + font / 2) / size), self.name, NAME),
-                Text((at[0], top - (2 + font + 1 + (CREW.font_size or 12) / 2) / size),
-                     self.crew, CREW))
+        texts: list[Primitive] = []
+        down = 2.0  # pixels from the box's top to the line's top
+        for text, style in self.lines:
+            font = style.font_size or 12
+            texts.append(Text((at[0], top - (down + font / 2) / size), text, style))
+            down = down + font + 1
+        return tuple(texts)
 
 
 def _box(at: Point, w: float, h: float) -> Box:
@@ -178,6 +193,36 @@ class Drawing:
     labels: list[Label] = field(default_factory=list)
     hulls: list[Corners] = field(default_factory=list)
     shown: dict[str, tuple[Style, str] | None] = field(default_factory=dict)
+    heading: HeadingArrow | None = None
+
+
+@dataclass(frozen=True)
+class HeadingArrow:
+    """An arrow in the title band over the table's north-east corner along a heading
+    (degrees clockwise from north: the wind's, a current's), `words` before it ("wind 45");
+    the legend's entry `key` shows it with `legend` for its words."""
+
+    heading: float
+    words: str
+    legend: str
+    key: str = "heading"
+    tooltip: str = ""
+    style: Style = HEADING
+
+
+def band_arrow(heading: HeadingArrow, picture_width: float) -> Group:
+    """The heading arrow in the title band, 34 px in from the picture's right edge."""
+    x, y, half = picture_width - 34.0, 23.0, 15.0
+    dx, dy = heading_unit(heading.heading)
+    line = arrow((x - half * dx, y + half * dy), (x + half * dx, y - half * dy), heading.style, 9, 5)
+    return Group((line, Text((x - 24, y), heading.words, HEADING_TEXT)), id=heading.key,
+                 tooltip=heading.tooltip)
+
+
+def heading_sample(heading: HeadingArrow) -> Primitive:
+    """The heading arrow as a legend's sample, in inches round (0, 0)."""
+    dx, dy = heading_unit(heading.heading)
+    return arrow((-1.2 * dx, -1.2 * dy), (1.2 * dx, 1.2 * dy), heading.style, 0.7, 0.4)
 
 
 # A legend entry's sample, in inches around (0, 0), and its words.
@@ -196,19 +241,28 @@ def legend(drawing: Drawing, width: int, top: float, swatch: Swatch, order: Sequ
     keys of `order`), flowed into rows under the map, and the height they take."""
     keys = [f"side-{side}" for side in drawing.sides if f"side-{side}" in drawing.shown]
     keys += [key for key in order if key in drawing.shown]
-    return legend_rows([(key, *swatch(key, drawing)) for key in keys], width, top, LEGEND)
+    heading = drawing.heading
+
+    def sample(key: str) -> tuple[Primitive, str]:
+        if heading is not None and key == heading.key:
+            return heading_sample(heading), heading.legend
+        return swatch(key, drawing)
+
+    return legend_rows([(key, *sample(key)) for key in keys], width, top, LEGEND)
 
 
 def table_scene(drawing: Drawing, title: str, subtitle: str, size: float, width: float,
                 height: float, name: str, swatch: Swatch, order: Sequence[str]) -> Scene:
     """The picture: the table (its grid kept under the ruleset's `name`), the scale bar, the
     drawing's layers (rings under ships under trails under marks under labels), and over it
-    the title, the subtitle and the legend. A label set apart from its ship adds the legend's
-    key "leader"."""
+    the title, the subtitle, the legend and the drawing's heading arrow if any. A label set
+    apart from its ship adds the legend's key "leader"; a heading arrow its own key."""
     labels = place_labels(drawing.labels, size, (0.0, 0.0, width, height), drawing.hulls)
     if any(isinstance(label, Group) and isinstance(label.items[0], Polyline)
            for label in labels):
         drawing.shown["leader"] = None
+    if drawing.heading is not None:
+        drawing.shown.setdefault(drawing.heading.key, None)
     picture_width = max(math.ceil(size * width + 2 * EDGE), 480)
     bottom = TITLE + 2 * EDGE + size * height + BAR_ROW
     key_items, key_height = legend(drawing, picture_width, bottom, swatch, order)
@@ -221,6 +275,7 @@ def table_scene(drawing: Drawing, title: str, subtitle: str, size: float, width:
         Group(tuple(drawing.marks), id="marks"),
         Group(tuple(labels), id="labels"),
     )
+    band = () if drawing.heading is None else (band_arrow(drawing.heading, picture_width),)
     return Scene(width=picture_width, height=math.ceil(bottom + key_height + 8),
                  title=f"{title}, {subtitle}", items=items, transform=transform(size, height),
-                 overlay=headed(title, subtitle, INK, key_items), background=WHITE)
+                 overlay=(*headed(title, subtitle, INK, key_items), *band), background=WHITE)

@@ -1,6 +1,8 @@
 """The table-map kit (pbem/rules/table/mapkit.py, maplayout.py) and the pieces every map
 shares (pbem/rules/scene.py), used as a ruleset other than Greeks vs Romans would use them:
-its own looks and legend, its own cache key, rings cut to the table, labels clear of hulls."""
+its own looks and legend, its own cache key, rings cut to the table, labels clear of hulls;
+and the pieces first drawn for the ram / cruise / strategic map: labels of any number of
+lines, a fleet's merged reach, haloed shots, grapples and the title band's heading arrow."""
 
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ from pbem.rules.scene import (
     Polygon,
     Polyline,
     Primitive,
+    Scene,
     Style,
     Text,
     arrow,
@@ -26,21 +29,40 @@ from pbem.rules.scene import (
     moved,
     overlaps,
     star,
+    text_width,
 )
 from pbem.rules.table import Pose, Vec, place, rectangle
 from pbem.rules.table.mapkit import (
+    LINK,
     SPARE,
     TABLE,
+    TITLE,
+    WHITE,
     Corners,
     bow_mark,
+    distance_to,
+    grapple_mark,
+    heading_unit,
     look_of,
+    merged_reach,
     range_ring,
     ship_frame,
     ship_shape,
     shot_arrow,
     table_grid,
 )
-from pbem.rules.table.maplayout import SAMPLE, Drawing, Label, place_labels, table_scene
+from pbem.rules.table.maplayout import (
+    CREW,
+    HEADING,
+    NAME,
+    SAMPLE,
+    Drawing,
+    HeadingArrow,
+    Label,
+    heading_sample,
+    place_labels,
+    table_scene,
+)
 
 RULES = Path(__file__).resolve().parents[3] / "pbem" / "rules"
 
@@ -185,3 +207,150 @@ def test_another_ruleset_draws_a_whole_table_with_its_own_legend_and_cache_key()
     svg = write_svg(scene)
     assert "Test map" in svg and TABLE in svg and 'id="label--A1"' in svg
     assert scene.width == 480  # never narrower than 480 pixels
+
+
+# -- the pieces added for the ram / cruise / strategic map, for any open-table ruleset ----------
+
+def test_a_label_takes_any_further_lines_under_its_id_and_crew() -> None:
+    corners = hull(20.0, 20.0, 0.0)
+    two = Label("label--S1", "S1", "3·2·1", corners)
+    small = Style(fill="#1b1b1b", font_size=11)
+    long_line = "a state line wider than both"
+    three = Label("label--S1", "S1", "3·2·1", corners, more=((long_line, small),))
+    four = Label("label--S1", "S1", "3·2·1", corners, more=((long_line, small), ("x", NAME)))
+    assert two.height == 2 + 13 + 12 + 3  # the two-line box as it always was
+    assert three.height == two.height + 11 + 1 and four.height == three.height + 13 + 1
+    assert three.width == pytest.approx(text_width(long_line, 11) + 4)
+    assert three.width > two.width
+    size = 20.0
+    texts = [item for item in four.drawn((20.0, 30.0), size) if isinstance(item, Text)]
+    assert [t.text for t in texts] == ["S1", "3·2·1", long_line, "x"]
+    assert [t.style for t in texts] == [NAME, CREW, small, NAME]
+    ys = [t.at[1] for t in texts]
+    assert ys == sorted(ys, reverse=True)  # top to bottom, y growing north
+    top, bottom = 30.0 + four.height / 2 / size, 30.0 - four.height / 2 / size
+    assert ys[0] == pytest.approx(top - (2 + 13 / 2) / size)
+    assert ys[-1] == pytest.approx(bottom + (2 + 13 / 2) / size)  # 2 px under the last line
+    assert all(t.at[0] == 20.0 for t in texts)
+
+
+def test_three_line_labels_are_placed_by_their_own_height() -> None:
+    ships = [hull(10.0, 10.0 + 1.6 * n, 90.0) for n in range(4)]  # a tight column
+    more = (("cruise 6 · f2 · sh1", Style(fill="#1b1b1b", font_size=11)),)
+    labels = [Label(f"label--S{n}", f"S{n}", "5+1r 2e 3g", c, more=more)
+              for n, c in enumerate(ships)]
+    size = 20.0
+    boxes = []
+    for label, drawn in zip(labels, place_labels(labels, size, (0.0, 0.0, 72.0, 48.0), ships),
+                            strict=True):
+        assert isinstance(drawn, Group)
+        first = next(item for item in drawn.items if isinstance(item, Text))
+        top = first.at[1] + (2 + 13 / 2) / size
+        w, h = label.width / size, label.height / size
+        boxes.append((first.at[0] - w / 2, top - h, first.at[0] + w / 2, top))
+    assert not any(overlaps(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
+    assert not any(overlaps(box, (min(x for x, _ in s), min(y for _, y in s),
+                                  max(x for x, _ in s), max(y for _, y in s)))
+                   for box in boxes for s in ships)
+
+
+def test_distance_to_a_hull_is_nought_inside_and_to_the_nearest_edge_or_corner_outside() -> None:
+    corners = hull(10.0, 10.0, 0.0)  # x 9.5..10.5, y 8..12
+    assert distance_to((10.0, 10.0), corners) == 0.0
+    assert distance_to((13.5, 10.0), corners) == pytest.approx(3.0)
+    assert distance_to((10.5 + 3.0, 12.0 + 4.0), corners) == pytest.approx(5.0)
+
+
+def test_a_merged_reach_runs_exactly_at_the_reach_of_the_nearest_hull_and_on_the_table() -> None:
+    """Three hulls, two overlapping in reach and one in the corner: every point of the outline
+    is the reach from the nearest hull, none nearer to another, none off the table."""
+    table = (0.0, 0.0, 72.0, 48.0)
+    hulls = [hull(20.0, 20.0, 0.0), hull(24.0, 21.0, 30.0), hull(2.0, 2.0, 90.0)]
+    runs = merged_reach(hulls, 3.0, table)
+    points = [p for run in runs for p in run]
+    assert runs and all(len(run) > 1 for run in runs)
+    assert all(0.0 <= x <= 72.0 and 0.0 <= y <= 48.0 for x, y in points)
+    for p in points:
+        assert min(distance_to(p, h) for h in hulls) == pytest.approx(3.0, abs=0.02)
+    middle = (22.0, 20.5)  # between the two near hulls: inside the reach, not on its outline
+    assert min(math.dist(middle, p) for p in points) > 1.0
+    alone = merged_reach(hulls[:1], 3.0, table)
+    assert len(alone) == 1  # one hull in the open: one closed run
+    assert merged_reach([], 3.0, table) == ()
+
+
+def test_a_shot_over_a_halo_lies_on_a_white_line_three_pixels_wider() -> None:
+    style = Style(fill="#117733", stroke="#117733", width=3.5, dash=())
+    for stone in (False, True):
+        plain = shot_arrow(style, (0.0, 0.0), (6.0, 2.0), stone)
+        halo = shot_arrow(style, (0.0, 0.0), (6.0, 2.0), stone, "shot--1", "tip", halo=True)
+        under, shot = halo.items
+        assert (halo.id, halo.tooltip) == ("shot--1", "tip")
+        assert isinstance(under, Polyline) and under.points == ((0.0, 0.0), (6.0, 2.0))
+        assert under.style.stroke == WHITE and under.style.width == 6.5 and under.style.dash == ()
+        assert shot == plain and plain.id == ""
+
+
+def test_a_grapple_links_two_centres_with_a_hook_at_each_end_over_halos() -> None:
+    ends = ((1.0, 1.0), (3.0, 2.0))
+    mark = grapple_mark(ends, "grapple--A--B", "A and B")
+    assert (mark.id, mark.tooltip) == ("grapple--A--B", "A and B")
+    line, *hooks = mark.items
+    assert isinstance(line, Group) and line.items[1] == Polyline(ends, LINK)
+    assert [hook.items[1] for hook in hooks if isinstance(hook, Group)] == [
+        Circle(end, 0.22, LINK) for end in ends]
+    assert all(isinstance(part, Group) and part.items[0].style.stroke == WHITE
+               for part in (line, *hooks))
+    red = Style(fill="#cc3311", stroke="#cc3311", width=2, dash=())
+    assert grapple_mark(ends, style=red).items[0] == haloed(Polyline(ends, red))
+
+
+def test_heading_unit_points_along_a_compass_heading() -> None:
+    assert heading_unit(0.0) == pytest.approx((0.0, 1.0))
+    assert heading_unit(90.0) == pytest.approx((1.0, 0.0))
+    assert heading_unit(225.0) == pytest.approx((-math.sqrt(0.5), -math.sqrt(0.5)))
+
+
+def _wind_scene(heading: HeadingArrow | None, order: tuple[str, ...]) -> Scene:
+    drawing = Drawing(["athens"], heading=heading)
+
+    def swatch(key: str, seen: Drawing) -> tuple[Primitive, str]:
+        return Polygon(star((0.0, 0.0), 0.75, 0.4), Style(stroke="#1b1b1b")), f"{key} mark"
+
+    return table_scene(drawing, "Wind map", "turn 2", 10.0, 36.0, 24.0, "othergame", swatch, order)
+
+
+def test_a_heading_arrow_points_downwind_in_the_title_band_with_its_own_legend_entry() -> None:
+    east = HeadingArrow(90.0, "wind 90", "wind towards 90; routers sail A 180", "wind", "blows east")
+    scene = _wind_scene(east, ("wind",))
+    band = scene.overlay[-1]
+    assert isinstance(band, Group) and (band.id, band.tooltip) == ("wind", "blows east")
+    line, words = band.items
+    assert isinstance(words, Text) and words.text == "wind 90" and words.at[1] < TITLE
+    assert isinstance(line, Group) and isinstance(line.items[1], Polygon)
+    tip, tail = line.items[1].points[0], line.items[0].points[0]  # pixels: y grows down
+    assert tip[0] > tail[0] + 20 and tip[1] == pytest.approx(tail[1])
+    assert tip[0] <= scene.width and tail[0] > words.at[0]
+    legend = {item.id: item for item in scene.overlay[-2].items if isinstance(item, Group)}
+    entry = legend["legend-wind"]
+    assert any(isinstance(t, Text) and t.text == "wind towards 90; routers sail A 180"
+               for t in entry.items)
+    north = _wind_scene(HeadingArrow(0.0, "wind 0", "", "wind"), ("wind",)).overlay[-1]
+    assert isinstance(north, Group) and isinstance(north.items[0], Group)
+    up_tip, up_tail = north.items[0].items[1].points[0], north.items[0].items[0].points[0]
+    assert up_tip[1] < up_tail[1] - 20  # north is up the picture
+    sample = heading_sample(east)  # in inches round (0, 0), downwind
+    assert isinstance(sample, Group) and isinstance(sample.items[0], Polyline)
+    assert sample.items[0].points[0] == pytest.approx((-1.2, 0.0))
+    assert sample.items[0].style == HEADING and isinstance(sample.items[1], Polygon)
+    assert sample.items[1].points[0] == pytest.approx((1.2, 0.0))
+
+
+def test_without_a_heading_arrow_the_overlay_is_the_title_and_legend_alone() -> None:
+    scene = _wind_scene(None, ("wind",))
+    assert len(scene.overlay) == 3 and not any(
+        isinstance(item, Group) and item.id == "wind" for item in scene.overlay)
+    unlisted = _wind_scene(HeadingArrow(45.0, "wind 45", "words", "wind"), ())
+    assert unlisted.overlay[-1].id == "wind"  # drawn in the band, though the legend leaves it out
+    legend_group = unlisted.overlay[-2]
+    assert isinstance(legend_group, Group) and legend_group.items == ()
