@@ -40,7 +40,6 @@ from pbem.rules.ramcruise.fleet import Design, build_cost, design_problem
 from pbem.rules.ramcruise.grappling import distance, grapple_reach, may_break
 from pbem.rules.ramcruise.missiles import BALLISTA_RANGE, BOW_LONG, SHOTS_A_SIDE
 from pbem.rules.ramcruise.modes import EMBEDDED, GRAPPLED, immobility, move_problem, ship_maximum
-from pbem.rules.ramcruise.movement import move_ship, pass_no_dice
 from pbem.rules.ramcruise.orders import (
     Build,
     Duty,
@@ -51,7 +50,7 @@ from pbem.rules.ramcruise.orders import (
     Step,
     Targets,
 )
-from pbem.rules.ramcruise.paths import plan_moves
+from pbem.rules.ramcruise.paths import plan_moves, plan_one
 from pbem.rules.ramcruise.scenario import SETUP_DEPTH, placement_problem
 from pbem.rules.ramcruise.state import (
     ACCEPT,
@@ -322,8 +321,7 @@ def _choose_move(state: GameState, planned: GameState, ship: Ship, freed: bool,
     for move in move_candidates(planned, planned.require(ship.id), rng):
         if move_problem(state, ship, move, break_exempt=freed):
             continue
-        after, found = move_ship(planned, move, pass_no_dice)
-        sheared = frozenset(item["target"] for item in found if item.kind == "shear")
+        after, _, sheared = plan_one(planned, move)  # the checker's own path (§6.6)
         if not spacing_problem(after, ship.id, sheared):
             return move, after
     return _stay(planned, ship)
