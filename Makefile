@@ -29,6 +29,7 @@ bench: venv
 	$(BIN)/pbem bench render
 	$(BIN)/pbem bench mail
 	$(BIN)/pbem bench rules --ruleset greeks-romans
+	$(BIN)/pbem bench rules --ruleset ram-cruise
 	$(BIN)/pbem bench league
 
 clean:
