@@ -18,6 +18,7 @@ set on fire: die, countdown, skip, kept) and `flagship` (side, ship, status).
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 from pbem.rules.dice import Dice
@@ -33,7 +34,7 @@ from pbem.rules.ramcruise.state import (
     GameState,
     Ship,
 )
-from pbem.rules.table import footprint_distance, within
+from pbem.rules.table import Polygon, footprint_distance, within
 
 CHECKPOINTS = ("M1", "M2", "M3", "M4", "M5")
 NEEDED = {ELITE: 3, REGULAR: 5, GREEN: 7}     # §16.1, 2d6 with no modifiers
@@ -62,27 +63,72 @@ def morale_needed(ship: Ship) -> int | None:
     return None if lowest is None else NEEDED[lowest]
 
 
-def routed_friends_in_sight(state: GameState, ship: Ship) -> tuple[str, ...]:
+def routed_friends_in_sight(state: GameState, ship: Ship,
+                            leave_out: frozenset[str] | set[str] = frozenset()) -> tuple[str, ...]:
     """Routed friends on the table (afloat or sinking) within sight (§1 item 6, G5, G6), in
-    scenario order."""
+    scenario order, but for those in `leave_out`. A friend whose centre is farther than sight
+    and both ships' reach from their centres is out of sight without measuring: the hulls are
+    at least that far apart (a screen, not a rule)."""
+    friends = [other for other in state.ships
+               if other.routed and other.in_play and other.side == ship.side
+               and other.id != ship.id and other.id not in leave_out]
+    if not friends:
+        return ()
     polygon = ship.polygon()
-    return tuple(
-        other.id for other in state.ships
-        if other.routed and other.in_play and other.side == ship.side and other.id != ship.id
-        and within(footprint_distance(polygon, other.polygon(), state.epsilon),
-                   state.options.sight, state.epsilon))
+    sight, epsilon = state.options.sight, state.epsilon
+    reach = _reach(ship.x, ship.y, polygon)
+    found = []
+    for other in friends:
+        other_polygon = other.polygon()
+        apart = math.hypot(other.x - ship.x, other.y - ship.y)
+        if apart - reach - _reach(other.x, other.y, other_polygon) > sight + epsilon:
+            continue
+        if within(footprint_distance(polygon, other_polygon, epsilon), sight, epsilon):
+            found.append(other.id)
+    return tuple(found)
 
 
-def _unseen(state: GameState, ship: Ship) -> tuple[str, ...]:
-    return tuple(f for f in routed_friends_in_sight(state, ship) if f not in ship.seen_routed)
+def _reach(x: float, y: float, polygon: Polygon) -> float:
+    """How far the hull reaches from its centre (its farthest corner)."""
+    return max(math.hypot(corner.x - x, corner.y - y) for corner in polygon.corners)
 
 
-def _see(state: GameState) -> GameState:
-    """Every ship on the table adds the routed friends it sees to its set (§16.2 item 5)."""
-    ships = []
+def _sightings(state: GameState) -> dict[str, tuple[str, ...]]:
+    """For each ship, the routed friends on the table in sight that it has not seen yet (as
+    routed_friends_in_sight, less its set), in scenario order; ships seeing none left out. The
+    routed ships and their hulls are read once for the whole table."""
+    routed: dict[str, list[tuple[Ship, Polygon, float]]] = {}
+    for other in state.ships:
+        if other.routed and other.in_play:
+            hull = other.polygon()
+            routed.setdefault(other.side, []).append((other, hull, _reach(other.x, other.y, hull)))
+    found: dict[str, tuple[str, ...]] = {}
+    if not routed:
+        return found
+    sight, epsilon = state.options.sight, state.epsilon
     for ship in state.ships:
-        unseen = _unseen(state, ship) if ship.in_play else ()
-        ships.append(replace(ship, seen_routed=ship.seen_routed | set(unseen)) if unseen else ship)
+        friends = [(other, hull, reach) for other, hull, reach in routed.get(ship.side, ())
+                   if other.id != ship.id and other.id not in ship.seen_routed]
+        if not friends:
+            continue
+        polygon = ship.polygon()
+        own = _reach(ship.x, ship.y, polygon)
+        seen = tuple(other.id for other, hull, reach in friends
+                     if math.hypot(other.x - ship.x, other.y - ship.y) - own - reach
+                     <= sight + epsilon
+                     and within(footprint_distance(polygon, hull, epsilon), sight, epsilon))
+        if seen:
+            found[ship.id] = seen
+    return found
+
+
+def _see(state: GameState, sightings: dict[str, tuple[str, ...]] | None = None) -> GameState:
+    """Every ship on the table adds the routed friends it sees to its set (§16.2 item 5)."""
+    sightings = _sightings(state) if sightings is None else sightings
+    if not sightings:
+        return state
+    ships = [replace(ship, seen_routed=ship.seen_routed | set(sightings[ship.id]))
+             if ship.in_play and ship.id in sightings else ship for ship in state.ships]
     return state.with_ships(ships)
 
 
@@ -146,17 +192,18 @@ def checkpoint(state: GameState, name: str, dice: Dice) -> tuple[GameState, list
     record = state.half_record
     fallen = record.flagship_fell if name == "M5" else frozenset()
     due: list[tuple[str, tuple[str, ...]]] = []
+    sightings = _sightings(state)
     for ship in state.ships:
         if not may_test(ship):
             continue
         found = list(record.triggers_of(ship.id))
-        if _unseen(state, ship):
+        if ship.id in sightings:
             found.append(ROUTED_FRIEND)
         if ship.side in fallen:
             found.append(FLAGSHIP)
         if found:
             due.append((ship.id, tuple(found)))
-    state = _see(state)
+    state = _see(state, sightings)
     events: list[Event] = []
     tested: set[str] = set()
     round_ = 1
@@ -167,9 +214,10 @@ def checkpoint(state: GameState, name: str, dice: Dice) -> tuple[GameState, list
             if may_test(ship):
                 state, more, _ = _test(state, ship, name, round_, reasons, dice)
                 events += more
+        sightings = _sightings(state)
         due = [(ship.id, (ROUTED_FRIEND,)) for ship in state.ships
-               if may_test(ship) and ship.id not in tested and _unseen(state, ship)]
-        state = _see(state)
+               if may_test(ship) and ship.id not in tested and ship.id in sightings]
+        state = _see(state, sightings)
         round_ += 1
     record = state.half_record
     state = replace(state, half_record=replace(
