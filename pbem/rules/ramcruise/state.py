@@ -10,7 +10,7 @@ ordered distances and speeds are whole tenths of an inch (§6.1, G6).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from functools import lru_cache
 
 from pbem.rules.ramcruise.classes import (
@@ -283,7 +283,8 @@ class GameState:
     winner: str | None = None
     scenario: str = "default"
     title: str = "The ram / cruise / strategic rules"
-    _index: Mapping[str, int] = field(default_factory=dict, compare=False, repr=False)
+    _index: Mapping[str, int] = field(default_factory=dict, init=False, compare=False,
+                                      repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_index", {s.id.upper(): i for i, s in enumerate(self.ships)})
@@ -307,7 +308,12 @@ class GameState:
     def with_ship(self, ship: Ship) -> GameState:
         ships = list(self.ships)
         ships[self._index[ship.id.upper()]] = ship
-        return replace(self, ships=tuple(ships))
+        changed = GameState.__new__(GameState)  # the same ids in the same places: the index
+        for name in _STATE_FIELDS:              # stands, and is not built again
+            object.__setattr__(changed, name, getattr(self, name))
+        object.__setattr__(changed, "ships", tuple(ships))
+        object.__setattr__(changed, "_index", self._index)
+        return changed
 
     def with_ships(self, ships: Iterable[Ship], **changes: object) -> GameState:
         return replace(self, ships=tuple(ships), **changes)  # type: ignore[arg-type]
@@ -393,3 +399,6 @@ class GameState:
     @property
     def epsilon(self) -> float:
         return RAM_CRUISE.epsilon
+
+
+_STATE_FIELDS = tuple(f.name for f in fields(GameState) if f.init)
