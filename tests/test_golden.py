@@ -20,6 +20,7 @@ def test_golden_games_cover_squadron_and_convoy_to_victory() -> None:
     assert winners["squadron"] in ("blue", "red")
     assert winners["convoy-escape"] == "convoy" and winners["convoy-raid"] == "raiders"
     assert winners["greeks-romans"] in ("greeks", "romans")  # the open-table game too
+    assert winners["ram-cruise"] in ("carthage", "rome")  # and the ram/cruise one
 
 
 @pytest.mark.parametrize("folder", GAMES, ids=[p.name for p in GAMES])
@@ -35,6 +36,8 @@ KINDS = {  # what every golden game of a ruleset must have shown happening at le
     "ramspeed": {"move", "fire", "initiative", "victory"},
     "greeks-romans": {"initiative", "bonus", "move", "strike", "archery", "board", "capture",
                       "victory"},
+    "ram-cruise": {"move", "ram", "fire", "grapple", "melee", "morale", "rout", "sinking",
+                   "victory"},
 }
 
 
