@@ -197,11 +197,19 @@ def play_case(case: dict[str, Any], name: str) -> dict[str, Any]:
     kind = str(phase.get("kind", "half"))
     if kind not in KINDS:
         raise CaseError(f"{name}: phase kind {kind!r} is not one of {', '.join(KINDS)}")
-    state = load_case(case, name)
+    try:
+        state = load_case(case, name)
+    except CaseError:
+        raise
+    except ValueError as exc:  # rows, switches and the table say what is wrong in a sentence
+        raise CaseError(f"{name}: {exc}") from None
+    except (TypeError, KeyError, AttributeError, IndexError) as exc:
+        raise CaseError(f"{name}: a value of the wrong kind in the case's position ({exc}); "
+                        "see shared/rules/cases-open-table.md for each key's shape") from None
     try:
         dice = ForcedDice(values=list(phase.get("dice", [])))
-    except DiceError as exc:
-        raise CaseError(f"{name}: {exc}") from None
+    except (DiceError, TypeError, ValueError) as exc:
+        raise CaseError(f"{name}: dice must be a list of whole numbers 1-6 ({exc})") from None
     refused: dict[str, str] = {}
     errors: list[str] = []
     events: tuple[Event, ...] = ()
