@@ -44,6 +44,18 @@ def test_example_file_reads(path: Path) -> None:
             except OrderSyntaxError as error:
                 raise AssertionError(f"{path.name}: {error.at(number, raw).sentence()}") from None
         return
+    if _ruleset(path) == "ram-cruise":
+        from pbem.rules.ramcruise import notation
+
+        # by its phase key: build, setup-<side>, or a turn's round T<t>-r<n>-<side>
+        context = (notation.BUILD_LINES if path.name.startswith("build") else
+                   notation.SETUP_LINES if path.name.startswith("setup") else notation.ROUND_LINES)
+        for number, raw in notation.numbered_lines(path.read_text(encoding="utf-8")):
+            try:
+                notation.read_line(number, raw, context)
+            except OrderSyntaxError as error:
+                raise AssertionError(f"{path.name}: {error.sentence()}") from None
+        return
     name = path.name
     phase = ("build" if name.startswith("build") else "setup" if name.startswith("setup")
              else "combat" if "-combat" in name else "movement")
