@@ -41,6 +41,9 @@ def test_the_ram_cruise_demo_plays_to_a_roman_victory() -> None:
     assert "R4's ram on C5 (side 7, faster -1, bigger -2: needs 4)" in out
     assert "C2 threw a grapple at R3" in out and "C2 fought R3 in melee" in out
     assert "C1: 1 crewman moved to the deck." in out
+    assert "R4 threw its corvus at C5" in out and "R4 fought C5 in melee" in out
+    assert "R4 tried to break its grapple with C5 (needs 5, the other accepts)" in out
+    assert "R4's move fails (§18): R4 is grappled when its turn to move comes" in out
     assert "R1 threw its corvus at C2" in out and "C2 surrendered and strikes its colours" in out
     assert "R5 sank: its countdown ran out." in out
     assert "rome wins: carthage is broken: losses of 10 of its 15 purchase points" in out
