@@ -54,7 +54,7 @@ def test_the_ram_cruise_demo_plays_to_a_roman_victory() -> None:
     data = Path(os.environ["PBEM_DATA"])
     folder = data / "demo-reports" / "demo-rc"
     assert (folder / "index.html").is_file() and (folder / "archive" / "index.html").is_file()
-    assert (folder / "T4-r4-rome-p1-carthage.png").read_bytes().startswith(b"\x89PNG")
+    assert (folder / "T4-r4-rome-p1-hamilcar.png").read_bytes().startswith(b"\x89PNG")
     assert "rome wins" in (folder / "T4-r4-rome-observer.txt").read_text(encoding="utf-8")
     assert "rome wins" not in (folder / "T4-r2-carthage-observer.txt").read_text(encoding="utf-8")
     sent = [email.message_from_bytes(m.as_bytes(), policy=email.policy.default)

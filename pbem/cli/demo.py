@@ -32,7 +32,9 @@ PLAYERS = {"blue": ("Aristides", "aristides@example.org"),
            "convoy": ("Nearchus", "nearchus@example.org"),
            "raiders": ("Demetrius", "demetrius@example.org"),
            "greeks": ("Themistocles", "themistocles@example.org"),
-           "romans": ("Duilius", "duilius@example.org")}
+           "romans": ("Duilius", "duilius@example.org"),
+           "carthage": ("Hamilcar", "hamilcar@example.org"),
+           "rome": ("Regulus", "regulus@example.org")}
 
 
 def player_of(side: str) -> tuple[str, str]:
@@ -124,7 +126,9 @@ def play(made: Engine, folder: Path, out: TextIO, name: str | None = None) -> di
             break
         key = shown["phase"]
         say(f"\n== {shown['phase_title']}", file=out)
-        for owing in shown["owes"]:
+        # the sides the phase waits for, and any other that sent orders for it (standing
+        # orders, in a rule system that takes them from a side not owing any)
+        for owing in [*shown["owes"], *(s for s in hosted.sides if s not in shown["owes"])]:
             file = order_file(key, owing)
             if file in unread:
                 unread.discard(file)
