@@ -355,5 +355,6 @@ def sentence(e: Event) -> str:
         return f"{e.get('kind')}: " + ", ".join(f"{k}={v}" for k, v in e.items() if k != "kind")
     try:
         return teller(e)
-    except (AttributeError, IndexError, KeyError, TypeError, ValueError):  # an odd shape: told plainly
+    except (AttributeError, IndexError, KeyError, OverflowError, TypeError, ValueError):
+        # an odd shape (a field of the wrong kind, an infinite number): told plainly
         return f"{e.get('kind')}: " + ", ".join(f"{k}={v}" for k, v in e.items() if k != "kind")
