@@ -15,6 +15,12 @@ it left the table; a line whose path ends closer than ¼" to a friend it does no
 refused (§6.5) and leaves its ship where it stood for the lines after it. Each submission is
 checked on its own: on a side of several players, one player's paths do not see another's.
 The words of the echo are echo.py's.
+
+Longer than the house's 450 lines, yet one job: a submission checked line by line on arrival,
+for every round of the game. The build and set-up checks share with the round checks the one
+sheet that numbers and answers the lines, the line reader, the ship and round tests and the
+standing-order lines, and the submission's dispatch (check_orders) ties them together; split
+apart, each part would import those back.
 """
 
 from __future__ import annotations
