@@ -5,7 +5,8 @@ answered; and the games it touches can still be read.
 Each example is real mail bytes (email.message.EmailMessage, as_bytes) passed through
 pbem.app.mailgate.receive into a real SQLite file: a copy, made afresh for each example, of
 one built for the module with two games, a Ram Speed game at its first movement phase
-(with a game master) and a Greeks vs Romans game at its first half. The lines are drawn
+(with a game master), a Greeks vs Romans game at its first half and a ram / cruise /
+strategic game at its first round. The lines are drawn
 from the player's commands with random arguments, real order lines of the game's ruleset
 with random numbers (huge, negative, decimal, not digits Python reads), and random text;
 the game master's mail from the game master's commands with random arguments."""
@@ -85,8 +86,14 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
         players=(games.PlayerSpec("Ann", ANN, "greeks", "UTC", PASSWORDS["Ann"]),
                  games.PlayerSpec("Bo", BO, "romans", "UTC", PASSWORDS["Bo"]))), now=START)
     phases.process_phase(engine, "delos", now=START)  # the initiative roll
+    games.create_game(engine, games.GameSpec(
+        game_id="mylae", ruleset="ram-cruise", scenario="default", timing=DEFAULT_TIMING,
+        seed=b"mylae", player_extensions=1,
+        players=(games.PlayerSpec("Ann", ANN, "carthage", "UTC", PASSWORDS["Ann"]),
+                 games.PlayerSpec("Bo", BO, "rome", "UTC", PASSWORDS["Bo"]))), now=START)
     owing = {}
-    for game_id, sides in (("aegean", ("blue", "red")), ("delos", ("greeks", "romans"))):
+    for game_id, sides in (("aegean", ("blue", "red")), ("delos", ("greeks", "romans")),
+                           ("mylae", ("carthage", "rome"))):
         value = _open_game(engine, game_id)
         side = value.owes()[0]
         owing[game_id] = ("Ann" if side == sides[0] else "Bo", value.pieces_of(side))
@@ -139,6 +146,18 @@ def greeks_line(draw: st.DrawFn, pieces: list[str]) -> str:
     number = draw(NUMBER)
     step = draw(st.sampled_from(["F{n}", "F {n}", "B{n}", "P{n}", "S {n}", "F2 S{n} F1",
                                  "{n} 6 0", "30 {n} 0", "30 6 {n}", "STAY", "ARCHERY R{n}"]))
+    return f"{ship}: {step.format(n=number)}"
+
+
+@st.composite
+def ramcruise_line(draw: st.DrawFn, pieces: list[str]) -> str:
+    ship = draw(st.sampled_from([*pieces, "R1", "Z9"]))
+    number = draw(NUMBER)
+    step = draw(st.sampled_from(["CRUISE F{n}", "RAM F{n}", "STRAT P{n} F2", "BACK B{n}",
+                                 "CRUISE S{n} F1 P30", "STAY {n}", "BREAK R{n}", "DUTY {n} DECK",
+                                 "BOW R1 PICK {n}", "BALLISTA R{n}", "GRAPPLE {n}",
+                                 "MELEE R1 PICK MAR, {n}", "STANCE {n}", "LOSSES {n}",
+                                 "CRUISE F{n}, S30", "{n}"]))
     return f"{ship}: {step.format(n=number)}"
 
 
@@ -220,7 +239,8 @@ def _assert_answered(copy: Copy, raw: bytes, address: str, game_ids: tuple[str, 
 def player_mail(draw: st.DrawFn, built: Built) -> tuple[str, str, str]:
     game_id = draw(st.sampled_from(sorted(built.owing)))
     player, pieces = built.owing[game_id]
-    order = ramspeed_line(pieces) if game_id == "aegean" else greeks_line(pieces)
+    order = {"aegean": ramspeed_line, "delos": greeks_line,
+             "mylae": ramcruise_line}[game_id](pieces)
     other = "Bo" if player == "Ann" else "Ann"
     lines = draw(st.lists(st.one_of(player_command(other), order, order, LINE_TEXT),
                           min_size=1, max_size=12))
@@ -267,9 +287,11 @@ def test_the_game_masters_extend_of_the_issue_is_answered(built: Built, line: st
 def test_numbers_of_the_issue_in_orders_are_answered(built: Built) -> None:
     """A 5,000-digit Ram Speed count and a 400-digit Greeks vs Romans step, each refused on
     its line, the rest of the mail standing."""
-    for game_id, number in (("aegean", f" {'9' * 5000}"), ("delos", "9" * 400)):
+    for game_id, number in (("aegean", f" {'9' * 5000}"), ("delos", "9" * 400),
+                            ("mylae", "9" * 400)):
         player, pieces = built.owing[game_id]
-        lines = [f"{pieces[0]}: F{number}", f"{pieces[1]}: STAY"]
+        verb = "CRUISE " if game_id == "mylae" else ""
+        lines = [f"{pieces[0]}: {verb}F{number}", f"{pieces[1]}: STAY"]
         body = "\n".join([f"SIGNON {game_id} {player} {PASSWORDS[player]}", *lines])
         with Copy(built) as copy:
             done = mailgate.receive(copy.engine, _mail(ADDRESSES[player], body, 5), "inject",
