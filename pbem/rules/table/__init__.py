@@ -10,14 +10,18 @@ Pure functions over frozen data, one module per concern, each citing its G-item:
 - `limits` (G6): measured lengths against limits with ε;
 - `headings` (G7): the angle between headings, the aspect angle;
 - `bands` (G8): bow, waist and stern bands along the keel;
+- `zones` (G8): SB's zones A–D about a ship;
+- `reach` (G13): the reach distance t_r(r) of a straight step (SB grapples);
 - `abreast` (G14): the abreast point of a forward step and the pass within r (RC shears);
 - `sweep` (G10): the sliding sweep of a straight step to its first contact;
 - `edge` (G11): the table edge;
 - `impact` (G12): the impact set and impact point;
 - `step` (G15, G16, G21): a straight step's first events, the pass after a clash, the choice
-  among contacts at one moment, and a forward step's passes, contacts and edge as ordered events;
+  among contacts at one moment, a forward step's passes, contacts and edge as ordered events,
+  and any straight step's reach events (SB), contacts and edge as ordered events;
 - `pivot` (G17): rotations and the single-step pivot;
 - `bearings` (G18): bearings, relative bearings (signed turns), home and rout headings;
+- `aim` (G18, G17): SB's aim step, a rounded and capped turn towards a target made as a pivot;
 - `arcs` (G19): RC's broadside sides and WW's wedge of relative bearings;
 - `report` (G21): rounding positions for reports;
 - `mapkit`: the table-map kit (grid, scale bar, ships with bow and pattern, trails, strike
@@ -37,6 +41,7 @@ from pbem.rules.table.abreast import (
     pass_within,
     passes_within,
 )
+from pbem.rules.table.aim import AimStep, aim_step, aim_turn, round_half_away
 from pbem.rules.table.arcs import BroadsideSides, Wedge, broadside_sides, partly_within
 from pbem.rules.table.bands import KeelBand, keel_band
 from pbem.rules.table.bearings import DeadAstern, bearing, home_heading, relative_bearing, rout_heading
@@ -77,16 +82,21 @@ from pbem.rules.table.params import (
     TurnRule,
 )
 from pbem.rules.table.pivot import PivotCheck, check_pivot, pivot, rotate_about
+from pbem.rules.table.reach import reach_distance
 from pbem.rules.table.report import report_length, report_point
 from pbem.rules.table.step import (
     Contact,
     EdgeReached,
+    Reach,
+    ReachStepEvent,
+    ReachStepEvents,
     StepEvent,
     StepEvents,
     StepOutcome,
     forward_step_events,
     nearest_to_bow,
     pass_after_contact,
+    reach_step_events,
     straight_step,
 )
 from pbem.rules.table.sweep import contact_distance
@@ -101,6 +111,7 @@ from pbem.rules.table.vectors import (
     to_world,
     turned,
 )
+from pbem.rules.table.zones import Zone, point_zone, zone
 
 __all__ = [
     "ALL_PARAMETERS", "GREEKS_ROMANS", "PASS_ASPECT", "RAM_CRUISE", "SPEED_BAND", "WOODEN_WALLS",
@@ -118,4 +129,7 @@ __all__ = [
     "rotate_about", "rout_heading", "same_way", "shorter", "sin_cos", "starboard", "straight_step",
     "stretched_octagon", "tenths_beyond_eighths_by_one", "tenths_within_eighths", "to_local",
     "to_world", "touches", "turned", "within",
+    # SB's additions: zones A–D (G8), the reach distance and reach events (G13, G15), the aim step (G18).
+    "AimStep", "Reach", "ReachStepEvent", "ReachStepEvents", "Zone", "aim_step", "aim_turn",
+    "point_zone", "reach_distance", "reach_step_events", "round_half_away", "zone",
 ]

@@ -5,7 +5,9 @@ Obstacles are given as a sequence in scenario order and named by their index in 
 leaves some out (the struck ship of G16). The ruleset decides what a contact means.
 
 `straight_step` answers where a step ends; `forward_step_events` (RC) also lists the passes within
-r (G14) along a forward step, in the order of G15, so that the ruleset may stop at one."""
+r (G14) along a forward step, in the order of G15, so that the ruleset may stop at one;
+`reach_step_events` (SB) lists the reach events of pending grapple pairs (G13) along any
+straight step, in the same order, so that the ruleset may stop at a grapple that holds."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from pbem.rules.table.edge import edge_distance, passes_edge
 from pbem.rules.table.footprint import Footprint, Polygon, Pose, bow_point, place
 from pbem.rules.table.impact import impact_point
 from pbem.rules.table.params import Table
+from pbem.rules.table.reach import reach_distance
 from pbem.rules.table.sweep import contact_distance
 from pbem.rules.table.vectors import Vec, ahead
 
@@ -202,3 +205,97 @@ def forward_step_events(footprint: Footprint, start: Pose, length: float, obstac
     contacts = tuple(Contact(index, outcome.travel, outcome.end) for index in outcome.contacts)
     edge = (EdgeReached(outcome.travel, outcome.end),) if outcome.edge else ()
     return StepEvents((*passes, *contacts, *edge), outcome)
+
+
+@dataclass(frozen=True, slots=True)
+class Reach:
+    """The mover comes within reach of ship `other`, a pending grapple pair (SB), `t` along the
+    step, standing at `pose` (G13, G15)."""
+
+    other: int
+    t: float
+    pose: Pose
+
+
+ReachStepEvent = Reach | Contact | EdgeReached
+
+
+def _in_reach_order(reaches: Sequence[Reach], epsilon: float) -> tuple[Reach, ...]:
+    # Increasing t; t equal within ε (G6) in scenario order of the other ship, one at a time (G15).
+    left = sorted(reaches, key=lambda found: (found.t, found.other))
+    ordered: list[Reach] = []
+    while left:
+        least = left[0].t
+        chosen = min((found for found in left if found.t <= least + epsilon), key=lambda found: found.other)
+        ordered.append(chosen)
+        left.remove(chosen)
+    return tuple(ordered)
+
+
+@dataclass(frozen=True)
+class ReachStepEvents:
+    """A straight step's events with SB's reach events, in the order of G15, and where it ends
+    unless the ruleset stops it at a reach (a grapple that holds).
+
+    `events`: the reach events in increasing t (equal t in scenario order), every one within ε of
+    the ship's stand or before it, then the contacts of the first moment in scenario order, then
+    the edge at that moment. Each pending pair appears at most once. A reach stops nothing by
+    itself: after a failed try the step goes on; where a try holds the ruleset calls `stop_at`."""
+
+    events: tuple[ReachStepEvent, ...]
+    outcome: StepOutcome
+    stopped_by: Reach | None = None
+
+    @property
+    def reaches(self) -> tuple[Reach, ...]:
+        return tuple(event for event in self.events if isinstance(event, Reach))
+
+    @property
+    def travel(self) -> float:
+        return self.outcome.travel
+
+    @property
+    def end(self) -> Pose:
+        return self.outcome.end
+
+    def stop_at(self, reached: Reach) -> ReachStepEvents:
+        """The step cut at one of its reach events: the events up to and including it, the ship
+        standing where it came within reach, with no contact and no edge (G15)."""
+        if reached not in self.events:
+            raise ValueError("that reach is not one of this step's events")
+        kept = self.events[:self.events.index(reached) + 1]
+        return ReachStepEvents(kept, StepOutcome(reached.t, reached.pose, (), False), reached)
+
+    def until(self, stops: Callable[[Reach], bool]) -> ReachStepEvents:
+        """The step cut at the first reach for which `stops` is True (taken in order, each asked
+        once, none after it), or the whole step if none is."""
+        for event in self.events:
+            if isinstance(event, Reach) and stops(event):
+                return self.stop_at(event)
+        return self
+
+
+def reach_step_events(footprint: Footprint, start: Pose, motion: Vec, length: float,
+                      obstacles: Sequence[Polygon], table: Table, epsilon: float,
+                      pending: Sequence[int], reach: float,
+                      ignored: frozenset[int] = frozenset()) -> ReachStepEvents:
+    """A straight step of `length` along the unit vector `motion` with SB's events (G13, G15):
+    contacts and the edge as `straight_step` finds them, and a reach event at t_r(`reach`) for each
+    ship named in `pending` (indices in `obstacles`; the pending grapple pairs not yet tried this
+    step) whose t_r ≤ t + ε, t the length the step actually makes. A pair already within reach at
+    the start has t_r = 0. `ignored` leaves ships out of the sweep only. Events go in increasing t;
+    at equal t (G6) reach events come first in scenario order, then contacts, then the edge."""
+    outcome = straight_step(footprint, start, motion, length, obstacles, table, epsilon, ignored)
+    mover = place(footprint, start)
+    screen = _swept_box(mover, motion, outcome.travel + 2 * epsilon, reach + 2 * epsilon)
+    found = []
+    for index in dict.fromkeys(pending):
+        polygon = obstacles[index]
+        if not _boxes_meet(screen, _box(polygon.corners)):
+            continue                    # a quick screen: no point of the sweep comes within reach
+        t = reach_distance(mover, motion, polygon, reach, epsilon)
+        if t <= outcome.travel + epsilon:
+            found.append(Reach(index, t, _moved(start, motion, min(t, outcome.travel))))
+    contacts = tuple(Contact(index, outcome.travel, outcome.end) for index in outcome.contacts)
+    edge = (EdgeReached(outcome.travel, outcome.end),) if outcome.edge else ()
+    return ReachStepEvents((*_in_reach_order(found, epsilon), *contacts, *edge), outcome)
