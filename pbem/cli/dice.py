@@ -10,14 +10,22 @@ from pbem.app.play import audit
 from pbem.cli.common import add_db, add_json, emit, engine
 
 
+def _numbers(text: str, option: str, example: str) -> list[int]:
+    try:
+        return [int(part) for part in text.split(",")]
+    except ValueError:
+        raise JudgeError(f"{option} takes whole numbers separated by commas, e.g. {example}") from None
+
+
 def _verify(args: argparse.Namespace) -> int:
     if args.seed:
         if not (args.dice_name and args.phase and args.rolls):
             raise JudgeError("with --seed give --dice-name, --phase and --rolls too")
-        stored = [int(r) for r in args.rolls.split(",")]
-        again = audit.rolls_from_seed(args.seed, args.dice_name, args.phase, len(stored))
+        stored = _numbers(args.rolls, "--rolls", "3,1,6")
+        sizes = _numbers(args.sizes, "--sizes", "6,100,10") if args.sizes else None
+        again = audit.rolls_from_seed(args.seed, args.dice_name, args.phase, len(stored), sizes)
         same = stored == again
-        emit(args, {"ok": same, "rolls": again},
+        emit(args, {"ok": same, "rolls": again, "sizes": sizes or [6] * len(stored)},
              f"{args.phase}: the seed gives {again}: "
              + ("the same rolls." if same else f"NOT the published {stored}."))
         return 0 if same else 1
@@ -45,6 +53,8 @@ def register(nouns: Any) -> None:
     verify.add_argument("--dice-name", help="the game's dice name (its id)")
     verify.add_argument("--phase", help="the phase key, e.g. T3-combat")
     verify.add_argument("--rolls", help="the published rolls, e.g. 3,1,6")
+    verify.add_argument("--sizes", help="each roll's die as its number of sides, e.g. 6,100,10 "
+                        "(all d6 when not given)")
     verify.set_defaults(run=_verify)
     add_db(verify)
     add_json(verify)

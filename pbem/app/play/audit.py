@@ -16,7 +16,7 @@ from pbem.app.base import rulesets
 from pbem.app.base.errors import JudgeError
 from pbem.app.base.shared import require_game
 from pbem.app.play.phases import resolve_stored, stored_orders
-from pbem.rules.dice import seeded_rolls
+from pbem.rules.dice import DiceError, check_sides, log_entries, read_log, seeded_rolls_by_size
 from pbem.store import repo
 from pbem.store.db import transaction
 
@@ -56,7 +56,7 @@ def verify_game(engine: Engine, game_id: str) -> Verdict:
                 problems.append(f"{phase.key}: the stored result differs from the replay")
             if json.dumps(tuple(e.as_dict() for e in result.events)) != phase.events:
                 problems.append(f"{phase.key}: the stored events differ from the replay")
-            if json.dumps([[r.purpose, r.value] for r in dice.log]) != phase.dice_log:
+            if json.dumps(log_entries(dice.log)) != phase.dice_log:
                 problems.append(f"{phase.key}: the stored dice differ from the seed's")
             previous_after = phase.state_after
         open_phases = [p for p in phases if p.status == "open"]
@@ -133,8 +133,15 @@ def verify_dice(engine: Engine, game_id: str) -> DiceVerdict:
         for phase in repo.phases(session, game_id, archived=True):
             if not phase.dice_log:
                 continue
-            stored = [value for _, value in json.loads(phase.dice_log)]
-            again = seeded_rolls(seed, game.dice_name, phase.key, len(stored))
+            try:
+                rolls = read_log(json.loads(phase.dice_log))
+            except (DiceError, TypeError, ValueError) as exc:
+                problems.append(f"{phase.key} (generation {phase.generation}): the stored dice "
+                                f"log cannot be read: {exc}")
+                continue
+            # Each roll again on its own die; a log stored before dice had sizes is all d6.
+            stored = [roll.value for roll in rolls]
+            again = seeded_rolls_by_size(seed, game.dice_name, phase.key, [roll.sides for roll in rolls])
             count += len(stored)
             if stored != again:
                 problems.append(f"{phase.key} (generation {phase.generation}): the stored "
@@ -142,10 +149,18 @@ def verify_dice(engine: Engine, game_id: str) -> DiceVerdict:
         return DiceVerdict(game_id, game.seed, commitment_ok, count, tuple(problems))
 
 
-def rolls_from_seed(seed_hex: str, dice_name: str, phase: str, count: int) -> list[int]:
-    """The first `count` rolls of a phase, for a player checking a published seed."""
+def rolls_from_seed(seed_hex: str, dice_name: str, phase: str, count: int,
+                    sizes: Sequence[int] | None = None) -> list[int]:
+    """The first `count` rolls of a phase, for a player checking a published seed: each on its
+    die in `sizes` (a number of sides each, as many as `count`), all d6 when none are given."""
     try:
         seed = bytes.fromhex(seed_hex)
     except ValueError:
         raise JudgeError("the seed is written as hexadecimal digits (0-9, a-f)") from None
-    return seeded_rolls(seed, dice_name, phase, count)
+    dice = [6] * count if sizes is None else list(sizes)
+    if len(dice) != count:
+        raise JudgeError(f"give one die size for each roll: {count} rolls but {len(dice)} sizes")
+    try:
+        return seeded_rolls_by_size(seed, dice_name, phase, [check_sides(sides) for sides in dice])
+    except DiceError as exc:
+        raise JudgeError(f"{exc}; write sizes as numbers of sides, e.g. 6,100,10") from None
