@@ -26,7 +26,7 @@ from pbem.app.base.errors import JudgeError
 from pbem.app.base.shared import effective_text, require_game, utcnow
 from pbem.app.base.timing import next_deadline, vacations_of
 from pbem.app.mailout.queue import queue_reports
-from pbem.rules.dice import SeededDice
+from pbem.rules.dice import SeededDice, log_entries
 from pbem.rules.interface import PhaseResult
 from pbem.store import repo
 from pbem.store.db import retrying, snapshot, transaction
@@ -155,7 +155,7 @@ def process_phase(engine: Engine, game_id: str, expected_key: str | None = None,
             phase.state_after = json.dumps(after.to_json())
             phase.events = json.dumps(events)
             phase.refused = json.dumps([list(r) for r in result.rejected])
-            phase.dice_log = json.dumps([[r.purpose, r.value] for r in dice.log])
+            phase.dice_log = json.dumps(log_entries(dice.log))  # [purpose, value(, sides)]
             phase.resolved_at = now
             session.add(phase)
             _assign_pieces(session, game_id, phase, before, result)

@@ -28,6 +28,7 @@ from pbem.app.reports.reports import (
     seen_by,
 )
 from pbem.render import report
+from pbem.rules.dice import read_log
 from pbem.rules.events import Event
 from pbem.store import repo
 from pbem.store.db import transaction
@@ -152,7 +153,7 @@ def _phase(session: Any, game: GameRow, row: PhaseRow, people: dict[int | None, 
     if ended:  # the secrets of play are told only once the game is over
         orders = tuple(GivenOrders(_name(people, sent.player_id), sent.side, _order_lines(sent.raw))
                        for sent in repo.submissions(session, row.id or 0))
-        rolls = tuple(value for _, value in json.loads(row.dice_log or "[]"))
+        rolls = tuple(roll.value for roll in read_log(json.loads(row.dice_log or "[]")))
     return Phase(key=row.key, title=before.phase_title, turn=before.turn, after=after,
                  events=_events(row), owed=tuple(before.owes()), orders=orders, rolls=rolls,
                  ending=ending_of(session, game, row) if ended else None)
