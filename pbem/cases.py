@@ -49,14 +49,20 @@ def read_case(path: Path) -> dict[str, Any]:
 
 def _expected_value(output: dict[str, Any], key: str, pieces: str) -> tuple[bool, Any]:
     """`"<piece>.<field>"` from the output's table of pieces (`pieces` names it), or a
-    top-level field."""
+    top-level field; a dotted key whose first part names no piece is a top-level field read
+    through nested tables (`"front.a.b"` reads output["front"]["a"]["b"])."""
     if "." in key:
         pid, _, name = key.partition(".")
         table = {k.upper(): v for k, v in output.get(pieces, {}).items()}
         piece = table.get(pid.upper())  # piece IDs are looked up whatever their case
-        if piece is None or name not in piece:
-            return False, None
-        return True, piece[name]
+        if piece is not None:
+            return (True, piece[name]) if name in piece else (False, None)
+        found: Any = output
+        for part in key.split("."):
+            if not isinstance(found, dict) or part not in found:
+                return False, None
+            found = found[part]
+        return True, found
     if key not in output:
         return False, None
     return True, output[key]

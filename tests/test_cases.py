@@ -183,3 +183,15 @@ def test_a_reason_table_names_every_refused_galley(tmp_path: Path) -> None:
     assert result.errors == ["expect rejected A: its orders were not refused"]
     result = run_case(_write(tmp_path, REFUSED + "[expect]\nrejected = {}\n"))
     assert len(result.errors) == 1 and result.errors[0].startswith("expect rejected: A was refused too")
+
+
+def test_a_dotted_key_naming_no_piece_reads_through_nested_tables() -> None:
+    # issue 21: speed-band's "front.<a>.<b>" expectations; a piece's field still comes first
+    from pbem.cases import _expected_value
+
+    output = {"ships": {"A": {"x": 2}}, "front": {"a": {"b": 1}}, "winner": ""}
+    assert _expected_value(output, "front.a.b", "ships") == (True, 1)
+    assert _expected_value(output, "a.x", "ships") == (True, 2)  # piece ids in any case
+    assert _expected_value(output, "front.a.c", "ships") == (False, None)
+    assert _expected_value(output, "front.a.b.c", "ships") == (False, None)
+    assert _expected_value(output, "A.y", "ships") == (False, None)
