@@ -7,6 +7,6 @@ game's frozen position), `scenario` (§18 and free set-up), `orders` and `notati
 `bands` (§3.1, §3.2, §4's missing-orders speed, §16's row shifts), `paths` (§3.3 path
 legality), `rows` (the case format's ship, player and front rows), `initiative` (§5),
 `ramming` (§7.2 chance, §7.5 damage, zones by §1.1), `missiles` (§12.1 ranges, §12.2 chart,
-§16's opt_missile_speed) and `melee` (§13.3 one round's numbers). It has no `host.py` or
-entry point yet, so the judge does not offer it until it plays.
+§16's opt_missile_speed), `melee` (§13.3 one round's numbers) and `victory` (§17). It has no
+`host.py` or entry point yet, so the judge does not offer it until it plays.
 """
