@@ -385,20 +385,16 @@ def _move_hint(state: GameState, ship: Ship, exempt: bool) -> str:
     return f"for {ship.id} now: {', '.join([*allowed, 'STAY'])}{turns if allowed else ''}."
 
 
-def _half_diagonal(ship: Ship) -> float:
-    return math.hypot(ship.length / 2, ship.beam / 2)
-
-
 def _spacing(after: GameState, ship_id: str, shorn: frozenset[str]) -> None:
     """§6.5: the path may not end closer than ¼" to a friend this move does not shear."""
     mover = after.require(ship_id)
     polygon = mover.polygon()
-    reach = _half_diagonal(mover) + FRIENDLY_GAP + after.epsilon
+    reach = mover.half_diagonal + FRIENDLY_GAP + after.epsilon
     for other in after.ships:
         if other.side != mover.side or other.id == mover.id or not other.on_table \
                 or other.id in shorn:
             continue
-        if math.hypot(other.x - mover.x, other.y - mover.y) > reach + _half_diagonal(other):
+        if math.hypot(other.x - mover.x, other.y - mover.y) > reach + other.half_diagonal:
             continue  # every corner lies within its half-diagonal of the centre: too far to matter
         gap = footprint_distance(polygon, other.polygon(), after.epsilon)
         if closer_than(gap, FRIENDLY_GAP, after.epsilon):

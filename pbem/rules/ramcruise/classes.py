@@ -8,6 +8,7 @@ factors by type, class and duty (§3.2) and the equipment a class may carry and 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -127,6 +128,15 @@ def dimensions(name: str) -> tuple[float, float]:
         if row.name == name:
             return row.length, row.beam
     raise ValueError(f"there is no ship class {name!r}; the classes are {', '.join(CLASS_NAMES)}")
+
+
+@lru_cache(maxsize=16)
+def half_diagonal(name: str) -> float:
+    """How far a class's hull reaches from its centre: half its diagonal (every corner lies
+    this far off, so two hulls whose centres are farther apart than the sum plus a gap are
+    farther apart than the gap). The broad-phase screens use it."""
+    length, beam = dimensions(name)
+    return math.hypot(length / 2, beam / 2)
 
 
 @lru_cache(maxsize=16)

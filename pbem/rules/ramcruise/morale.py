@@ -76,21 +76,14 @@ def routed_friends_in_sight(state: GameState, ship: Ship,
         return ()
     polygon = ship.polygon()
     sight, epsilon = state.options.sight, state.epsilon
-    reach = _reach(ship.x, ship.y, polygon)
     found = []
     for other in friends:
-        other_polygon = other.polygon()
         apart = math.hypot(other.x - ship.x, other.y - ship.y)
-        if apart - reach - _reach(other.x, other.y, other_polygon) > sight + epsilon:
+        if apart - ship.half_diagonal - other.half_diagonal > sight + epsilon:
             continue
-        if within(footprint_distance(polygon, other_polygon, epsilon), sight, epsilon):
+        if within(footprint_distance(polygon, other.polygon(), epsilon), sight, epsilon):
             found.append(other.id)
     return tuple(found)
-
-
-def _reach(x: float, y: float, polygon: Polygon) -> float:
-    """How far the hull reaches from its centre (its farthest corner)."""
-    return max(math.hypot(corner.x - x, corner.y - y) for corner in polygon.corners)
 
 
 def _sightings(state: GameState) -> dict[str, tuple[str, ...]]:
@@ -100,8 +93,7 @@ def _sightings(state: GameState) -> dict[str, tuple[str, ...]]:
     routed: dict[str, list[tuple[Ship, Polygon, float]]] = {}
     for other in state.ships:
         if other.routed and other.in_play:
-            hull = other.polygon()
-            routed.setdefault(other.side, []).append((other, hull, _reach(other.x, other.y, hull)))
+            routed.setdefault(other.side, []).append((other, other.polygon(), other.half_diagonal))
     found: dict[str, tuple[str, ...]] = {}
     if not routed:
         return found
@@ -112,7 +104,7 @@ def _sightings(state: GameState) -> dict[str, tuple[str, ...]]:
         if not friends:
             continue
         polygon = ship.polygon()
-        own = _reach(ship.x, ship.y, polygon)
+        own = ship.half_diagonal
         seen = tuple(other.id for other, hull, reach in friends
                      if math.hypot(other.x - ship.x, other.y - ship.y) - own - reach
                      <= sight + epsilon

@@ -14,10 +14,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
 
 from pbem.rules.events import Event, event
-from pbem.rules.ramcruise.classes import dimensions
 from pbem.rules.ramcruise.modes import ship_maximum
 from pbem.rules.ramcruise.orders import Move, Step
 from pbem.rules.ramcruise.ramming import ram_aspect
@@ -86,26 +84,16 @@ class _Others:
         return cls(ships, tuple(ship.polygon() for ship in ships))
 
 
-@lru_cache(maxsize=8)
-def _half_diagonal(class_name: str) -> float:
-    length, beam = dimensions(class_name)
-    return math.hypot(length / 2, beam / 2)
-
-
-def _radius(ship: Ship) -> float:
-    return _half_diagonal(ship.ship_class)
-
-
 def within_reach(state: GameState, mover: Ship, travel: float) -> frozenset[str]:
     """The broad phase: the ships a move of at most `travel` straight inches could touch,
     overlap or pass within ⅛". Pivots turn about the centre, so the centre goes at most `travel`;
     every corner lies within a footprint's half-diagonal of its centre. A ship farther off than
     that (plus the shear reach, the contact tolerance and a margin) can meet the mover in no
     test, so leaving it out changes no result."""
-    reach = travel + _radius(mover) + SHEAR_REACH + state.options.contact_tolerance + 1.0
+    reach = travel + mover.half_diagonal + SHEAR_REACH + state.options.contact_tolerance + 1.0
     return frozenset(ship.id for ship in state.ships
                      if ship.id != mover.id and ship.on_table
-                     and math.hypot(ship.x - mover.x, ship.y - mover.y) <= reach + _radius(ship))
+                     and math.hypot(ship.x - mover.x, ship.y - mover.y) <= reach + ship.half_diagonal)
 
 
 def _placed(ship: Ship, pose: Pose) -> Ship:

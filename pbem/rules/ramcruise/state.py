@@ -23,6 +23,7 @@ from pbem.rules.ramcruise.classes import (
     ShipClass,
     class_footprint,
     dimensions,
+    half_diagonal,
     ship_class,
 )
 from pbem.rules.ramcruise.switches import Options
@@ -129,6 +130,11 @@ class Ship:
     @property
     def beam(self) -> float:
         return dimensions(self.ship_class)[1]
+
+    @property
+    def half_diagonal(self) -> float:
+        """How far the hull reaches from its centre (classes.half_diagonal)."""
+        return half_diagonal(self.ship_class)
 
     @property
     def footprint(self) -> Footprint:
