@@ -15,9 +15,10 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 
+from pbem.rules import switchvalues
 from pbem.rules.interface import Switch
-
-Given = bool | int | float | str
+from pbem.rules.switchvalues import Given as Given  # the kinds of value a switch is given
+from pbem.rules.switchvalues import plain
 
 ONE, CHOICE, SIZE, LENGTH, WHOLE, FLAG, HEADING, DARTS = (
     "one", "choice", "size", "length", "whole", "flag", "heading", "darts")
@@ -169,7 +170,7 @@ class Options:
     def value(self, name: str) -> bool | int | float | str:
         """A switch's value by its §22 name (`table` as WIDTHxHEIGHT)."""
         if name == "table":
-            return f"{_plain(self.table_width)}x{_plain(self.table_height)}"
+            return f"{plain(self.table_width)}x{plain(self.table_height)}"
         if name == "fatigue_limit":
             return "on" if self.fatigue_limit else "off"
         if name not in SPEC_BY_NAME:
@@ -216,13 +217,8 @@ class Options:
                          f"game; give off, on (both sides) or one of {', '.join(sides)}")
 
 
-def _plain(number: float) -> str:
-    return f"{number:g}"
 
 
-def _word(value: Given) -> str:
-    text = str(value).strip().lower().replace("–", "-").replace("§", "")
-    return re.sub(r"[\s-]+", "_", text)
 
 
 def _choice(spec: SwitchSpec, value: Given) -> str:
@@ -237,9 +233,9 @@ def _choice(spec: SwitchSpec, value: Given) -> str:
         return values[1]
     if value is False:
         return values[0]
-    word = _word(value)
+    word = switchvalues.word(value)
     for choice in values:
-        if _word(choice) == word:
+        if switchvalues.word(choice) == word:
             return choice
     if spec.kind == ONE:
         raise ValueError(f"option {spec.name} has only one setting, {values[0]} (the house rule "
@@ -250,7 +246,7 @@ def _choice(spec: SwitchSpec, value: Given) -> str:
 def _darts(spec: SwitchSpec, value: Given) -> str:
     if isinstance(value, bool):
         return _choice(spec, value)
-    word = _word(value)
+    word = switchvalues.word(value)
     if word in spec.values:
         return word
     if re.fullmatch(r"[a-z0-9_]{1,40}", word):
@@ -258,16 +254,6 @@ def _darts(spec: SwitchSpec, value: Given) -> str:
     raise ValueError(f"option fire_darts is off, on (both sides) or a side's id, not {value!r}")
 
 
-def _size(spec: SwitchSpec, value: Given) -> tuple[float, float]:
-    match = re.fullmatch(r"\s*(\d{1,4}(?:\.\d+)?)\s*[x×*]\s*(\d{1,4}(?:\.\d+)?)\s*",
-                         str(value), re.IGNORECASE | re.ASCII)
-    if isinstance(value, bool) or not match:
-        raise ValueError(f"option {spec.name} is WIDTHxHEIGHT in inches, e.g. {spec.name}=72x48, "
-                         f"not {value!r}")
-    width, height = float(match.group(1)), float(match.group(2))
-    if width <= 0 or height <= 0:
-        raise ValueError(f"option {spec.name} needs two sizes above 0, not {value!r}")
-    return width, height
 
 
 def _length(spec: SwitchSpec, value: Given) -> float:
@@ -282,32 +268,8 @@ def _length(spec: SwitchSpec, value: Given) -> float:
     return number
 
 
-def _whole(spec: SwitchSpec, value: Given) -> int:
-    bounds = f"from {spec.low} to {spec.high}" if spec.high is not None else f"of {spec.low} or more"
-    if isinstance(value, bool):
-        raise ValueError(f"option {spec.name} needs a whole number {bounds}: {spec.name}=N")
-    if isinstance(value, float):
-        if not value.is_integer():
-            raise ValueError(f"option {spec.name} is a whole number {bounds}, not {value!r}")
-        value = int(value)
-    text = str(value).strip()
-    if not re.fullmatch(r"-?\d{1,9}", text, re.ASCII):
-        raise ValueError(f"option {spec.name} is a whole number {bounds}, not {value!r}")
-    number = int(text)
-    if number < spec.low or (spec.high is not None and number > spec.high):
-        raise ValueError(f"option {spec.name} is a whole number {bounds}, not {value!r}")
-    return number
 
 
-def _flag(spec: SwitchSpec, value: Given) -> bool:
-    if isinstance(value, bool):
-        return value
-    words = {"on": True, "true": True, "yes": True, "1": True,
-             "off": False, "false": False, "no": False, "0": False}
-    found = words.get(_word(value))
-    if found is None:
-        raise ValueError(f"option {spec.name} is on or off, not {value!r}")
-    return found
 
 
 def _heading(spec: SwitchSpec, value: Given) -> str:
@@ -316,7 +278,7 @@ def _heading(spec: SwitchSpec, value: Given) -> str:
             raise ValueError("option wind needs a value: wind=roll or a downwind heading "
                              "0-359 (whole degrees, the way the wind blows)")
         return spec.values[0]
-    word = _word(value)
+    word = switchvalues.word(value)
     if word in spec.values:
         return word
     if isinstance(value, float) and value.is_integer():
@@ -333,7 +295,7 @@ def parse_options(given: Mapping[str, Given]) -> Options:
     values: dict[str, object] = {}
     names: set[str] = set()
     for raw_name, value in given.items():
-        name = _word(raw_name)
+        name = switchvalues.word(raw_name)
         spec = SPEC_BY_NAME.get(name)
         if spec is None:
             raise ValueError(f"the ram / cruise / strategic rules have no option {raw_name!r}; "
@@ -342,7 +304,7 @@ def parse_options(given: Mapping[str, Given]) -> Options:
         if spec.kind == SIZE:
             if value in (0, "0"):
                 continue  # the listed default of a size switch: not set
-            values["table_width"], values["table_height"] = _size(spec, value)
+            values["table_width"], values["table_height"] = switchvalues.size(spec.name, value)
         elif spec.kind in (ONE, CHOICE):
             values[name] = _choice(spec, value)
         elif spec.kind == DARTS:
@@ -350,9 +312,9 @@ def parse_options(given: Mapping[str, Given]) -> Options:
         elif spec.kind == LENGTH:
             values[name] = _length(spec, value)
         elif spec.kind == WHOLE:
-            values[name] = _whole(spec, value)
+            values[name] = switchvalues.whole(spec.name, value, spec.low, spec.high)
         elif spec.kind == FLAG:
-            values[name] = _flag(spec, value)
+            values[name] = switchvalues.flag(spec.name, value)
         else:
             values[name] = _heading(spec, value)
     base = Options()

@@ -17,9 +17,10 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 
+from pbem.rules import switchvalues
 from pbem.rules.interface import Switch
-
-Given = bool | int | float | str
+from pbem.rules.switchvalues import Given as Given  # the kinds of value a switch is given
+from pbem.rules.switchvalues import plain
 
 ONE, CHOICE, SIZE, LENGTH, WHOLE, FLAG, HUNDREDTHS = (
     "one", "choice", "size", "length", "whole", "flag", "hundredths")
@@ -204,7 +205,7 @@ class Options:
         if spec is None:
             raise KeyError(name)
         if name == "table":
-            return f"{_plain(self.table_width)}x{_plain(self.table_height)}"
+            return f"{plain(self.table_width)}x{plain(self.table_height)}"
         if spec.kind == FLAG:
             return "on" if getattr(self, name) else "off"
         if name == "corvus_mod":
@@ -237,13 +238,8 @@ class Options:
         return round(float(self.soldier_value) * 10)
 
 
-def _plain(number: float) -> str:
-    return f"{number:g}"
 
 
-def _word(value: Given) -> str:
-    text = str(value).strip().lower().replace("–", "-").replace("§", "")
-    return re.sub(r"[\s-]+", "_", text)
 
 
 def _choice(spec: SwitchSpec, value: Given) -> str:
@@ -263,11 +259,11 @@ def _choice(spec: SwitchSpec, value: Given) -> str:
             raise ValueError(f"option {spec.name} has only one setting, on (the house rule of "
                              f"{spec.section}), not off")
         return values[0]
-    word = _word(value)
+    word = switchvalues.word(value)
     if isinstance(value, int | float) and not isinstance(value, bool):
-        word = _word(_plain(float(value)))
+        word = switchvalues.word(plain(float(value)))
     for choice in values:
-        if _word(choice) == word or _numeric_match(choice, word):
+        if switchvalues.word(choice) == word or _numeric_match(choice, word):
             return choice
     if spec.kind == ONE:
         raise ValueError(f"option {spec.name} has only one setting, {values[0]} (the house rule "
@@ -282,16 +278,6 @@ def _numeric_match(choice: str, word: str) -> bool:
     return float(word) == float(choice)
 
 
-def _size(spec: SwitchSpec, value: Given) -> tuple[float, float]:
-    match = re.fullmatch(r"\s*(\d{1,4}(?:\.\d+)?)\s*[x×*]\s*(\d{1,4}(?:\.\d+)?)\s*",
-                         str(value), re.IGNORECASE | re.ASCII)
-    if isinstance(value, bool) or not match:
-        raise ValueError(f"option {spec.name} is WIDTHxHEIGHT in inches, e.g. {spec.name}=72x48, "
-                         f"not {value!r}")
-    width, height = float(match.group(1)), float(match.group(2))
-    if width <= 0 or height <= 0:
-        raise ValueError(f"option {spec.name} needs two sizes above 0, not {value!r}")
-    return width, height
 
 
 def _number(spec: SwitchSpec, value: Given) -> float:
@@ -323,29 +309,8 @@ def _hundredths(spec: SwitchSpec, value: Given) -> int:
     return hundredths
 
 
-def _whole(spec: SwitchSpec, value: Given) -> int:
-    bounds = f"of {spec.low} or more"
-    if isinstance(value, bool):
-        raise ValueError(f"option {spec.name} needs a whole number {bounds}: {spec.name}=N")
-    if isinstance(value, float):
-        if not value.is_integer():
-            raise ValueError(f"option {spec.name} is a whole number {bounds}, not {value!r}")
-        value = int(value)
-    text = str(value).strip()
-    if not re.fullmatch(r"-?\d{1,9}", text, re.ASCII) or int(text) < spec.low:
-        raise ValueError(f"option {spec.name} is a whole number {bounds}, not {value!r}")
-    return int(text)
 
 
-def _flag(spec: SwitchSpec, value: Given) -> bool:
-    if isinstance(value, bool):
-        return value
-    words = {"on": True, "true": True, "yes": True, "1": True,
-             "off": False, "false": False, "no": False, "0": False}
-    found = words.get(_word(value))
-    if found is None:
-        raise ValueError(f"option {spec.name} is on or off, not {value!r}")
-    return found
 
 
 def parse_options(given: Mapping[str, Given]) -> Options:
@@ -354,7 +319,7 @@ def parse_options(given: Mapping[str, Given]) -> Options:
     values: dict[str, object] = {}
     names: set[str] = set()
     for raw_name, value in given.items():
-        name = _word(raw_name)
+        name = switchvalues.word(raw_name)
         spec = SPEC_BY_NAME.get(name)
         if spec is None:
             raise ValueError(f"the speed-band rules have no option {raw_name!r}; their options "
@@ -363,7 +328,7 @@ def parse_options(given: Mapping[str, Given]) -> Options:
         if spec.kind == SIZE:
             if value in (0, "0"):
                 continue  # the listed default of a size switch: not set
-            values["table_width"], values["table_height"] = _size(spec, value)
+            values["table_width"], values["table_height"] = switchvalues.size(spec.name, value)
         elif spec.kind in (ONE, CHOICE):
             values[name] = _choice(spec, value)
         elif spec.kind == LENGTH:
@@ -371,8 +336,8 @@ def parse_options(given: Mapping[str, Given]) -> Options:
         elif spec.kind == HUNDREDTHS:
             values[name] = _hundredths(spec, value)
         elif spec.kind == WHOLE:
-            values[name] = _whole(spec, value)
+            values[name] = switchvalues.whole(spec.name, value, spec.low)
         else:
-            values[name] = _flag(spec, value)
+            values[name] = switchvalues.flag(spec.name, value)
     typed = {f.name: values[f.name] for f in fields(Options) if f.name in values}
     return replace(Options(), **typed, given=frozenset(names))  # type: ignore[arg-type]
