@@ -60,3 +60,14 @@ def test_the_ram_cruise_demo_plays_to_a_roman_victory() -> None:
     sent = [email.message_from_bytes(m.as_bytes(), policy=email.policy.default)
             for m in mailbox.Maildir(data / "outbox")]
     assert "demo-rc: report after T4-r4-rome" in {str(m["Subject"]) for m in sent}
+
+
+def test_a_game_of_another_rule_system_gets_its_own_scenario_when_none_is_named() -> None:
+    assert pbem("db", "init").returncode == 0
+    made = pbem("game", "new", "mylae", "--ruleset", "ram-cruise",
+                "--player", "Hamilcar,ham@example.org,carthage",
+                "--player", "Regulus,reg@example.org,rome", "--json")
+    assert made.returncode == 0, made.stderr
+    shown = json.loads(pbem("game", "show", "mylae", "--json").stdout)
+    assert (shown["ruleset"], shown["scenario"], shown["phase"]) == (
+        "ram-cruise", "default", "T1-r1-carthage")

@@ -83,7 +83,8 @@ def _new(args: argparse.Namespace) -> int:
         check_email(args.gm, "the game master")
     spec = games.GameSpec(
         game_id=args.name, scenario=Path(args.scenario_file).name if args.scenario_file
-        else args.scenario, players=tuple(_player(p) for p in args.player),
+        else args.scenario or rulesets.default_scenario(args.ruleset),
+        players=tuple(_player(p) for p in args.player),
         ruleset=args.ruleset, options=tuple(_option(o) for o in args.option),
         columns=args.columns, rows=args.rows,
         phase_hours=args.hours, timing=_timing(args), gm_email=args.gm,
@@ -323,8 +324,9 @@ def register(nouns: Any) -> None:
     new = verbs.add_parser("new", help="create a game from a scenario with its players")
     new.add_argument("name")
     chosen = new.add_mutually_exclusive_group()
-    chosen.add_argument("--scenario", default="squadron",
-                        help="a built-in scenario by name: squadron, fleet or convoy")
+    chosen.add_argument("--scenario", default=None,
+                        help="a built-in scenario of the rule system (`pbem rules list`; "
+                             "default squadron, or another rule system's first)")
     chosen.add_argument("--scenario-file", metavar="FILE",
                         help="a game master's own scenario (TOML, as data/scenarios/*.toml)")
     new.add_argument("--forming", action="store_true", help="players join by invitation "

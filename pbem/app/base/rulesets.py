@@ -51,6 +51,15 @@ def plugin(name: str) -> RulesetPlugin:
     return loaded
 
 
+def default_scenario(ruleset: str) -> str:
+    """The scenario a game gets when none is named: Ram Speed's squadron, as always, or the
+    first a rule system lists."""
+    if ruleset == DEFAULT:
+        return "squadron"
+    found = plugin(ruleset).scenarios()
+    return found[0].name if found else "default"
+
+
 def start(ruleset: str, scenario: str, options: Mapping[str, bool | int | str] | None = None,
           scenario_text: str | None = None) -> GameValue:
     """A new game of a built-in scenario by name, or of a game master's own scenario file
