@@ -52,8 +52,8 @@ def plugin(name: str) -> RulesetPlugin:
 
 
 def default_scenario(ruleset: str) -> str:
-    """The scenario a game gets when none is named: Ram Speed's squadron, as always, or the
-    first a rule system lists."""
+    """The scenario a game gets when none is named: the reference rule system's squadron, as
+    always, or the first another rule system lists."""
     if ruleset == DEFAULT:
         return "squadron"
     found = plugin(ruleset).scenarios()
