@@ -1,7 +1,7 @@
 """The speed-band percentile rules (shared/rules/001, played as
 shared/rules/speed-band-rulings.md): the fourth rule system, an open-table plug-in.
 
-Built so far (see the build plan, notes/speedband-plan.md): `shiptypes` (§2.1 ship table, band
+Built so far (see the build plan, docs/speedband-plan.md): `shiptypes` (§2.1 ship table, band
 ladder, turns per band, row shifts), `switches` (§23 and §16's opt_*), `state` (§2.2 and the
 game's frozen position), `scenario` (§18 and free set-up), `orders` and `notation` (§21),
 `bands` (§3.1, §3.2, §4's missing-orders speed, §16's row shifts), `paths` (§3.3 path
