@@ -71,7 +71,8 @@ class Ship:
     initiative moves it (§5). `rowers` the factors left in oar sections 1-8; `soldier_value`,
     `archer_value` and `officer_value` in tenths (§13.3, `opt_combat_values`). Per-turn marks
     are reset by `start_turn`; `last_band`, `last_speed` and `changed_last_turn` carry over
-    (§3.2, §4). `corvus_holds` is the ship its corvus holds ("")."""
+    (§3.2, §4). `corvus_holds` is the ship its corvus holds (""). `flight_heading` is fixed when
+    the ship begins to flee (§14.3: 180, 270, 0 or 90; None while it is not fleeing)."""
 
     id: str
     name: str
@@ -110,6 +111,7 @@ class Ship:
     cut_attempted: bool = False
     raise_count: int = 0
     break_count: int = 0
+    flight_heading: int | None = None
     standing: StandingOrders = StandingOrders()
 
     def __post_init__(self) -> None:
@@ -232,6 +234,31 @@ class Player:
     side: str
 
 
+@dataclass(frozen=True, slots=True)
+class TurnRecord:
+    """What this turn has seen so far, for the rules that look back within a turn; reset at the
+    start of every turn.
+
+    `activations`: ship ids in activation order (a ship counted as moved by a ram or by its
+    avoidance is not listed, §5); `last_winner`: the initiative player who won the previous
+    activation (§5 sit-out); `grapples_tried`: (X, Y) pairs, X tried to grapple Y (§10.1);
+    `cuts_tried`: ships that made their one cutting attempt (§10.3); `ram_locked`: pairs locked
+    by a successful ram (§7.6, §13.1), each in scenario order; `ram_involved`: ships that made or
+    received a ram attempt; `fired`: ships that fired or were fired at; `meleed`: ships that
+    fought a melee (the corvus interruptions of §11); `revealed`: ship ids whose REACT, and
+    (ship, "grapple") / (ship, "corvus") wishes, came into play (§4: nothing else is told)."""
+
+    activations: tuple[str, ...] = ()
+    last_winner: str = ""
+    grapples_tried: tuple[tuple[str, str], ...] = ()
+    cuts_tried: tuple[str, ...] = ()
+    ram_locked: tuple[tuple[str, str], ...] = ()
+    ram_involved: tuple[str, ...] = ()
+    fired: tuple[str, ...] = ()
+    meleed: tuple[str, ...] = ()
+    revealed: tuple[tuple[str, str], ...] = ()
+
+
 # Phase kinds (build plan §3).
 SETUP, ORDERS, COMBAT, OVER = "setup", "orders", "combat", "over"
 
@@ -256,7 +283,7 @@ class Phase:
 @dataclass(frozen=True)
 class GameState:
     """The table, the ships in scenario order, the players in initiative order, the links and
-    fronts, last turn's melee pairs (§13.1) and the open phase."""
+    fronts, last turn's melee pairs (§13.1), this turn's record and the open phase."""
 
     ships: tuple[Ship, ...]
     players: tuple[Player, ...]
@@ -265,6 +292,7 @@ class GameState:
     links: tuple[Link, ...] = ()
     fronts: tuple[Front, ...] = ()
     fought_last_turn: tuple[tuple[str, str], ...] = ()
+    record: TurnRecord = TurnRecord()
     winner: str | None = None
     scenario: str = "default"
     title: str = "The speed-band percentile rules"
