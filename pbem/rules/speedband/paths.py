@@ -6,6 +6,8 @@ written speed; speed 0 has none. Turns (`P<a>`, `S<a>`, and the aim step `A`) nu
 the band's (Play Aid: Turning), each of 1 to the turn angle of the row the ship moves as, each
 after at least 2.0" of straight movement since the start or the previous turn (none needed at
 speed 0); `A` only with a `RAM` clause; no turn once all eight sections are lost.
+
+`avoid_parts` splits an avoidance path (§8.3) into the part moved before the rammer and the rest.
 """
 
 from __future__ import annotations
@@ -69,3 +71,32 @@ def path_problem(ship: Ship, row: ShipType, speed: int, steps: tuple[Step, ...],
                         "movement: each turn needs at least 2\" since the start or the last turn")
             run = 0
     return None
+
+
+def avoid_parts(speed: int, steps: tuple[Step, ...],
+                cap_tenths: int) -> tuple[tuple[Step, ...], tuple[Step, ...]]:
+    """§8.3: an avoiding ship's path (`steps` as written, none meaning straight; `speed` the
+    written speed in tenths, negative when backing) cut where its straight distance reaches the
+    cap (tenths, min(D, speed)). A straight step across the cap is split there. When the cap is
+    at least the speed, part 1 is the whole path, trailing turns included; otherwise turns at
+    the cap exactly belong to part 2."""
+    path = full_path(speed, steps)
+    if cap_tenths >= abs(speed):
+        return path, ()
+    first: list[Step] = []
+    run = 0
+    for index, step in enumerate(path):
+        if run >= cap_tenths:
+            return tuple(first), path[index:]
+        if not step.straight:
+            first.append(step)
+            continue
+        if run + step.amount <= cap_tenths:
+            first.append(step)
+            run += step.amount
+            continue
+        head = cap_tenths - run
+        if head > 0:
+            first.append(Step(step.kind, head))
+        return tuple(first), (Step(step.kind, step.amount - head), *path[index + 1:])
+    return tuple(first), ()
