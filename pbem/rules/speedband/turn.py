@@ -8,6 +8,7 @@ play from, the round-2 skip test and the end of the turn.
     begin_movement(state, orders) -> GameState        # written speed and band of each ship
     combat_orders(state, lines) -> CombatOrders       # accepted round-2 lines
     round_two_skipped(state) -> bool                  # §4: nothing to fire at, nothing locked
+    could_fire(state, ship), could_transfer(state, side)  # the parts of that test
     end_turn(state, open_next=True) -> Played         # last_band, victory (§17), next turn
 
 `lines` are `(player, ship id, order)` triples in the order the lines were checked (the
@@ -24,7 +25,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from pbem.rules.events import Event, event
-from pbem.rules.speedband import bands, victory
+from pbem.rules.speedband import bands, fronts, victory
 from pbem.rules.speedband.missiles import range_band
 from pbem.rules.speedband.orders import (
     ARCHERS,
@@ -180,51 +181,31 @@ def combat_orders(state: GameState, lines: Sequence[Line]) -> CombatOrders:
     return CombatOrders(archers=archers, ballista=ballista, transfers=transfers)
 
 
-def _distance(state: GameState, first: Ship, second: Ship) -> float:
+def distance(state: GameState, first: Ship, second: Ship) -> float:
     return footprint_distance(first.polygon, second.polygon, state.epsilon)
 
 
-def _in_contact(state: GameState, first: Ship, second: Ship) -> bool:
-    return _distance(state, first, second) <= state.options.contact_tolerance + state.epsilon
-
-
-def locked_pairs(state: GameState) -> tuple[tuple[str, str], ...]:
-    """Enemy pairs that may fight a melee this turn (§13.1), in scenario order: linked by a line
-    or a corvus, ram-locked this turn, or in contact having fought each other last turn. Both
-    ships afloat or fleeing."""
-    found: list[tuple[str, str]] = []
-    ram_locked = {frozenset(pair) for pair in state.record.ram_locked}
-    fought = {frozenset(pair) for pair in state.fought_last_turn}
-    ships = [ship for ship in state.ships if ship.active]
-    for index, first in enumerate(ships):
-        for second in ships[index + 1:]:
-            if not state.enemies(first, second):
-                continue
-            pair = frozenset((first.id, second.id))
-            if (state.link(first.id, second.id) is not None or pair in ram_locked
-                    or (pair in fought and _in_contact(state, first, second))):
-                found.append((first.id, second.id))
-    return tuple(found)
-
-
-def _could_fire(state: GameState, ship: Ship) -> bool:
+def could_fire(state: GameState, ship: Ship) -> bool:
     if ship.status != AFLOAT:
         return False  # fleeing ships and prizes do not fire (§12.1, §15)
     weapons = [weapon for weapon, count in ((ARCHERS, ship.archers), (BALLISTA, ship.ballistae))
                if count > 0]
     for other in state.ships:
         if other.active and state.enemies(ship, other):
-            distance = _distance(state, ship, other)
-            if any(range_band(weapon, distance, state.epsilon) for weapon in weapons):
+            gap = distance(state, ship, other)
+            if any(range_band(weapon, gap, state.epsilon) for weapon in weapons):
                 return True
     return False
 
 
-def _could_transfer(state: GameState) -> bool:
-    """`opt_transfer` (§16): two friendly afloat ships that both wrote speed 0 and are in
-    contact."""
-    ships = [ship for ship in state.ships if ship.status == AFLOAT and ship.written_speed == 0]
-    return any(not state.enemies(first, second) and _in_contact(state, first, second)
+def could_transfer(state: GameState, side: str = "") -> bool:
+    """`opt_transfer` (§16): two friendly afloat ships (of `side`, or of any side) that both
+    wrote speed 0, are in contact and are in no locked pair (they could not transfer while
+    fighting)."""
+    locked = {ship_id for pair in fronts.locked_pairs(state) for ship_id in pair}
+    ships = [ship for ship in state.ships if ship.status == AFLOAT and ship.written_speed == 0
+             and ship.id not in locked and (not side or ship.owner == side)]
+    return any(not state.enemies(first, second) and fronts.in_contact(state, first, second)
                for index, first in enumerate(ships) for second in ships[index + 1:])
 
 
@@ -232,11 +213,11 @@ def round_two_skipped(state: GameState) -> bool:
     """§4: round 2 is skipped (played at once with standing orders only) when no ship with
     archers or ballistae has an enemy within its long range, no pair is locked and, with
     `opt_transfer`, no two friends could transfer."""
-    if any(_could_fire(state, ship) for ship in state.ships):
+    if any(could_fire(state, ship) for ship in state.ships):
         return False
-    if locked_pairs(state):
+    if fronts.locked_pairs(state):
         return False
-    return not (state.options.opt_transfer and _could_transfer(state))
+    return not (state.options.opt_transfer and could_transfer(state))
 
 
 # --- the end of the turn --------------------------------------------------------------------
@@ -259,7 +240,7 @@ def _end_standing(state: GameState, ship: Ship, fought: set[frozenset[str]]) -> 
         keeps = other is not None and other.active and (
             state.link(ship.id, other.id) is not None
             or (frozenset((ship.id.upper(), other.id.upper())) in fought
-                and _in_contact(state, ship, other)))
+                and fronts.in_contact(state, ship, other)))
         if not keeps:
             standing = replace(standing, melee="")
     if standing.raise_corvus and not ship.corvus_holds:
