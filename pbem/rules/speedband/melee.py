@@ -202,11 +202,17 @@ def _losses_event(after: Ship, by: str, number: int, taken: dict[str, int]) -> E
 def capture(state: GameState, prize_id: str, capturer_id: str) -> Played:
     """§13.4: the prize's archers, soldiers and officers are taken off as prisoners (not
     killed: officers_lost is unchanged); it is `captured`, controlled by the capturer's side,
-    takes no orders; its links other than with the capturer end (a corvus that held or was
-    held frees), and its fronts are forgotten (the pair is no longer enemies)."""
+    takes no orders. Its links with other ships end (§13.4), and so does every grapple line
+    of it, the capturer's included (§10.3: a line ends when a ship becomes a prize); only a
+    corvus between capturer and prize stays. A corvus that ends is free again. Its fronts are
+    forgotten (no pair with it is enemies or locked any more)."""
     prize, capturer = state.require(prize_id), state.require(capturer_id)
-    released = tuple(other for other in state.linked_with(prize.id)
-                     if other.upper() != capturer.id.upper())
+
+    def ends(other: str) -> bool:
+        link = state.link(prize.id, other)
+        return other.upper() != capturer.id.upper() or (link is not None and link.kind != CORVUS)
+
+    released = tuple(other for other in state.linked_with(prize.id) if ends(other))
     for other in released:
         link = state.link(prize.id, other)
         state = state.without_link(prize.id, other)

@@ -154,7 +154,7 @@ def test_a_tie_applies_its_losses_and_is_fought_again_00_kills_two() -> None:
 def test_a_crewless_side_loses_with_no_dice_and_capture_ends_its_other_links() -> None:
     # C1 has nobody aboard; (R1, C1) at +3 -> R1 wins with no dice: +4, C1 captured.
     # R2's corvus also held C1 (front (R2, C1) +1): that link and front end, R2's corvus frees,
-    # and the pair (R2, C1) no longer fights.
+    # and the pair (R2, C1) no longer fights. R1's own line to its prize ends too (§10.3).
     state = game(ship("R1", 20, melee="C1"),
                  ship("R2", 22, melee="C1", type_name="quinquereme", corvus=True,
                       corvus_holds="C1"),
@@ -165,7 +165,7 @@ def test_a_crewless_side_loses_with_no_dice_and_capture_ends_its_other_links() -
     c1 = after.require("C1")
     assert dice.log == []
     assert (c1.status, c1.controller, c1.owner) == ("captured", "romans", "romans")
-    assert after.link("R1", "C1") is not None and after.link("R2", "C1") is None
+    assert after.links == ()
     assert after.require("R2").corvus_holds == ""
     assert after.fronts == ()
     assert counts(after, "R1") == (2, 2, 3)
@@ -174,7 +174,7 @@ def test_a_crewless_side_loses_with_no_dice_and_capture_ends_its_other_links() -
                                              "reason": "no crew"}]
     assert kinds(events, "capture") == [{"kind": "capture", "ship": "C1", "by": "R1",
                                          "controller": "romans", "prisoners": 0,
-                                         "released": ["R2"]}]
+                                         "released": ["R1", "R2"]}]
     assert after.require("R2").standing.melee == ""   # its pair is no longer locked
     assert fought_pairs(events) == (("R1", "C1"),)
 
@@ -191,6 +191,19 @@ def test_capture_of_the_first_listed_ship_at_minus_four() -> None:
     # R1 first lost 3 (archers 2, soldiers 1): 1 soldier and 3 officers are taken prisoner
     assert kinds(events, "capture")[0]["prisoners"] == 4
     assert r1.standing.melee == ""
+
+
+def test_a_capturers_corvus_on_its_prize_stays() -> None:
+    # as 13.4 with R1 a quinquereme whose corvus holds C1 at +3; C1 has nobody aboard
+    state = game(ship("R1", 20, melee="C1", type_name="quinquereme", corvus=True,
+                      corvus_holds="C1"),
+                 ship("C1", 21.125, archers=0, soldiers=0, officers=0, officers_lost=3),
+                 links=(("R1", "C1", CORVUS),), front_values=(("R1", "C1", 3),))
+    after, events, _ = play(state, [])
+    assert after.require("C1").status == "captured"
+    link = after.link("R1", "C1")
+    assert link is not None and link.kind == CORVUS and after.require("R1").corvus_holds == "C1"
+    assert kinds(events, "capture")[0]["released"] == []
 
 
 def test_tower_and_corvus_raise_the_multiplier() -> None:
