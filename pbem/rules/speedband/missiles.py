@@ -1,16 +1,28 @@
 """Missile ranges and the hit chart (rulings §12.1, §12.2; house rules `missile_ranges`,
-`missile_table`; `opt_missile_speed` of §16), one d100 per archer factor or ballista.
+`missile_table`; `opt_missile_speed` of §16), one d100 per archer factor or ballista; who may
+fire at whom, and the losses of the phase applied at its end (§12.3). The phase itself, in
+§19.2's order, is `combat.missile_phase`.
 
 Chances with `opt_missile_speed` lose the target's speed (§3.1, in tenths), so a hit is
 10 × roll ≤ 10 × chart number − speed; at long range a roll r hits only if r ≤ 20 − speed and
 its type is read on the long line at ceil(20 × r / (20 − speed)).
+
+Events (from `apply_losses`):
+- `missile_loss` (ship, type, hits, lost, left, excess_to_rowers): one target's loss of one type
+  at the end of the phase; type rowers gathers the rower hits and every excess (lost = rowers
+  actually taken, the rest beyond the last rower are lost).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 
+from pbem.rules.events import Event, event
+from pbem.rules.speedband.bands import formula_speed
 from pbem.rules.speedband.orders import ARCHERS, BALLISTA
+from pbem.rules.speedband.state import AFLOAT, FLEEING, GameState, Ship
+from pbem.rules.table import footprint_distance
 
 ROWERS, SOLDIERS, OFFICERS = "rowers", "soldiers", "officers"
 SHORT, MEDIUM, LONG = "short", "medium", "long"
@@ -73,3 +85,115 @@ def resolve_shot(weapon: str, band: str, chosen: str, roll: int,
     if number is None:
         raise ValueError(f"{weapon} at {band} range cannot aim at {chosen}")
     return chosen if 10 * roll <= 10 * number - target_speed else None
+
+
+# --- one clause at resolution, and the losses of the phase (§12.1, §12.3)
+
+
+def firing_problem(firer: Ship) -> str:
+    """Why a ship does not fire at all ("" if it may): prizes, fleeing ships and ships off the
+    table do not fire (§12.1, §15)."""
+    if firer.status == FLEEING:
+        return f"{firer.id} is fleeing and does not fire"
+    if firer.status != AFLOAT:
+        return f"{firer.id} is {firer.status} and does not fire"
+    return ""
+
+
+def target_problem(state: GameState, firer: Ship, target: Ship | None, name: str) -> str:
+    """Why a named ship is not a target ("" if it is): an enemy afloat or fleeing (§12.1)."""
+    if target is None:
+        return f"there is no ship {name}"
+    if not state.enemies(firer, target):
+        return f"{target.id} is not an enemy of {firer.id}"
+    if not target.active:
+        return f"{target.id} is {target.status}, no target"
+    return ""
+
+
+def fire_distance(state: GameState, firer: Ship, target: Ship) -> float:
+    """Range: the footprint distance after movement (§12.1, G5)."""
+    return footprint_distance(firer.polygon, target.polygon, state.epsilon)
+
+
+def target_speed(state: GameState, target: Ship) -> int:
+    """The target's speed in tenths for `opt_missile_speed` (§16, §3.1: 0 once dead in the
+    water or held); 0 with the switch off."""
+    if not state.options.opt_missile_speed:
+        return 0
+    return formula_speed(target, state.held(target.id))
+
+
+def chance_tenths(weapon: str, band: str, kind: str, speed: int) -> int:
+    """The hit chance of one shot in tenths of a percent: at long range 20% over all types,
+    else the chart's number for the chosen type; less the target's speed (tenths)."""
+    number = LONG_CHANCE if band == LONG else CHOSEN[(weapon, band)][kind]
+    return 10 * number - speed
+
+
+def percent(tenths: int) -> int | float:
+    """A chance in tenths written as a percentage (27.5, 35)."""
+    return tenths // 10 if tenths % 10 == 0 else tenths / 10
+
+
+def long_reading(roll: int, speed: int) -> int:
+    """The place on the long line a long-range roll is read at (§16): the roll itself at speed
+    0 or when it misses (r > 20 − speed), else ceil(20 r / (20 − speed))."""
+    if speed == 0 or 10 * roll > 10 * LONG_CHANCE - speed:
+        return roll
+    return -(-(10 * LONG_CHANCE * roll) // (10 * LONG_CHANCE - speed))
+
+
+def hit_amount(weapon: str, kind: str) -> int:
+    """What one hit takes (§12.3): an archer hit 1 factor, a ballista hit 2 factors, or one
+    ballista when the type is ballista."""
+    if weapon == BALLISTA and kind == BALLISTA:
+        return 1
+    return HIT_LOSS[weapon]
+
+
+def take_rowers(rowers: tuple[int, ...], count: int) -> tuple[tuple[int, ...], int]:
+    """`count` rower factors taken one at a time from the lowest-numbered section that still
+    has rowers (§2.2); returns the sections and how many were taken (the rest are lost)."""
+    left = list(rowers)
+    taken = 0
+    for index, there in enumerate(left):
+        take = min(there, count - taken)
+        left[index] -= take
+        taken += take
+    return tuple(left), taken
+
+
+CREW_COUNTS = (ARCHERS, SOLDIERS, OFFICERS)
+
+
+def apply_losses(ship: Ship, hits: Mapping[str, int]) -> tuple[Ship, tuple[Event, ...]]:
+    """One target's losses of the phase, all at once (§12.3). `hits` holds, per type, the
+    factors lost (rowers, soldiers, archers, officers) and for ballista the ballista hits.
+    What a type cannot absorb goes to the rowers: 1 per excess factor, 2 per excess ballista
+    hit; officers killed join `officers_lost` and this turn's morale list (§14.1)."""
+    events: list[Event] = []
+    counts = {ARCHERS: ship.archers, SOLDIERS: ship.soldiers, OFFICERS: ship.officers,
+              BALLISTA: ship.ballistae}
+    to_rowers = hits.get(ROWERS, 0)
+    for kind in (*CREW_COUNTS, BALLISTA):
+        amount = hits.get(kind, 0)
+        if amount == 0:
+            continue
+        there = counts[kind]
+        lost = min(amount, there)
+        excess = (amount - lost) * (HIT_LOSS[BALLISTA] if kind == BALLISTA else 1)
+        counts[kind] = there - lost
+        to_rowers += excess
+        events.append(event("missile_loss", ship=ship.id, type=kind, hits=amount, lost=lost,
+                             left=there - lost, excess_to_rowers=excess))
+    killed = ship.officers - counts[OFFICERS]
+    rowers, taken = take_rowers(ship.rowers, to_rowers)
+    if to_rowers:
+        events.append(event("missile_loss", ship=ship.id, type=ROWERS, hits=to_rowers,
+                            lost=taken, left=sum(rowers), excess_to_rowers=0))
+    ship = replace(ship, rowers=rowers, archers=counts[ARCHERS], soldiers=counts[SOLDIERS],
+                   officers=counts[OFFICERS], ballistae=counts[BALLISTA],
+                   officers_lost=ship.officers_lost + killed,
+                   officers_lost_this_turn=ship.officers_lost_this_turn + killed)
+    return ship, tuple(events)
