@@ -14,9 +14,10 @@ ship not locked with it (or belong to a fleeing ship or a prize), then fights ev
 that either ship's standing order (from a ship afloat) names, in `fronts.locked_pairs` order, a
 pair re-checked just before it fights (a capture ends links). A pair fights rounds until one is
 decisive; a side with nobody aboard loses with no dice; both empty, no melee. The pairs that
-fought go to `state.record.meleed` (ships, §11's interruptions) and to the `fought` event (pairs):
-`TurnRecord` has no field for this turn's pairs, so whoever ends the turn must set
-`state.fought_last_turn` from `fought_pairs(events)` of this phase.
+fought go to `state.record.meleed` (ships, §11's interruptions) and to the `fought` event (pairs).
+`TurnRecord` has no field for this turn's pairs; whoever ends the turn sets
+`state.fought_last_turn` from them (`fought_pairs(events)` of this phase reads them back exactly;
+ships and fronts alone can name a pair whose two ships each fought someone else).
 
 Events, one line each:
 
