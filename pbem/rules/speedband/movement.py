@@ -13,7 +13,7 @@ Events emitted here (one line each):
   start_heading, end_x end_y end_heading (full precision), stopped ("" when the whole path was
   moved; "blocked", "edge", "grappled", "rammed", "fled", "void"), by (the ship that stopped it, "")
 - `blocked`: ship, by (a ship id, or "edge"), x, y, heading — where a contact or the edge stopped it
-- `fled`: ship, x, y — a fleeing ship left the table (§6.2, §6.3); its links end
+- `fled`: ship, x, y — a fleeing ship left the table (§6.2, §6.3); its links and fronts end
 - `ram_no_contact`: ship, target — the path ended without touching the target (§7.4)
 """
 
@@ -155,8 +155,12 @@ def _blocked(state: GameState, ship_id: str, by: str) -> Event:
 def _leave(state: GameState, ship_id: str) -> tuple[GameState, Event]:
     """A fleeing ship leaves the table (status fled); its links end (§6.2, §10.3)."""
     ship = state.require(ship_id)
-    state = state.with_ship(replace(ship, status=FLED)).released(ship_id)
-    return state, event("fled", ship=ship_id, x=ship.x, y=ship.y)
+    state = state.with_ship(replace(ship, status=FLED, corvus_holds="")).released(ship_id)
+    for other in state.ships:
+        if other.corvus_holds.upper() == ship_id.upper():
+            state = state.with_ship(replace(other, corvus_holds=""))
+    fronts = tuple(front for front in state.fronts if ship.id not in (front.first, front.second))
+    return replace(state, fronts=fronts), event("fled", ship=ship_id, x=ship.x, y=ship.y)
 
 
 def _at_edge(state: GameState, ship_id: str, events: list[Event]) -> Moved:

@@ -36,7 +36,7 @@ from pbem.rules.speedband.paths import avoid_parts, full_path, path_problem
 from pbem.rules.speedband.ramming import approach_zone
 from pbem.rules.speedband.sheets import MovementOrders
 from pbem.rules.speedband.shiptypes import STOP, band_of
-from pbem.rules.speedband.state import AFLOAT, CUT_ALL, FLEEING, LINE, GameState, Ship
+from pbem.rules.speedband.state import AFLOAT, FLEEING, LINE, GameState, Ship
 
 Played = tuple[GameState, tuple[Event, ...]]
 
@@ -65,7 +65,8 @@ def _upper(mapping: Mapping[str, object]) -> dict[str, object]:
 
 def prepare(state: GameState, orders: MovementOrders) -> tuple[GameState, Turn]:
     """Every ship's line for the turn (the §4 default where none came, the judge's for a fleeing
-    ship, with its flight heading fixed and `CUT ALL`), written speed and band (§3.1, §16)."""
+    ship, with its flight heading fixed; its `CUT ALL` is grappling's), written speed and band
+    (§3.1, §16). A fleeing ship's REACT and GRAPPLE lines, if any came, are dropped (§14.3)."""
     given = _upper(orders.movements)
     movements: dict[str, Movement] = {}
     for ship in state.ships:
@@ -74,8 +75,7 @@ def prepare(state: GameState, orders: MovementOrders) -> tuple[GameState, Turn]:
                 state = state.with_ship(replace(ship, written_speed=0, band=STOP))
             continue
         if ship.status == FLEEING:
-            ship = replace(ship, flight_heading=flight_heading(ship, state.table),
-                           standing=replace(ship.standing, cut=CUT_ALL))
+            ship = replace(ship, flight_heading=flight_heading(ship, state.table))
             line = flight_orders(ship, state.options, state.table)
         else:
             found = given.get(ship.id.upper())
