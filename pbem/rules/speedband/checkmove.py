@@ -76,7 +76,7 @@ def speed_refusal(ship: Ship, speed: int, options: Options) -> Refusal | None:
         return (f"{ship.id} has lost all eight oar sections and may only write SPEED 0", hint)
     band = band_of(row, speed)
     if band is None:
-        which = "Back Oars" if speed < 0 else "Ram"
+        which = "back oars" if speed < 0 else "ram"
         limit = row.back if speed < 0 else row.ram
         return (f"{_speed_text(speed)} is above {ship.id}'s {which} maximum of {inches(limit)}"
                 f"{_as_row(ship, row)}", hint)
@@ -96,8 +96,8 @@ def speed_refusal(ship: Ship, speed: int, options: Options) -> Refusal | None:
                 f"{wrote}", hint)
     step = abs(index - last)
     if fast_trireme(ship, options) and step <= 2:
-        return (f"a fast trireme goes between Back Oars and a forward band only after a turn at "
-                f"Stop: from {band_name(ship.last_band)} it may not write {wrote}", hint)
+        return (f"a fast trireme goes between back oars and a forward band only after a turn at "
+                f"stop: from {band_name(ship.last_band)} it may not write {wrote}", hint)
     if fast_trireme(ship, options):
         rule = "a fast trireme changes at most two bands a turn, every other ship one band"
     else:

@@ -64,7 +64,8 @@ class PathStep:
 
 
 def band_name(band: str) -> str:
-    return "Back Oars" if band == BACK else band.capitalize()
+    """A band as sentences name it: lower case, as the case format and reports print bands."""
+    return "back oars" if band == BACK else band
 
 
 def inches(value: int) -> str:

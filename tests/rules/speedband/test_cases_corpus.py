@@ -20,14 +20,7 @@ FILES = sorted(CASES.glob("*.toml"))
 TOLERANCE = 0.01  # cases-open-table.md: floats compare within 0.01
 
 # case file stem -> why it fails and whose module it waits for
-FAILING: dict[str, str] = {
-    "16.7_fast_trireme_two_bands":
-        "check.py's refusal says 'Stop', the case wants 'stop' and the host's checker compares "
-        "reasons exactly (helper check; or pbem/cases.py, the README says without case)",
-    "3.2_forced_slowing_two_bands":
-        "check.py's refusal says 'Cruise', the case wants 'cruise' and the host's checker "
-        "compares reasons exactly (helper check; or pbem/cases.py)",
-}
+FAILING: dict[str, str] = {}
 
 
 def _params() -> list[object]:
