@@ -1,0 +1,223 @@
+"""The speed-band percentile rules as a plug-in: the game value behind the host's game-level
+protocol (`pbem.rules.interface.GameValue`) and the entry (`RULESET`) the host finds through the
+`pbem.rulesets` entry point `speed-band`.
+
+Orders are hidden until their round is resolved, and then only what came into play is told
+(rulings §4): `orders_public` is false while the game runs, every view is the viewer's own
+(`view.py`), and events pass through `view_events` before anyone reads them. Who owes is no
+secret (every player writes at once in both rounds). Standing orders may come from a side the
+open round does not wait for (`may_send`).
+
+Not yet registered as an entry point (issue 21 is still open): narration, the report sections
+and pieces, the map scenes, the order fates and the benchmark are not built, and say so
+(`NotBuilt`); the entry point is added once they are in place."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pbem.rules.dice import Dice
+from pbem.rules.events import Event
+from pbem.rules.interface import (
+    FORMAT_KEY,
+    BenchResult,
+    OrderSheet,
+    PhaseResult,
+    PhaseSpec,
+    ScenarioInfo,
+    Section,
+    Switch,
+)
+from pbem.rules.scene import Scene
+from pbem.rules.speedband import codec, game, view
+from pbem.rules.speedband.scenario import scenario_names, scenario_sides, scenario_title
+from pbem.rules.speedband.state import OVER, GameState
+from pbem.rules.speedband.switches import SWITCHES
+
+
+class NotBuilt(NotImplementedError):
+    """A part of the plug-in not built yet (issue 21): the host never reaches it, because the
+    plug-in is not registered until every part is in place."""
+
+    def __init__(self, what: str) -> None:
+        super().__init__(f"speed-band: {what} is not built yet (issue 21)")
+
+
+@dataclass(frozen=True)
+class SpeedBandGame:
+    """A speed-band game value as the host sees it: the state, its phase included."""
+
+    value: GameState
+
+    ruleset = "speed-band"
+
+    @property
+    def key(self) -> str:
+        return self.value.phase.key
+
+    @property
+    def over(self) -> bool:
+        return self.value.phase.kind == OVER
+
+    @property
+    def phase(self) -> PhaseSpec:
+        return game.phase_spec(self.value)
+
+    @property
+    def phase_title(self) -> str:
+        return game.phase_title(self.value)
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        return self.value.sides
+
+    @property
+    def turn(self) -> int:
+        return self.value.phase.turn
+
+    @property
+    def winner(self) -> str | None:
+        return self.value.winner
+
+    @property
+    def scenario_name(self) -> str:
+        return self.value.scenario
+
+    @property
+    def title(self) -> str:
+        return self.value.title
+
+    def owes(self) -> tuple[str, ...]:
+        return () if self.over else game.owes(self.value)
+
+    def may_send(self) -> tuple[str, ...]:
+        return () if self.over else game.may_send(self.value)
+
+    @property
+    def orders_public(self) -> bool:
+        return False  # a round's orders are told only as far as they came into play (§4)
+
+    def owes_told(self, viewer: str | None, game_master: bool = False) -> list[str]:
+        return [] if self.over else list(self.owes())  # every side writes at once (§4)
+
+    @property
+    def duty_hidden(self) -> bool:
+        return False
+
+    def check(self, side: str, text: str, commands: frozenset[str] | None = None) -> OrderSheet:
+        return game.check(self.value, side, text, commands)
+
+    def play(self, submissions: Sequence[tuple[str, str]],
+             dice: Dice) -> tuple[SpeedBandGame, PhaseResult, tuple[OrderSheet, ...]]:
+        after, result, sheets = game.play_phase(self.value, submissions, dice)
+        return SpeedBandGame(after), result, sheets
+
+    def pieces_of(self, side: str) -> list[str]:
+        return game.pieces_of(self.value, side)
+
+    def commanders_after(self, players: Sequence[tuple[int, str, tuple[str, ...]]],
+                         accepted: Mapping[int, Sequence[str]],
+                         result: PhaseResult) -> dict[int, tuple[str, ...]]:
+        return game.commanders_after(self.value, players, accepted, result)
+
+    def to_json(self) -> dict[str, Any]:
+        return codec.game_to_json(self.value)
+
+    def view(self, side: str | None) -> dict[str, Any]:
+        return {**view.view(self.value, side), "key": self.key}
+
+    def full_view(self) -> dict[str, Any]:
+        return {**view.full_view(self.value), "key": self.key}
+
+    def view_events(self, events: tuple[Event, ...], side: str | None) -> list[dict[str, Any]]:
+        return view.view_events(self.value, events, side)
+
+    def order_template(self, side: str) -> tuple[str, ...]:
+        from pbem.rules.speedband import template
+
+        if self.over or (side not in self.owes() and side not in self.may_send()):
+            return ()
+        return template.order_template(self.value, side)
+
+    def house_rules(self) -> tuple[str, ...]:
+        from pbem.rules.speedband import houserules
+
+        return houserules.house_rules(self.value.options)
+
+    def narrate(self, event: dict[str, Any]) -> str:
+        raise NotBuilt("narration")
+
+    def report_sections(self, view: dict[str, Any], viewer: str | None) -> tuple[Section, ...]:
+        raise NotBuilt("the report sections")
+
+    def order_fates(self, sheet: OrderSheet, events: Sequence[dict[str, Any]]) -> tuple[str, ...]:
+        raise NotBuilt("order fates")
+
+    def report_pieces(self, view: dict[str, Any]) -> list[dict[str, Any]]:
+        raise NotBuilt("the report's pieces")
+
+    def standing(self) -> dict[str, Any]:
+        raise NotBuilt("the standing")
+
+    def autoplay_orders(self, side: str, rng: random.Random) -> str:
+        from pbem.rules.speedband.tactics import orders_for
+
+        if self.over or side not in self.owes():
+            return ""
+        return orders_for(self.value, side, rng)
+
+    def map_scene(self, view: dict[str, Any], events: Sequence[dict[str, Any]], title: str,
+                  subtitle: str, size: float = 0.0, viewer: str | None = None) -> Scene:
+        raise NotBuilt("the map")
+
+    def plan_scene(self, side: str, plans: Sequence[tuple[str, tuple[str, ...]]], title: str,
+                   subtitle: str) -> Scene:
+        raise NotBuilt("the plan map")
+
+
+class SpeedBandPlugin:
+    """The entry the host's registry loads by the name `speed-band`."""
+
+    name = "speed-band"
+    version = "1"
+    title = "The speed-band percentile rules"
+    pieces_key = "ships"
+    case_tolerance = 0.01  # positions in inches: floats compare within 0.01 (cases format)
+
+    def pieces_schema(self) -> dict[str, Any]:
+        raise NotBuilt("the pieces schema")
+
+    def scenarios(self) -> tuple[ScenarioInfo, ...]:
+        return tuple(ScenarioInfo(name, scenario_title(name), tuple(scenario_sides(name)))
+                     for name in scenario_names())
+
+    def switches(self) -> tuple[Switch, ...]:
+        return SWITCHES
+
+    def start(self, scenario_name: str, options: Mapping[str, bool | int | str],
+              scenario_text: str | None = None) -> SpeedBandGame:
+        return SpeedBandGame(game.new_game(scenario_name, options, scenario_text))
+
+    def load(self, data: dict[str, Any]) -> SpeedBandGame:
+        stored = data.get(FORMAT_KEY, 1)
+        if isinstance(stored, int) and stored > codec.FORMAT:
+            raise ValueError(f"this game was stored by a newer judge (speed-band format "
+                             f"{stored}; this one reads up to {codec.FORMAT}); upgrade the judge")
+        return SpeedBandGame(codec.game_from_json(data))
+
+    def sample(self, pieces: int, seed: int) -> SpeedBandGame:
+        raise NotBuilt("the benchmark position")
+
+    def bench(self, clock: Callable[[], int], repeat: int) -> BenchResult:
+        raise NotBuilt("the benchmark")
+
+    def play_case(self, case: dict[str, Any], name: str) -> dict[str, Any]:
+        from pbem.rules.speedband import cases
+
+        return cases.play_case(case, name)
+
+
+RULESET = SpeedBandPlugin()
