@@ -8,8 +8,8 @@ Orders are hidden until their round is resolved, and then only what came into pl
 secret (every player writes at once in both rounds). Standing orders may come from a side the
 open round does not wait for (`may_send`).
 
-Not yet registered as an entry point (issue 21 is still open): narration, the report sections
-and pieces, the map scenes, the order fates and the benchmark are not built, and say so
+Not yet registered as an entry point (issue 21 is still open): narration, the map scenes, the
+order fates and the benchmark are not built, and say so
 (`NotBuilt`); the entry point is added once they are in place."""
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from pbem.rules.interface import (
     Switch,
 )
 from pbem.rules.scene import Scene
-from pbem.rules.speedband import codec, game, view
+from pbem.rules.speedband import codec, game, houserules, pieces, present, view
 from pbem.rules.speedband.scenario import scenario_names, scenario_sides, scenario_title
 from pbem.rules.speedband.state import OVER, GameState
 from pbem.rules.speedband.switches import SWITCHES
@@ -143,24 +143,22 @@ class SpeedBandGame:
         return template.order_template(self.value, side)
 
     def house_rules(self) -> tuple[str, ...]:
-        from pbem.rules.speedband import houserules
-
         return houserules.house_rules(self.value.options)
 
     def narrate(self, event: dict[str, Any]) -> str:
         raise NotBuilt("narration")
 
     def report_sections(self, view: dict[str, Any], viewer: str | None) -> tuple[Section, ...]:
-        raise NotBuilt("the report sections")
+        return present.report_sections(view, viewer, self.standing())
 
     def order_fates(self, sheet: OrderSheet, events: Sequence[dict[str, Any]]) -> tuple[str, ...]:
         raise NotBuilt("order fates")
 
     def report_pieces(self, view: dict[str, Any]) -> list[dict[str, Any]]:
-        raise NotBuilt("the report's pieces")
+        return pieces.report_pieces(view)
 
     def standing(self) -> dict[str, Any]:
-        raise NotBuilt("the standing")
+        return present.standing(self.value)
 
     def autoplay_orders(self, side: str, rng: random.Random) -> str:
         from pbem.rules.speedband.tactics import orders_for
@@ -188,7 +186,7 @@ class SpeedBandPlugin:
     case_tolerance = 0.01  # positions in inches: floats compare within 0.01 (cases format)
 
     def pieces_schema(self) -> dict[str, Any]:
-        raise NotBuilt("the pieces schema")
+        return pieces.pieces_schema()
 
     def scenarios(self) -> tuple[ScenarioInfo, ...]:
         return tuple(ScenarioInfo(name, scenario_title(name), tuple(scenario_sides(name)))

@@ -97,3 +97,14 @@ def test_what_is_not_built_says_so():
         game.map_scene(game.view(None), [], "t", "s")
     with pytest.raises(NotBuilt, match="benchmark"):
         RULESET.bench(lambda: 0, 1)
+
+
+def test_reports_name_the_house_rules_and_the_tons():
+    game = RULESET.start("default", {"ram_base": "20"})
+    rules = game.house_rules()
+    assert len(rules) == 48 and "ram_base" in rules[0]
+    standing = game.standing()
+    assert json.dumps(standing)  # plain data for the report
+    sections = game.report_sections(game.view("romans"), "romans")
+    assert sections and game.report_pieces(game.view("romans"))
+    assert RULESET.pieces_schema()
