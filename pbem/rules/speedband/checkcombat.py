@@ -9,6 +9,7 @@ words the case corpus looks for (tests/cases/speed-band/README.md).
 
 from __future__ import annotations
 
+from pbem.rules.speedband import fronts
 from pbem.rules.speedband.checkmove import Refusal, corvus_refusal, target_refusal
 from pbem.rules.speedband.missiles import LONG, RANGES, range_band
 from pbem.rules.speedband.notation import STANDARD_TYPES
@@ -73,16 +74,8 @@ def fire_refusal(state: GameState, ship: Ship, fire: Fire) -> Refusal | None:
 
 
 def locked(state: GameState, first: Ship, second: Ship) -> bool:
-    """§13.1: linked by a line or a corvus, ram-locked this turn, or in contact after a melee
-    between them last turn."""
-    if state.link(first.id, second.id) is not None:
-        return True
-    pair = {first.id.upper(), second.id.upper()}
-    if any({a.upper(), b.upper()} == pair for a, b in state.record.ram_locked):
-        return True
-    if any({a.upper(), b.upper()} == pair for a, b in state.fought_last_turn):
-        return distance(state, first, second) <= state.options.contact_tolerance + state.epsilon
-    return False
+    """§13.1, as the melee itself reads it (`fronts.locked`)."""
+    return fronts.locked(state, first.id, second.id)
 
 
 def melee_refusal(state: GameState, ship: Ship, melee: Melee) -> Refusal | None:

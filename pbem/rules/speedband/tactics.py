@@ -16,7 +16,9 @@ submission in the standard notation of rulings §21 for the open phase. Determin
 
 Every speed and path is tried against `bands.speed_problem` and `paths.path_problem` before it
 is written; a ship for which nothing passes gets no movement line (the §4 default). Crew counts
-are read from the state as they are, `secret_records` or not.
+are read from the state as they are, `secret_records` or not (a computer player is not a
+player who could be told less). One module over 450 lines because set-up, round 1 and round 2
+share its distance and target helpers; split by round if it grows.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import math
 import random
 from dataclasses import replace
 
+from pbem.rules.speedband import fronts
 from pbem.rules.speedband.bands import allowed_bands, moving_row, speed_problem
 from pbem.rules.speedband.missiles import LONG, RANGES, range_band
 from pbem.rules.speedband.orders import (
@@ -414,15 +417,7 @@ def round_two_lines(state: GameState, side: str, rng: random.Random) -> list[str
 def locked_enemies(state: GameState, ship: Ship, near: list[tuple[float, Ship]]) -> list[Ship]:
     """Enemies locked with the ship (§13.1): linked by a line or a corvus, ram-locked this turn,
     or in contact having fought last turn; those its own corvus holds first."""
-    rammed = {frozenset(pair) for pair in state.record.ram_locked}
-    fought = {frozenset(pair) for pair in state.fought_last_turn}
-    contact = state.options.contact_tolerance + state.epsilon
-    found = []
-    for gap, other in near:
-        pair = frozenset((ship.id, other.id))
-        if (state.link(ship.id, other.id) is not None or pair in rammed
-                or (pair in fought and gap <= contact)):
-            found.append(other)
+    found = [other for _, other in near if fronts.locked(state, ship.id, other.id)]
     return sorted(found, key=lambda other: other.id != ship.corvus_holds)
 
 

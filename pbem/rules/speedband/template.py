@@ -13,6 +13,7 @@ MELEE with the ships it is locked with (§13.1), and the standing orders now in 
 
 from __future__ import annotations
 
+from pbem.rules.speedband import fronts
 from pbem.rules.speedband.bands import allowed_bands, moving_row
 from pbem.rules.speedband.missiles import RANGES
 from pbem.rules.speedband.orders import ARCHERS, BALLISTA, tenths
@@ -93,12 +94,8 @@ def _movement_lines(state: GameState, ship: Ship) -> list[str]:
 
 
 def _locked_with(state: GameState, ship: Ship) -> list[str]:
-    pairs = set(state.linked_with(ship.id))
-    for first, second in state.record.ram_locked:
-        if ship.id in (first, second):
-            pairs.add(second if first == ship.id else first)
-    return sorted((name for name in pairs if state.require(name).active
-                   and state.enemies(ship, state.require(name))), key=state.order_of)
+    """The enemies the ship is locked with (§13.1, as the melee reads it)."""
+    return [other.id for other in state.ships if fronts.locked(state, ship.id, other.id)]
 
 
 def _combat_lines(state: GameState, ship: Ship) -> list[str]:

@@ -60,3 +60,14 @@ def test_set_up_template_only_for_the_side_placing():
     assert lines[0].startswith("# Free set-up") and "north edge (y 40 to 48)" in lines[0]
     assert "# C1: 40 40 180    (heptares)" in lines
     assert _template(state, "romans") == ()
+
+
+def test_round_two_offers_melee_to_a_pair_locked_by_contact_after_last_turns_melee():
+    # §13.1: in contact (within c) and fought each other last turn is a lock too.
+    state = replace(_state(), phase=Phase(COMBAT, 2))
+    r3 = state.require("R3")
+    state = state.with_ship(replace(state.require("C3"), x=r3.x + 1.0, y=r3.y, heading=0))
+    state = replace(state, fought_last_turn=(("R3", "C3"),))
+    assert any(line.startswith("# R3: MELEE C3") for line in _template(state, "romans"))
+    apart = replace(state, fought_last_turn=())
+    assert not any(": MELEE " in line for line in _template(apart, "romans"))
