@@ -15,7 +15,9 @@ never shows one; a ship's standing orders (and its corvus work counters, which t
 only to the side that owns it. With `secret_records` on, the counts of ships a viewer does not
 own are left out (hull and lost sections stay open: plan §4, open question 4); an observer sees
 no ship's counts. Events: the engines tell only what happened, and `hidden` drops what a side
-may not read (a wish that never came into play, an enemy count) field by field. Imports only
+may not read (a wish that never came into play, an enemy count) field by field; with
+`secret_records` another side sees an enemy's shots that hit, not its misses (each die is one
+factor, so counting the dice would count the archers). Imports only
 the state and the table core's report rounding.
 """
 
@@ -154,7 +156,8 @@ OWN_ONLY: Mapping[str, str] = {"melee_order_ended": "ship", "corvus_work": "ship
 SECRET_FIELDS: Mapping[str, Mapping[str, tuple[str, ...]]] = {
     "observe": {"officers_lost": ("ship",), "chance": ("ship",)},  # 50 + D - 10 x lost
     "cut": {"chance": ("ship",)},  # 5 x (archers + soldiers + officers)
-    "shot": {"factor": ("ship",)},  # the firer's factor number tells how many it has
+    "shot": {"factor": ("ship",)},  # the firer's factor number tells how many it has (and
+    # with secret records another side sees only the shots that hit: `_seen`)
     "missile_loss": {"lost": ("ship",), "left": ("ship",), "excess_to_rowers": ("ship",)},
     "transfer": {"count": ("ship",), "moved": ("ship",), "reason": ("ship",)},
     "melee_die": {"chance": ("ship",)},  # the fraction of M x P
@@ -233,6 +236,9 @@ def _seen(data: dict[str, Any], owners: Mapping[str, str], side: str | None,
         return data if _reads(owners, side, _named(data, (OWN_ONLY[kind],))) else None
     if kind == "transfer" and not data.get("moved"):
         return data if _reads(owners, side, _named(data, ("ship",))) else None
+    if kind == "shot" and secret and not data.get("hit") and not _reads(owners, side,
+                                                                       _named(data, ("ship",))):
+        return None  # each d100 is one factor: counting the misses would count the firers
     if kind in SECRET_FIELDS:
         if not secret:
             return data

@@ -236,3 +236,16 @@ def test_an_unknown_kind_loses_count_and_wish_fields_unless_all_its_ships_are_th
     plain = battle()
     assert told(plain, ROMANS, odd) == [{"kind": "boarding_cry", "ship": "C1", "target": "R1",
                                          "soldiers_left": 3, "roll": 7}]
+
+
+def test_secret_records_show_another_side_only_the_shots_that_hit() -> None:
+    # One d100 a factor (§12): a side that saw every miss of C1's archers would count them.
+    state = battle(secret=True)
+    shots = [event("shot", ship="C1", weapon="archers", target="R1", factor=n, range="short",
+                   distance=2.5, type="soldiers", roll=roll, chance=35.0, read=roll,
+                   hit="soldiers" if roll <= 35 else "")
+             for n, roll in ((1, 12), (2, 80), (3, 51))]
+    hit = {key: value for key, value in shots[0].as_dict().items() if key != "factor"}
+    assert told(state, ROMANS, *shots) == [hit]
+    assert told(state, None, *shots) == [hit]
+    assert told(state, CARTHAGINIANS, *shots) == [shot.as_dict() for shot in shots]
