@@ -108,3 +108,25 @@ def test_reports_name_the_house_rules_and_the_tons():
     sections = game.report_sections(game.view("romans"), "romans")
     assert sections and game.report_pieces(game.view("romans"))
     assert RULESET.pieces_schema()
+
+
+def _seen_after(romans: str, carthaginians: str) -> dict:
+    game = RULESET.start("default", {})
+    for side, text in (("romans", romans), ("carthaginians", carthaginians)):
+        assert game.check(side, text).refused == ()
+    after, result, _ = game.play([("romans", romans), ("carthaginians", carthaginians)],
+                                 SeededDice(seed=SEED, game="lists", phase=game.key))
+    assert not any(e.kind in ("grapple", "corvus") for e in result.events)
+    return {viewer: json.dumps([after.view_events(result.events, viewer), after.view(viewer)])
+            for viewer in ("romans", "carthaginians", None)}
+
+
+def test_unused_grapple_and_corvus_lists_are_not_told_to_the_other_side():
+    # Off Mylae's fleets start far apart: no list of turn 1 comes into play (§4), so what the
+    # other side and an observer read is the same as if the lists had not been written.
+    romans, carthaginians = ("R1: SPEED 7\nR2: SPEED 7\nR3: SPEED 8",
+                             "C1: SPEED 6\nC2: SPEED 8\nC3: SPEED 8")
+    plain = _seen_after(romans, carthaginians)
+    listed = _seen_after(romans + "\nR1: CORVUS C1, C2\nR2: GRAPPLE C3",
+                         carthaginians + "\nC1: GRAPPLE ANY")
+    assert listed == plain
