@@ -56,6 +56,18 @@ def test_example_file_reads(path: Path) -> None:
             except OrderSyntaxError as error:
                 raise AssertionError(f"{path.name}: {error.sentence()}") from None
         return
+    if _ruleset(path) == "speed-band":
+        from pbem.rules.speedband.notation import read_line as read_speed_band
+
+        # by its phase key: setup-<side>, or a turn's round T<t>-r1 (orders) or T<t>-r2 (combat)
+        context = ("setup" if path.name.startswith("setup") else
+                   "combat" if "-r2-" in path.name else "orders")
+        for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            try:
+                read_speed_band(raw, context)
+            except OrderSyntaxError as error:
+                raise AssertionError(f"{path.name} line {number}: {error.sentence()}") from None
+        return
     name = path.name
     phase = ("build" if name.startswith("build") else "setup" if name.startswith("setup")
              else "combat" if "-combat" in name else "movement")

@@ -34,7 +34,8 @@ PLAYERS = {"blue": ("Aristides", "aristides@example.org"),
            "greeks": ("Themistocles", "themistocles@example.org"),
            "romans": ("Duilius", "duilius@example.org"),
            "carthage": ("Hamilcar", "hamilcar@example.org"),
-           "rome": ("Regulus", "regulus@example.org")}
+           "rome": ("Regulus", "regulus@example.org"),
+           "carthaginians": ("Hannibal", "hannibal@example.org")}
 
 
 def player_of(side: str) -> tuple[str, str]:
