@@ -6,7 +6,8 @@ movement line with its band and its path as if no other ship moved, and the plan
 The open phase decides what is read (`state.phase.kind`): a free set-up takes placements from
 the placing side; round 1 (orders) takes movement, REACT, GRAPPLE, CORVUS and CUT lines, checked
 on the state at the start of the turn; round 2 (combat) takes ARCHERS, BALLISTA, MELEE, LOSSES,
-RAISE, BREAK and TRANSFER lines, checked on the state after movement. Before any verb: the ship
+RAISE, BREAK and TRANSFER lines, checked on the state after movement. A standing line (CUT, MELEE,
+LOSSES, RAISE, BREAK) is taken in either round, checked on that round's state (§4). Before any verb: the ship
 must be the sender's (and the sending player's, `commands`), afloat (a prize takes no orders)
 and not fleeing (the judge writes a fleeing ship's orders, §14.3); then a second line of the same
 kind for the same ship is refused (lines already refused do not count). A `REACT AVOID` path is
@@ -68,6 +69,7 @@ from pbem.rules.speedband.state import COMBAT, FLEEING, ORDERS, SETUP, GameState
 CONTEXT = {SETUP: SETUP_ROUND, ORDERS: ORDERS_ROUND, COMBAT: COMBAT_ROUND}
 ECHO_MARK = "=>"  # an echo pasted back is read up to its mark
 STANDING = (Cut, Melee, Losses, CorvusWork)
+OTHER_ROUND = {ORDERS_ROUND: COMBAT_ROUND, COMBAT_ROUND: ORDERS_ROUND}
 
 
 def line_kind(order: Order) -> str:
@@ -152,6 +154,25 @@ class _Sheet:
 Line = tuple[int, str, Ship, Reading]
 
 
+def _read(body: str, context: str) -> Reading | None:
+    """A line read for the open round; a standing line (CUT, MELEE, LOSSES, RAISE, BREAK) of the
+    other round is read too, since standing orders may be sent in either round (§4,
+    orders/speed-band.md). Any other line keeps the open round's refusal."""
+    try:
+        return read_line(body, context)
+    except NotationError as error:
+        other = OTHER_ROUND.get(context)
+        if other is None:
+            raise
+        try:
+            reading = read_line(body, other)
+        except NotationError:
+            raise error from None
+        if reading is None or not isinstance(reading.order, STANDING):
+            raise error from None
+        return reading
+
+
 def _read_all(state: GameState, side: str, text: str, context: str,
               commands: frozenset[str] | None, sheet: _Sheet) -> list[Line]:
     """Every line that carries something read, and its ship found; refusals go on the sheet."""
@@ -159,7 +180,7 @@ def _read_all(state: GameState, side: str, text: str, context: str,
     for number, raw in enumerate(text.splitlines(), start=1):
         body = raw.split(ECHO_MARK, 1)[0] if ECHO_MARK in raw.split("#", 1)[0] else raw
         try:
-            reading = read_line(body, context)
+            reading = _read(body, context)
         except NotationError as error:
             named = state.ship(error.galley) if error.galley else None
             sheet.refuse(number, raw.rstrip(), named.id if named else error.galley, error)
@@ -196,7 +217,18 @@ def _round_one_refusal(state: GameState, ship: Ship, order: Order) -> Refusal | 
             found = target_refusal(state, ship, name, "CORVUS")
             if found:
                 return found
-    return None  # CUT always stands
+        return None
+    return _standing_refusal(state, ship, order)
+
+
+def _standing_refusal(state: GameState, ship: Ship, order: Order) -> Refusal | None:
+    """A standing line, in either round: MELEE and RAISE/BREAK checked on the state the round is
+    checked on; CUT and LOSSES always stand."""
+    if isinstance(order, Melee):
+        return melee_refusal(state, ship, order)
+    if isinstance(order, CorvusWork):
+        return corvus_work_refusal(state, ship, order)
+    return None
 
 
 def _check_round_one(state: GameState, lines: Sequence[Line], sheet: _Sheet) -> None:
@@ -247,13 +279,9 @@ def _check_round_one(state: GameState, lines: Sequence[Line], sheet: _Sheet) -> 
 def _round_two_refusal(state: GameState, ship: Ship, order: Order) -> Refusal | None:
     if isinstance(order, Fire):
         return fire_refusal(state, ship, order)
-    if isinstance(order, Melee):
-        return melee_refusal(state, ship, order)
-    if isinstance(order, CorvusWork):
-        return corvus_work_refusal(state, ship, order)
     if isinstance(order, Transfer):
         return transfer_refusal(state, ship, order)
-    return None  # LOSSES always stands
+    return _standing_refusal(state, ship, order)
 
 
 def _check_round_two(state: GameState, lines: Sequence[Line], sheet: _Sheet) -> None:

@@ -107,13 +107,19 @@ def speed_refusal(ship: Ship, speed: int, options: Options) -> Refusal | None:
 
 
 def path_hint(ship: Ship, row: ShipType, speed: int) -> str:
+    """The paths §3.3 allows for the written speed: which straight steps, how many turns of what
+    angle, the straight run; none at all once every section is lost."""
+    if ship.lost_sections == SECTIONS:
+        return f"for {ship.id}: SPEED 0 with no steps (all eight oar sections are lost)."
     band = band_of(row, speed) or STOP
     turns = TURNS_BY_BAND[band]
-    run = "no straight run is needed in place" if speed == 0 else \
-        'each after 2" of straight movement since the start or the last turn'
-    return (f"at {band_name(band)} F or B steps totalling the written speed exactly (none at "
-            f"SPEED 0) and at most {turns} turn{'' if turns == 1 else 's'} P<a> or S<a> of 1 to "
-            f"{row.turn_angle} degrees, {run}; A only with a RAM clause.")
+    count = f"at most {turns} turn{'' if turns == 1 else 's'} P<a> or S<a> of 1 to {row.turn_angle} degrees"
+    if speed == 0:
+        return f"at {band_name(band)} (SPEED 0) no F or B steps and {count}, turned in place."
+    letter, aim = ("B", "") if speed < 0 else ("F", "; A only with a RAM clause")
+    return (f"at {band_name(band)} ({_speed_text(speed)}) {letter} steps totalling "
+            f"{inches(abs(speed))} exactly and {count}, each after 2\" of straight movement "
+            f"since the start or the last turn{aim}.")
 
 
 def _first_bad_angle(steps: tuple[Step, ...], row: ShipType) -> Step | None:

@@ -185,7 +185,9 @@ def react_echo(state: GameState, ship: Ship, react: React, move: Movement, own: 
     roll = "if rammed before it moves, it rolls to see the ram (50 + the distance - 10 per officer lost)"
     whose = "its movement line" if own else "its missing-orders default"
     if not react.steps:
-        return f"{roll}; seeing it, it moves its movement line's path first"
+        path = "its movement line's path" if own else (
+            f"the path of {whose} ({Movement(move.speed).notation()}, no turns)")
+        return f"{roll}; seeing it, it first moves {path}"
     avoid = Movement(move.speed, react.steps, move.ram, move.shear_side)
     words = path_words(ship, plotted(state, ship, avoid))
     return (f"{roll}; seeing it, it moves this path first, checked against "
