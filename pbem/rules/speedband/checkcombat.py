@@ -17,7 +17,7 @@ from pbem.rules.speedband.orders import ARCHERS, BALLISTA, CorvusWork, Fire, Mel
 from pbem.rules.speedband.state import AFLOAT, CORVUS, GameState, Ship
 from pbem.rules.table import footprint_distance
 
-STANDARD_TYPE_LIST = " ".join(STANDARD_TYPES)
+FIRE_TYPES = tuple(kind.lower() for kind in STANDARD_TYPES)  # rowers soldiers archers officers ballista
 
 
 def distance(state: GameState, first: Ship, second: Ship) -> float:
@@ -69,8 +69,18 @@ def fire_refusal(state: GameState, ship: Ship, fire: Fire) -> Refusal | None:
         if seen_count(state, ship.owner, target, clause.kind) == 0:
             known = " as far as your side can see" if state.options.secret_records else ""
             return (f"{target.id} has no {clause.kind} to aim at{known}: a clause names a type "
-                    "the target has", f"a type {target.id} carries ({STANDARD_TYPE_LIST}).")
+                    "the target has", _types_hint(state, ship, target, weapon))
     return None
+
+
+def _types_hint(state: GameState, ship: Ship, target: Ship, weapon: str) -> str:
+    """The types the firer may name at the target: those it has, as the firer's side may see;
+    BALLISTA for ballistae only (§12.1)."""
+    kinds = [kind for kind in FIRE_TYPES if (kind != BALLISTA or weapon == BALLISTA)
+             and seen_count(state, ship.owner, target, kind) > 0]
+    if not kinds:
+        return f"another target: {target.id} has nothing left that {weapon} can aim at."
+    return f"a type {target.id} carries: {' '.join(kind.upper() for kind in kinds)}."
 
 
 def locked(state: GameState, first: Ship, second: Ship) -> bool:

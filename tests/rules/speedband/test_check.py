@@ -461,6 +461,21 @@ def test_short_and_medium_range_fire_names_a_type_the_target_has():
     assert accepted(no_soldiers, "romans", "R3: ARCHERS 2 C3 OFFICERS")
 
 
+def test_a_type_the_target_lacks_is_answered_with_the_types_it_has():
+    # a trireme carries no ballista: BALLISTA is not offered (it was, before this test)
+    assert refused(fight(), "romans", "R1: BALLISTA 1 C2 BALLISTA") == (
+        "line 1 (R1): C2 has no ballista to aim at: a clause names a type the target has. "
+        "Accepted: a type C2 carries: ROWERS SOLDIERS ARCHERS OFFICERS.")
+    bare = changed(fight(), "C3", soldiers=0, archers=0)
+    assert refused(bare, "romans", "R3: ARCHERS 1 C3 ARCHERS").endswith(
+        "Accepted: a type C3 carries: ROWERS OFFICERS.")
+    # archers never aim at a ballista, so the heptares' ballistae are not offered to them
+    near = changed(fight(), "C1", x=52.0, y=14.0, soldiers=0)
+    near = changed(near, "C3", x=70.0)
+    assert refused(near, "romans", "R3: ARCHERS 1 C1 SOLDIERS").endswith(
+        "Accepted: a type C1 carries: ROWERS ARCHERS OFFICERS.")
+
+
 def test_melee_needs_a_locked_pair():
     state = fight()
     assert refused(state, "romans", "R3: MELEE C3") == (
