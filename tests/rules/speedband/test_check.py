@@ -133,6 +133,9 @@ def test_a_band_above_the_maximum_band_is_refused():
         "oar sections lost, hull 70%). Accepted: for R1 this turn: slow (SPEED 0.1-6) or cruise "
         "(SPEED 6.1-7).")
     assert accepted(state, "romans", "R1: SPEED 7")
+    # from battle, cruise is in reach: battle is above the maximum, not a forced slowing
+    assert refused(changed(state, "R1", last_band="battle"), "romans", "R1: SPEED 8").startswith(
+        "line 1 (R1): battle (SPEED 8) is above R1's maximum band of cruise this turn")
 
 
 def test_forced_slowing_must_write_exactly_the_maximum_band():
@@ -188,6 +191,9 @@ def test_a_turn_beyond_the_turn_angle_names_the_turn_and_the_angle():
         "line 1 (R3): the turn S46 is outside 1 to 45 degrees: 45 is a trireme's turn angle. "
         "Accepted: at battle (SPEED 9.5) F steps totalling 9.5\" exactly and at most 1 turn P<a> "
         f"or S<a> of 1 to 45 degrees, {RUN}; A only with a RAM clause.")
+    # the turn named is the one past the angle, not the first turn of the path
+    assert refused(start(), "romans", "R3: SPEED 8 F2 S45 F2 P46 F4").startswith(
+        "line 1 (R3): the turn P46 is outside 1 to 45 degrees")
     assert refused(stopped(start()), "romans", "R3: SPEED 0 P0").startswith(
         "line 1 (R3): the turn P0 is outside 1 to 45 degrees")
 
