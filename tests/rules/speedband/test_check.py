@@ -15,6 +15,7 @@ from dataclasses import replace
 
 import pytest
 
+from pbem.rules.dice import SeededDice
 from pbem.rules.errors import IllegalOrderError, NotCommandedError
 from pbem.rules.interface import ACCEPTED, REFUSED, LineResult
 from pbem.rules.speedband.check import accepted_orders, check_orders, movement_orders
@@ -520,3 +521,17 @@ def test_an_avoid_path_is_checked_against_the_movement_line_or_the_default():
         "SPEED 8: at cruise (SPEED 8) F steps totalling 8\" exactly and at most 2 turns P<a> or "
         f"S<a> of 1 to 45 degrees, {RUN}; A only with a RAM clause.")
     assert one(state, "carthaginians", "C3: REACT AVOID F2 P45 F6").status == ACCEPTED
+
+
+def test_a_standing_line_of_the_other_round_reaches_the_ship():
+    game = RULESET.start("default", {})
+    romans = "R1: SPEED 7\nR2: SPEED 7\nR3: SPEED 8\nR1: LOSSES OFFICERS SOLDIERS ARCHERS\n"
+    after, result, _ = game.play([("romans", romans), ("carthaginians", "C1: SPEED 6")],
+                                 SeededDice(seed=b"issue-21", game="standing", phase=game.key))
+    assert result.rejected == ()
+    assert after.value.require("R1").standing.losses == ("officers", "soldiers", "archers")
+    assert after.value.phase == Phase(COMBAT, 1)  # C1's ballistae reach R2: round 2 is played
+    later, result, _ = after.play([("romans", "R3: CUT ALL")],
+                                  SeededDice(seed=b"issue-21", game="standing", phase=after.key))
+    assert result.rejected == ()
+    assert later.value.require("R3").standing.cut == "all"
