@@ -270,3 +270,57 @@ def test_a_fleeing_ship_leaves_the_table_at_the_edge() -> None:
     assert ship.status == FLED and round(ship.x, 2) == 70.0
     assert [(e.kind, round(e["x"], 2)) for e in moved.events[1:]] == [("fled", 70.0)]
     assert moved.events[0]["stopped"] == "fled"
+
+
+# --- more of one moment: lines cut at once, lines thrown at the mover, the ram (§6.2, §6.4) ---
+
+
+def test_a_line_cut_at_once_lets_the_mover_carry_on_to_its_contact() -> None:
+    # R1's line lands (speeds 8 and 8); C2 (CUT ENEMY) cuts it at once with 10 ≤ 35
+    # (5 × (2 + 2 + 3)), so R1 carries on, is at the contact with C1 and is blocked there.
+    state = game(r1(), trireme("C1", 18.5, 20.0, 90),
+                 trireme("C2", 22.0, 21.5, 0, written_speed=80))
+    dice = ForcedDice(values=[1, 10], largest_die=100)
+    moved = move_path(state, "R1", (f(8),), Rules({"R1": Grapple(("C2",))}), dice)
+    assert kinds(moved.events) == ["move", "grapple", "cut", "blocked"]
+    assert (moved.stopped, moved.by, where(moved.state, "R1")) == (BLOCKED, "C1", (20.0, 17.5, 0))
+    assert moved.state.links == ()
+
+
+def test_a_line_thrown_at_the_mover_stops_it_too() -> None:
+    # Only C2 wants to grapple; its line on R1 lands and R1's cut (90 > 35) fails.
+    state = game(r1(), trireme("C2", 22.0, 21.5, 0, written_speed=80))
+    dice = ForcedDice(values=[1, 90], largest_die=100)
+    moved = move_path(state, "R1", (f(8),), Rules({"C2": Grapple(("R1",))}), dice)
+    assert (moved.stopped, moved.by, where(moved.state, "R1")) == (GRAPPLED, "C2", (20.0, 17.5, 0))
+    assert [(e.kind, e.get("thrower")) for e in moved.events[1:]] == [("grapple", "C2"),
+                                                                      ("cut", "C2")]
+
+
+def test_the_ram_target_and_another_ship_touched_at_once_ram_first_then_block() -> None:
+    # The two-contact picture with RAM C2. Impact: R1's bow-starboard corner (20.5, 19.5) and
+    # C2's stern-starboard corner (20, 19.5), I = (20.25, 19.5), u = −1.75 on C2: zone C (+20).
+    # Chance 40 − 8 − 0 + 20 = 52: 90 fails and R1 is blocked by C1; 10 hits for
+    # 50/50 × 20 × 150 / 100 = 30% of C2's hull.
+    state = game(r1(), trireme("C1", 18.0, 20.0, 90), trireme("C2", 22.0, 20.0, 90))
+    failed = move_path(state, "R1", (f(8),), Rules({}, Ram("C2", "ignore")),
+                       ForcedDice(values=[90], largest_die=100))
+    assert kinds(failed.events) == ["move", "ram", "blocked"]
+    assert (failed.events[1]["zone"], failed.events[1]["chance"]) == ("C", 52.0)
+    assert (failed.stopped, failed.by, where(failed.state, "R1")) == (BLOCKED, "C1", (20.0, 17.5, 0))
+    hit = move_path(state, "R1", (f(8),), Rules({}, Ram("C2", "ignore")),
+                    ForcedDice(values=[10], largest_die=100))
+    assert (hit.stopped, hit.by, hit.state.require("C2").hull) == ("rammed", "C2", 70)
+
+
+def test_a_failed_rammer_passes_a_corner_it_clipped() -> None:
+    # R1 heading 90 from (10, 20) (bow at x 12, y 19.5 … 20.5); C2 heading 0 at (18, 22.3)
+    # (x 17.5 … 18.5, y 20.3 … 24.3). The bow-port corner meets C2's west side after 5.5";
+    # I = (17.5, 20.4), u = −1.9: zone C, chance 40 − 11 + 20 = 49; 90 fails. The other 5.5"
+    # swept with C2 ignored end at x 21, clear of C2 (x 19 … 23 against 17.5 … 18.5): R1 passes.
+    state = game(replace(r1(), x=10.0, y=20.0, heading=90, written_speed=110, band="ram"),
+                 trireme("C2", 18.0, 22.3, 0))
+    moved = move_path(state, "R1", (f(11),), Rules({}, Ram("C2", "ignore")),
+                      ForcedDice(values=[90], largest_die=100))
+    assert moved.events[1]["chance"] == 49.0 and moved.events[1]["success"] is False
+    assert (moved.stopped, where(moved.state, "R1")) == (DONE, (21.0, 20.0, 90))
