@@ -42,6 +42,7 @@ from pbem.rules.speedband.checkmove import (
     target_refusal,
 )
 from pbem.rules.speedband.echo import line_echo, movement_echo, plan_places, plotted, react_echo
+from pbem.rules.speedband.notation import ACCEPTED as ACCEPTED_LINES
 from pbem.rules.speedband.notation import NotationError, read_line
 from pbem.rules.speedband.orders import (
     COMBAT_ROUND,
@@ -70,6 +71,9 @@ CONTEXT = {SETUP: SETUP_ROUND, ORDERS: ORDERS_ROUND, COMBAT: COMBAT_ROUND}
 ECHO_MARK = "=>"  # an echo pasted back is read up to its mark
 STANDING = (Cut, Melee, Losses, CorvusWork)
 OTHER_ROUND = {ORDERS_ROUND: COMBAT_ROUND, COMBAT_ROUND: ORDERS_ROUND}
+STANDING_TOO = {ORDERS_ROUND: "; and the standing lines MELEE <t> | OFF, LOSSES <type> <type> <type>, "
+                              "RAISE [OFF], BREAK <t> | OFF",
+                COMBAT_ROUND: "; and the standing line CUT ENEMY|ALL|NONE"}
 
 
 def line_kind(order: Order) -> str:
@@ -164,6 +168,8 @@ def _read(body: str, context: str) -> Reading | None:
         other = OTHER_ROUND.get(context)
         if other is None:
             raise
+        if error.accepted == ACCEPTED_LINES[context]:
+            error.accepted += STANDING_TOO[context]
         try:
             reading = read_line(body, other)
         except NotationError:

@@ -21,11 +21,22 @@ from pbem.rules.interface import ACCEPTED, REFUSED, LineResult
 from pbem.rules.speedband.check import accepted_orders, check_orders, movement_orders
 from pbem.rules.speedband.host import RULESET
 from pbem.rules.speedband.orders import Movement
-from pbem.rules.speedband.state import COMBAT, CORVUS, FLEEING, LINE, SUNK, GameState, Phase
+from pbem.rules.speedband.state import (
+    CAPTURED,
+    COMBAT,
+    CORVUS,
+    FLEEING,
+    LINE,
+    OVER,
+    SUNK,
+    GameState,
+    Phase,
+)
 
 ROUND_ONE_LINES = ("<ID>: SPEED <s> [steps] [RAM <t> [PORT|STARBOARD]], <ID>: BACK <s> [steps] "
                    "(steps F<d> B<d> P<a> S<a> A), REACT IGNORE|SHEAR|AVOID [steps], GRAPPLE <t>, "
-                   "<t> | ANY, CORVUS <t>, <t>, CUT ENEMY|ALL|NONE")
+                   "<t> | ANY, CORVUS <t>, <t>, CUT ENEMY|ALL|NONE; and the standing lines "
+                   "MELEE <t> | OFF, LOSSES <type> <type> <type>, RAISE [OFF], BREAK <t> | OFF")
 R1_BANDS = "for R1 this turn: slow (SPEED 0.1-6) or cruise (SPEED 6.1-7) or battle (SPEED 7.1-8)."
 R3_BANDS = "for R3 this turn: slow (SPEED 0.1-7) or cruise (SPEED 7.1-8) or battle (SPEED 8.1-10)."
 RUN = 'each after 2" of straight movement since the start or the last turn'
@@ -169,6 +180,23 @@ def test_a_ship_with_every_section_lost_writes_speed_zero_without_turns():
         "line 1 (R1): R1 has lost all eight oar sections and cannot turn. Accepted: for R1: "
         "SPEED 0 with no steps (all eight oar sections are lost).")
     assert accepted(state, "romans", "R1: SPEED 0")
+
+
+def test_a_fast_trireme_changes_two_bands_but_not_through_stop():
+    state = RULESET.start("default", {"opt_fast_triremes": True}).value
+    assert accepted(state, "romans", "R3: SPEED 11")   # cruise to ram
+    assert accepted(state, "romans", "R3: SPEED 0")    # cruise to stop
+    assert not accepted(state, "romans", "R1: SPEED 9")  # a quinquereme: one band
+    slow = changed(state, "R3", last_band="slow")
+    assert refused(slow, "romans", "R3: BACK 2").startswith(
+        "line 1 (R3): a fast trireme goes between back oars and a forward band only after a turn "
+        "at stop: from slow it may not write back oars (BACK 2).")
+    assert refused(state, "romans", "R3: BACK 2").startswith(
+        "line 1 (R3): back oars (BACK 2) is 3 bands from last turn's cruise: a fast trireme "
+        "changes at most two bands a turn, every other ship one band (§3.2).")
+    # three sections lost: five intact, no longer fast (§16)
+    worn = changed(state, "R3", rowers=(0, 0, 0, 2, 2, 2, 2, 2))
+    assert not accepted(worn, "romans", "R3: SPEED 11")
 
 
 # --- the path (§3.3) --------------------------------------------------------------------------
@@ -325,6 +353,25 @@ def test_fleeing_and_sunk_ships_take_no_orders_and_are_not_offered():
         "ships that take orders now: R1."]
 
 
+def test_a_prize_takes_no_orders_from_either_side():
+    state = changed(start(), "C2", status=CAPTURED, controller="romans")
+    assert refused(state, "romans", "C2: SPEED 8") == (
+        "line 1 (C2): C2 is captured, not afloat: a prize, which takes no orders. Accepted: lines "
+        "for your ships that take orders now: R1, R2, R3.")
+    assert refused(state, "carthaginians", "C2: SPEED 8").startswith(
+        "line 1 (C2): C2 is not yours: it is a ship of romans. Accepted: lines for your ships "
+        "that take orders now: C1, C3.")
+
+
+def test_a_side_not_in_the_game_or_a_game_over_takes_no_sheet():
+    with pytest.raises(ValueError, match="there is no side 'greeks' in this game; the sides are "
+                                         "romans and carthaginians"):
+        check_orders(start(), "greeks", "R1: SPEED 7")
+    over = replace(start(), phase=Phase(OVER, 12))
+    with pytest.raises(ValueError, match="nobody gives orders now"):
+        check_orders(over, "romans", "R1: SPEED 7")
+
+
 def test_a_captured_ship_belongs_to_its_captor():
     state = changed(start(), "C2", controller="romans")
     assert refused(state, "carthaginians", "C2: SPEED 8").startswith(
@@ -387,6 +434,8 @@ def test_a_line_of_the_other_round_is_refused():
     assert refused(state, "romans", "R3: SPEED 8").startswith(
         "line 1 (R3): SPEED is a line for round 1 (orders), and this is round 2 (combat). "
         "Accepted: <ID>: ARCHERS <n> <t> [<type>]")
+    assert refused(state, "romans", "R3: SPEED 8").endswith(
+        "TRANSFER <n> <type> TO <friend>; and the standing line CUT ENEMY|ALL|NONE")
     for text in ("R3: REACT SHEAR", "R2: GRAPPLE C1", "R1: CORVUS C1"):
         assert "is a line for round 1 (orders)" in refused(state, "romans", text)
     assert "is a line for round 2 (combat)" in refused(start(), "romans", "R1: BALLISTA 1 C1")
