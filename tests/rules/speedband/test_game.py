@@ -145,3 +145,26 @@ def test_free_set_up_places_the_carthaginians_then_the_romans_then_turn_one() ->
     assert after.phase.key == "T1-r1" and result.rejected == ()
     assert after.require("R1").y == 8.0
     assert game.owes(after) == ("romans", "carthaginians")
+
+
+def test_a_refused_movement_line_takes_the_default_and_is_answered() -> None:
+    # SPEED 9 is Battle, two bands above last turn's Slow (§3.2): refused, so C1 writes the
+    # turn-1 default, the top of Slow, 7", from y 40 to 33 (§4, §20).
+    forced = ForcedDice(values=[6, 1])
+    after, result, sheets = game.play_phase(small(40.0, 40.0),
+                                            [("carthaginians", "C1: SPEED 9")], forced)
+    assert [ship for ship, _ in result.rejected] == ["C1"]
+    assert "2 bands from last turn's slow" in result.rejected[0][1]
+    c1 = after.require("C1")
+    assert (c1.y, c1.last_speed) == (33.0, 70)
+    assert sheets[0].accepted == ()
+
+
+def test_phase_titles_and_specs_name_the_open_phase() -> None:
+    free = game.new_game("default", {"setup": "free"})
+    assert game.phase_title(free) == "Set-up: carthaginians place their ships (north edge)"
+    assert (game.phase_spec(free).kind, game.phase_spec(free).side) == ("setup", "carthaginians")
+    state = small()
+    assert game.phase_title(state) == "Turn 1, round 1 (orders): every side writes at once"
+    state, _ = play(state, [6, 1], romans="R1: SPEED 0", carthaginians="C1: SPEED 0")
+    assert game.phase_title(state) == "Turn 1, round 2 (combat): every side writes at once"
