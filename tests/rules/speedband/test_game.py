@@ -16,7 +16,7 @@ import pytest
 
 from pbem.rules.dice import ForcedDice
 from pbem.rules.speedband import game
-from pbem.rules.speedband.state import SUNK, GameState
+from pbem.rules.speedband.state import LINE, SUNK, GameState
 
 SMALL = """
 title = "Two ships"
@@ -168,3 +168,38 @@ def test_phase_titles_and_specs_name_the_open_phase() -> None:
     assert game.phase_title(state) == "Turn 1, round 1 (orders): every side writes at once"
     state, _ = play(state, [6, 1], romans="R1: SPEED 0", carthaginians="C1: SPEED 0")
     assert game.phase_title(state) == "Turn 1, round 2 (combat): every side writes at once"
+
+
+def unarmed(state: GameState) -> GameState:
+    """Every ship without archers or ballistae: nobody can ever fire."""
+    return state.with_ships(replace(ship, archers=0, ballistae=0) for ship in state.ships)
+
+
+def test_a_locked_pair_keeps_round_two_and_both_sides_owe() -> None:
+    # C1 at (21.5, 10), 0.375" off R1's starboard side, with a line C1 threw: the pair is
+    # locked (§13.1). R1 tries its cut at activation (CUT ENEMY): 99 > 5 × 10 = 50 fails.
+    # Both paths are void; round 2 opens for melee although nobody can shoot.
+    state = unarmed(small(21.5, 10.0)).with_link("C1", "R1", LINE)
+    after, events = play(state, [6, 1, 99], romans="R1: SPEED 0", carthaginians="C1: SPEED 0")
+    assert after.phase.key == "T1-r2"
+    assert (game.owes(after), game.may_send(after)) == (("romans", "carthaginians"), ())
+    # Without the line the same two ships skip round 2 (§4).
+    after, events = play(unarmed(small(21.5, 10.0)), [6, 1], romans="R1: SPEED 0",
+                         carthaginians="C1: SPEED 0")
+    assert after.phase.key == "T2-r1" and "round_skipped" in kinds(events)
+
+
+def test_two_friends_that_could_transfer_keep_round_two_with_opt_transfer() -> None:
+    # R2 (a quinquereme, 1.25" wide) at (21.25, 10) touches R1's starboard side; both write 0
+    # and C1 is far off. With opt_transfer the Romans owe round 2; the Carthaginians may send.
+    def with_r2(state: GameState) -> GameState:
+        r2 = replace(state.require("R1"), id="R2", name="R2", x=21.25)
+        return unarmed(replace(state, ships=(state.ships[0], r2, *state.ships[1:])))
+
+    orders = {"romans": "R1: SPEED 0\nR2: SPEED 0", "carthaginians": "C1: SPEED 0"}
+    state = with_r2(small(40.0, 40.0, opt_transfer="on"))
+    after, _ = play(state, [6, 1], **orders)
+    assert after.phase.key == "T1-r2"
+    assert (game.owes(after), game.may_send(after)) == (("romans",), ("carthaginians",))
+    after, _ = play(with_r2(small(40.0, 40.0)), [6, 1], **orders)
+    assert after.phase.key == "T2-r1"
