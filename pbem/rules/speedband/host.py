@@ -207,10 +207,14 @@ class SpeedBandPlugin:
         return SpeedBandGame(codec.game_from_json(data))
 
     def sample(self, pieces: int, seed: int) -> SpeedBandGame:
-        raise NotBuilt("the benchmark position")
+        from pbem.rules.speedband import benchmark
+
+        return SpeedBandGame(benchmark.sample(pieces, seed))
 
     def bench(self, clock: Callable[[], int], repeat: int) -> BenchResult:
-        raise NotBuilt("the benchmark")
+        from pbem.rules.speedband import benchmark
+
+        return benchmark.rules_figures(clock, repeat)
 
     def play_case(self, case: dict[str, Any], name: str) -> dict[str, Any]:
         from pbem.rules.speedband import cases
