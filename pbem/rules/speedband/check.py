@@ -15,9 +15,9 @@ checked for the ship's accepted movement line, or its missing-orders default (§
 none. The verbs' own refusals are checkmove.py's (round 1) and checkcombat.py's (round 2); the
 echo's words and the plan places are echo.py's.
 
-For the turn's engine, `accepted_orders`, `movement_orders`, `combat_orders`, `standing_orders`
-and `placements` gather the accepted lines of several sheets (later sheets replacing a ship's
-line of the same kind).
+`accepted_orders`, `movement_orders`, `combat_orders`, `standing_orders` and `placements` gather
+the accepted lines of several sheets, a later sheet of a side replacing everything the earlier
+said about each ship it orders (as game.py's merge does for the engine).
 """
 
 from __future__ import annotations
@@ -371,16 +371,17 @@ def check_orders(state: GameState, side: str, text: str,
 
 def accepted_orders(sheets: Sequence[OrderSheet]) -> list[tuple[str, Order]]:
     """(ship id as the state spells it, order) of every accepted line, in the order the sheets
-    are given and their lines written; a later line of the same kind for a ship replaces the
-    earlier one and takes its place at the end (a later submission replaces the earlier)."""
-    kept: dict[tuple[str, str], tuple[str, Order]] = {}
+    are given and their lines written. A later sheet of a side replaces everything the earlier
+    sheets of that side said about each ship it has an accepted line for (§4: a new submission
+    replaces the previous one; the engine merges the same way, game._merged); its lines come
+    at the end."""
+    kept: list[tuple[str, str, Order]] = []
     for sheet in sheets:
-        for line in sheet.accepted:
-            order = line.order
-            key = (line.piece.upper(), line_kind(order))
-            kept.pop(key, None)
-            kept[key] = (line.piece, order)
-    return list(kept.values())
+        ordered = {line.piece.upper() for line in sheet.accepted}
+        kept = [(side, ship, order) for side, ship, order in kept
+                if side != sheet.side or ship.upper() not in ordered]
+        kept += [(sheet.side, line.piece, line.order) for line in sheet.accepted]
+    return [(ship, order) for _, ship, order in kept]
 
 
 def movement_orders(state: GameState, sheets: Sequence[OrderSheet]) -> MovementOrders:

@@ -411,16 +411,20 @@ def test_speed_and_back_are_one_kind_and_a_refused_line_does_not_count():
     assert "a second movement line for R3; the one on line 1 stands" in sheet[1].reason
 
 
-def test_a_later_submission_replaces_a_ships_line_of_the_same_kind():
+def test_a_later_submission_replaces_what_the_earlier_said_of_each_ship_it_orders():
     state = start()
-    first = check_orders(state, "romans", "R1: SPEED 7\nR2: SPEED 8\nR1: CUT NONE")
-    second = check_orders(state, "romans", "R1: SPEED 6 F2 S10 F4\nR3: SPEED 9")
-    kept = accepted_orders([first, second])
+    first = check_orders(state, "romans", "R1: SPEED 7\nR2: SPEED 8\nR1: CUT NONE\nR3: SPEED 9")
+    enemy = check_orders(state, "carthaginians", "C1: SPEED 6")
+    second = check_orders(state, "romans", "R1: SPEED 6 F2 S10 F4\nR3: SPEED 99\nR3: SPEED 10")
+    kept = accepted_orders([first, enemy, second])
+    # R1's CUT NONE goes with the rest of R1's first lines; R3's refused line replaces nothing
     assert [(ship, order.notation()) for ship, order in kept] == [
-        ("R2", "SPEED 8"), ("R1", "CUT NONE"), ("R1", "SPEED 6 F2 S10 F4"), ("R3", "SPEED 9")]
-    orders = movement_orders(state, [first, second])
+        ("R2", "SPEED 8"), ("C1", "SPEED 6"), ("R1", "SPEED 6 F2 S10 F4"), ("R3", "SPEED 10")]
+    orders = movement_orders(state, [first, enemy, second])
     assert orders.movements["R1"].notation() == "SPEED 6 F2 S10 F4"
-    assert orders.line_order == {"romans": ("R2", "R1", "R3")}
+    assert orders.line_order == {"romans": ("R2", "R1", "R3"), "carthaginians": ("C1",)}
+    only_refused = check_orders(state, "romans", "R2: SPEED 9")
+    assert accepted_orders([first, only_refused])[1] == ("R2", Movement(80))
 
 
 # --- the round a line belongs to (§4, §21) ----------------------------------------------------
@@ -530,6 +534,13 @@ def test_a_type_the_target_lacks_is_answered_with_the_types_it_has():
     near = changed(near, "C3", x=70.0)
     assert refused(near, "romans", "R3: ARCHERS 1 C1 SOLDIERS").endswith(
         "Accepted: a type C1 carries: ROWERS ARCHERS OFFICERS.")
+
+
+def test_with_secret_records_a_type_is_checked_only_as_far_as_the_firer_may_see():
+    state = changed(fight(), "C3", soldiers=0, archers=0)
+    secret = replace(state, options=replace(state.options, secret_records=True))
+    assert accepted(secret, "romans", "R3: ARCHERS 1 C3 SOLDIERS")  # a refusal would tell
+    assert not accepted(state, "romans", "R3: ARCHERS 1 C3 SOLDIERS")
 
 
 def test_melee_needs_a_locked_pair():

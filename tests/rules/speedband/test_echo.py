@@ -82,6 +82,16 @@ def test_a_move_south_with_a_starboard_turn():
         "200")
 
 
+def test_a_turn_across_north_wraps_the_heading():
+    # heading 350: F2 to (52 - 0.347, 8 + 1.970); S20 to 10; F6: +1.042, +5.909
+    line = echoed(changed(start(), "R3", heading=350), "romans", "R3: SPEED 8 F2 S20 F6")
+    assert line.echo.endswith(
+        "F2 to (51.65, 9.97); S20 to heading 10; F6 to (52.69, 15.88); ends at (52.69, 15.88) "
+        "heading 10")
+    assert line.plan == ("(52, 8, 350)", "(51.65, 9.97, 350)", "(51.65, 9.97, 10)",
+                         "(52.69, 15.88, 10)")
+
+
 def test_two_turns_at_cruise():
     # F2 to (52, 10); S45; F3: +3 sin 45 = 2.121 each way, (54.121, 12.121); P45 back to 0; F3
     line = echoed(start(), "romans", "R3: SPEED 8 F2 S45 F3 P45 F3")
