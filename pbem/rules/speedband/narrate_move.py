@@ -198,8 +198,8 @@ def _shear_side(e: Event) -> str:
 
 def _shear(e: Event) -> str:
     outcome = "lost" if e.get("lost") else "kept"
-    return (f"{name(e, 'rammer')}'s oar section {number(e.get('section'))}: "
-            f"{rolled(e)}: {outcome}.")
+    section = f"oar section {number(e.get('section'))}" if has(e, "section") else "oar section"
+    return f"{name(e, 'rammer')}'s {section}: {rolled(e)}: {outcome}."
 
 
 def _corvus(e: Event) -> str:
