@@ -564,6 +564,24 @@ def test_break_names_the_corvus_ship_holding_this_one():
         "line 1 (R3): R3 carries no corvus, so it takes no RAISE line.")
 
 
+def test_transfer_needs_the_option_and_two_friends_at_speed_zero_in_contact():
+    text = "R1: TRANSFER 2 SOLDIERS TO R2"
+    side_by_side = changed(fight(), "R1", x=38.75)  # 1.25" wide: R1's starboard side on R2's port
+    assert refused(side_by_side, "romans", text) == (
+        "line 1 (R1): TRANSFER is played only with the optional rule opt_transfer (§16), which is "
+        "off in this game. Accepted: no TRANSFER lines in this game.")
+    state = replace(side_by_side, options=replace(side_by_side.options, opt_transfer=True))
+    assert accepted(state, "romans", text)
+    assert refused(changed(state, "R2", written_speed=70), "romans", text).startswith(
+        "line 1 (R1): R2 did not write SPEED 0 this turn: both ships of a TRANSFER wrote speed 0.")
+    assert refused(changed(state, "R1", x=37.0), "romans", text).startswith(
+        "line 1 (R1): R1 and R2 are not in contact: a TRANSFER needs contact.")
+    assert refused(state, "romans", "R1: TRANSFER 5 SOLDIERS TO R2").startswith(
+        "line 1 (R1): R1 has 4 soldiers aboard, fewer than the 5 to transfer.")
+    assert refused(state, "romans", "R1: TRANSFER 1 SOLDIERS TO C1").startswith(
+        "line 1 (R1): C1 is an enemy: TRANSFER goes to a friendly ship.")
+
+
 # --- REACT AVOID against the written speed (§8.3, §20) ----------------------------------------
 
 
