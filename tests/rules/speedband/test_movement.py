@@ -29,6 +29,7 @@ from pbem.rules.speedband.state import (
     FLED,
     FLEEING,
     SUNK,
+    Front,
     GameState,
     Phase,
     Player,
@@ -263,9 +264,11 @@ def test_the_edge_at_45_degrees_is_met_by_the_bow_port_corner() -> None:
 
 
 def test_a_fleeing_ship_leaves_the_table_at_the_edge() -> None:
-    state = game(replace(r1(), x=60.0, heading=90, status=FLEEING), trireme("C1", 30.0, 30.0, 0))
+    # Its melee front with C1 (they fought last turn) ends with it (§6.2).
+    state = replace(game(replace(r1(), x=60.0, heading=90, status=FLEEING),
+                         trireme("C1", 30.0, 30.0, 0)), fronts=(Front("R1", "C1", -1),))
     moved = move_path(state, "R1", (f(11),), NO_WISHES, ForcedDice())
-    assert moved.stopped == FLED_OFF
+    assert moved.stopped == FLED_OFF and moved.state.fronts == ()
     ship = moved.state.require("R1")
     assert ship.status == FLED and round(ship.x, 2) == 70.0
     assert [(e.kind, round(e["x"], 2)) for e in moved.events[1:]] == [("fled", 70.0)]
@@ -324,3 +327,18 @@ def test_a_failed_rammer_passes_a_corner_it_clipped() -> None:
                       ForcedDice(values=[90], largest_die=100))
     assert moved.events[1]["chance"] == 49.0 and moved.events[1]["success"] is False
     assert (moved.stopped, where(moved.state, "R1")) == (DONE, (21.0, 20.0, 90))
+
+
+def test_a_turn_that_ends_touching_another_ship_is_made() -> None:
+    # At rest (speed 0, rotating in place) R1 turns S45 twice: at 90 it lies over x 18 … 22,
+    # touching C1 (x 22 … 23) along x 22, which is allowed (G17); a third turn is not needed.
+    state = game(replace(r1(), written_speed=0, band="stop"), trireme("C1", 22.5, 10.0, 0))
+    moved = move_path(state, "R1", (Step(STARBOARD, 45), Step(STARBOARD, 45)), NO_WISHES,
+                      ForcedDice())
+    assert moved.stopped == DONE and where(moved.state, "R1") == (20.0, 10.0, 90)
+    # 0.1" closer (C1 from x 21.9) the second turn would overlap it and is blocked.
+    near = game(replace(r1(), written_speed=0, band="stop"), trireme("C1", 22.4, 10.0, 0))
+    blocked = move_path(near, "R1", (Step(STARBOARD, 45), Step(STARBOARD, 45)), NO_WISHES,
+                        ForcedDice())
+    assert (blocked.stopped, blocked.by, where(blocked.state, "R1")) == (BLOCKED, "C1",
+                                                                         (20.0, 10.0, 45))
