@@ -108,6 +108,7 @@ def test_a_side_broken_at_the_end_of_the_turn_loses_and_the_game_is_over() -> No
     romans = "R1: SPEED 1\nR2: SPEED 1\nR3: SPEED 1"
     state, events = play(start, [1, 2], romans=romans, carthaginians="C2: SPEED 1\nC3: SPEED 1")
     assert state.phase.key == "over" and state.winner == "romans"
+    assert game.pieces_of(state, "carthaginians") == ["C2", "C3"]
     victory = [e for e in events if e.kind == "victory"]
     assert [(e["winner"], e["turn"], e["reason"]) for e in victory] == [("romans", 1, "broken")]
     assert (game.owes(state), game.may_send(state)) == ((), ())

@@ -168,3 +168,30 @@ def test_a_fleeing_ship_takes_the_judges_line_and_its_own_lines_are_dropped() ->
     c1 = after.require("C1")
     assert (c1.status, round(c1.y, 2)) == (FLED, 46.0)
     assert [e.kind for e in events if e.get("ship") == "C1"] == ["activate", "move", "fled"]
+
+
+def test_an_avoidance_is_slotted_into_the_rammers_activation_and_is_no_win() -> None:
+    # R1 (SPEED 10, RAM C1) has C1 across its path 7.5" off (C1 heading 90 at (20, 20)). C1
+    # reacts AVOID: observation 10 ≤ 50 + 7.5. Part 1 is its path up to the cap min(7.5, 8):
+    # to x 27.5; R1 then runs its 10" to y 20 without touching C1; part 2 is C1's last 0.5", to
+    # x 28. C1 is activated but the Carthaginians did not win an activation: the Romans, who
+    # did, sit out, so C2 goes next with no die, then R2 (§5, §8.3).
+    state = game(trireme("R1", 20, 10), trireme("R2", 50, 10), trireme("C1", 20, 20, 90),
+                 trireme("C2", 50, 40, 180))
+    orders = MovementOrders(
+        movements={"R1": Movement(100, ram="C1"), "R2": Movement(0), "C1": Movement(80),
+                   "C2": Movement(0)},
+        reacts={"C1": React("avoid")}, line_order={ROMANS: ("R1", "R2")})
+    dice = ForcedDice(values=[6, 1, 10], largest_die=100)
+    after, events = play_movement(state, orders, dice)
+    assert summary(events) == [
+        ("initiative", ROMANS, (((ROMANS, 6), (CARTHAGINIANS, 1)),)), ("activate", "R1"),
+        ("initiative", CARTHAGINIANS, ()), ("activate", "C2"),
+        ("initiative", ROMANS, ()), ("activate", "R2")]
+    moves = [(e["ship"], e["part"], round(e["end_x"], 2), round(e["end_y"], 2)) for e in events
+             if e.kind == "move" and e["ship"] in ("R1", "C1")]
+    assert moves == [("C1", "avoid 1", 27.5, 20.0), ("R1", "path", 20.0, 20.0),
+                     ("C1", "avoid 2", 28.0, 20.0)]
+    assert "ram_no_contact" in [e.kind for e in events]
+    assert after.require("C1").activated and after.record.activations == ("R1", "C2", "R2")
+    dice.finish()
