@@ -11,6 +11,7 @@ sunk). Also the legend's words for those lines. Calls only the table core and th
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from pbem.rules.scene import Point, Style
@@ -34,13 +35,17 @@ LABEL_WORDS = {"label": ("C1", NAME, "id"),
 def point_of(value: Any) -> Point | None:
     """An [x, y] pair of numbers, or None."""
     if isinstance(value, (list, tuple)) and len(value) >= 2 and all(
-            isinstance(v, (int, float)) and not isinstance(v, bool) for v in value[:2]):
+            isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+            for v in value[:2]):
         return float(value[0]), float(value[1])
     return None
 
 
 def number_of(value: Any, default: float = 0.0) -> float:
-    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else default
+    """A finite number, or `default`."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value):
+        return float(value)
+    return default
 
 
 def count_of(ship: dict[str, Any], name: str) -> int | None:

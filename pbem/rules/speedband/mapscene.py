@@ -48,6 +48,7 @@ from pbem.rules.table.maplayout import Drawing
 
 STEP = re.compile(r"([FBPSA])(\d+(?:\.\d+)?)?", re.IGNORECASE)
 CLOSE = 0.02  # inches: a reconstructed path meets the event's end within this
+SIDE_BY_SIDE = 0.35  # inches between the arrows of volleys between one pair of ships
 
 
 def _turn(degrees: float) -> float:
@@ -175,8 +176,9 @@ def _shear(n: int, item: dict[str, Any], ships: dict[str, dict[str, Any]], drawi
 
 
 def _shots(events: Sequence[dict[str, Any]], ships: dict[str, dict[str, Any]], drawing: Drawing) -> None:
-    """One arrow a firer, target and weapon, solid if any shot hit; the hit types in the tooltip
-    (not how many shots: with secret records that would tell a count)."""
+    """One arrow a firer, target and weapon, solid if any shot hit, the hit types in the
+    tooltip (not how many shots: with secret records that would tell a count); the volleys
+    between one pair of ships, either way, stand side by side."""
     volleys: dict[tuple[str, str, str], tuple[int, list[str]]] = {}
     for n, item in enumerate(events):
         if (isinstance(item, dict) and item.get("kind") == "shot" and item.get("weapon") in SHOT_WEAPONS
@@ -185,6 +187,9 @@ def _shots(events: Sequence[dict[str, Any]], ships: dict[str, dict[str, Any]], d
             _, hits = volleys.setdefault(key, (n, []))
             if item["hit"] and str(item["hit"]) not in hits:
                 hits.append(str(item["hit"]))
+    pairs: dict[frozenset[str], list[tuple[str, str, str]]] = {}
+    for key in volleys:
+        pairs.setdefault(frozenset(key[:2]), []).append(key)
     for (firer, target, weapon), (n, hits) in volleys.items():
         one, two = _hull(ships, firer), _hull(ships, target)
         if one is None or two is None:
@@ -192,9 +197,15 @@ def _shots(events: Sequence[dict[str, Any]], ships: dict[str, dict[str, Any]], d
         start, end = nearest_points(one, two)
         if math.dist(start, end) < 0.6:  # alongside: centre to centre instead
             start, end = ship_frame(one)[0], ship_frame(two)[0]
+        together = pairs[frozenset((firer, target))]
+        shift = SIDE_BY_SIDE * (together.index((firer, target, weapon)) - (len(together) - 1) / 2)
+        length = math.dist(start, end) or 1.0
+        way = 1.0 if firer <= target else -1.0  # one perpendicular for the pair, either way
+        nx, ny = -(end[1] - start[1]) / length * shift * way, (end[0] - start[0]) / length * shift * way
         result = "hit" if hits else "miss"
         words = f"{firer} {weapon} at {target}: " + (f"hit ({', '.join(hits)})" if hits else "missed")
-        drawing.marks.append(shot_mark(weapon, bool(hits), start, end, f"{weapon}-{result}--{n}", words))
+        drawing.marks.append(shot_mark(weapon, bool(hits), (start[0] + nx, start[1] + ny),
+                                       (end[0] + nx, end[1] + ny), f"{weapon}-{result}--{n}", words))
         drawing.shown[f"{weapon}-{result}"] = None
 
 

@@ -286,6 +286,39 @@ def test_shots_run_firer_to_target_solid_when_they_hit() -> None:
     assert not trails_of(scene)  # the combat round moves no ship
 
 
+def test_an_avoiding_ship_s_two_parts_make_one_path() -> None:
+    view, _ = seen("T2-r1", "romans")
+    first = {"kind": "move", "ship": "C3", "part": "avoid 1", "path": "F2", "start_x": 52.0,
+             "start_y": 30.0, "start_heading": 180, "end_x": 52.0, "end_y": 28.0, "end_heading": 180,
+             "stopped": "", "by": ""}
+    rammer = {**first, "ship": "R3", "part": "path", "start_y": 18.0, "end_y": 22.0, "path": "F4",
+              "start_heading": 0, "end_heading": 0}
+    second = {**first, "part": "avoid 2", "path": "P90 F3", "start_y": 28.0, "end_x": 55.0,
+              "end_heading": 90}
+    trails = trails_of(scene_of(view, [first, rammer, second]))
+    # §8.3: C3 moves 2" south before R3 moves, then turns 90 to port (from 180 to 90, east)
+    # and runs 3"; R3's move between does not break C3's line
+    assert flat(trails["C3"]) == pytest.approx(flat(((52, 30), (52, 28), (55, 28))))
+    assert set(trails) == {"C3", "R3"}
+
+
+def test_volleys_between_one_pair_stand_side_by_side() -> None:
+    view, _ = seen("T2-r1", "romans")
+    shots = [{"kind": "shot", "ship": "R2", "target": "R3", "weapon": "archers", "hit": ""},
+             {"kind": "shot", "ship": "R2", "target": "R3", "weapon": "ballista", "hit": "rowers"},
+             {"kind": "shot", "ship": "R3", "target": "R2", "weapon": "archers", "hit": "officers"}]
+    scene = scene_of(view, shots)
+    lines = [item.points for prefix in ("archers-miss--0", "ballista-hit--1", "archers-hit--2")
+             for _, item, style in named(scene, prefix) if isinstance(item, Polyline)
+             and style.stroke != WHITE]
+    # R2's bow-starboard corner (40.62, 23.25) is nearest R3's stern-port (51.5, 24): the three
+    # arrows lie along that line, 0.35" apart across it in the order they were first shot
+    (ax, ay), (bx, by) = (40.62, 23.25), (51.5, 24.0)
+    across = (-(by - ay) / math.dist((ax, ay), (bx, by)), (bx - ax) / math.dist((ax, ay), (bx, by)))
+    offsets = [(line[0][0] - ax) * across[0] + (line[0][1] - ay) * across[1] for line in lines]
+    assert offsets == pytest.approx([-0.35, 0.0, 0.35])
+
+
 def test_a_missing_field_leaves_its_mark_undrawn() -> None:
     view, events = seen("T2-r1", "romans")
     rams = [e for e in events if e["kind"] == "ram"]
@@ -302,6 +335,31 @@ def test_a_missing_field_leaves_its_mark_undrawn() -> None:
     scene = scene_of(view, undrawn)
     assert not [name for name in ids(scene) if name.split("--")[0] in (
         "ram-hit", "ram-miss", "archers-miss", "move", "shear-lost", "blocked", "fled")]
+
+
+@pytest.mark.parametrize("odd", ["drop", None, "x", [], -1, float("nan"), True])
+def test_no_field_missing_or_of_the_wrong_kind_makes_the_map_raise(odd: Any) -> None:
+    """Each field name of turn 2's events and ships, in turn, left out or given an odd value
+    everywhere it occurs: the map is still drawn."""
+    view, events = seen("T2-r1", "romans")
+    more = seen("T2-r2", "romans")[1]
+    events = [*events, *more, {"kind": "shear", "rammer": "R3", "section": 1, "lost": True},
+              {"kind": "fled", "ship": "R1", "x": 30.0, "y": 0.0}]
+    ship_fields = sorted({name for ship in view["ships"].values() for name in ship})
+    event_fields = sorted({name for item in events for name in item if name != "kind"})
+
+    def changed(data: dict[str, Any], name: str) -> dict[str, Any]:
+        if name not in data:
+            return data
+        return {k: v for k, v in data.items() if k != name} if odd == "drop" else {**data, name: odd}
+
+    for name in event_fields:
+        scene_of(view, [changed(item, name) for item in events])
+    for name in ship_fields:
+        broken = {**view, "ships": {sid: changed(ship, name) for sid, ship in view["ships"].items()}}
+        scene_of(broken, events)
+    for name in ("table", "sides", "ships", "links", "fronts"):
+        scene_of(changed(view, name), events)
 
 
 def test_a_shear_is_marked_at_the_rammer_s_oar_section() -> None:
