@@ -10,7 +10,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from pbem.render.svg import write_svg
+from pbem.render.report import render_png, render_svg
 from pbem.rules.scene import Polygon, Polyline, Scene
 from pbem.rules.speedband import mapplan
 from pbem.rules.speedband.mapplan import PlanPlace, parse_plan_place
@@ -72,7 +72,8 @@ def test_a_ram_is_marked_at_the_bow_where_the_ship_ends() -> None:
     assert centroid(burst[0].points) == pytest.approx((52.0, 29.5))  # a trireme's bow, 2" ahead
     assert tooltips(scene.items)["plan-ram--R3"] == "R3 rams C3 if its bow meets it; port oars at risk"
     assert [name for name, _, _ in named(scene, "plan-ram--")] and not named(scene, "plan-ram--R1")
-    ET.fromstring(write_svg(scene))
+    ET.fromstring(render_svg(scene))
+    assert render_png(scene)[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 def test_a_plan_for_no_ship_or_with_no_readable_place_draws_nothing() -> None:

@@ -12,18 +12,20 @@ import copy
 import math
 import xml.etree.ElementTree as ET
 from functools import cache
+from io import BytesIO
 from typing import Any
 
 import pytest
+from PIL import Image
 
-from pbem.render.svg import write_svg
+from pbem.render.report import render_png, render_svg
 from pbem.rules.dice import SeededDice
 from pbem.rules.scene import Circle, Group, Polygon, Polyline, Primitive, Scene, Text
 from pbem.rules.speedband import mapscene
 from pbem.rules.speedband.host import RULESET, SpeedBandGame
 from pbem.rules.speedband.mapmarks import ARCHERY, BALLISTA, CORVUS_INK, RAMMED
 from pbem.rules.table.mapkit import TABLE, WHITE, ship_frame
-from tests.render.scenes import contrast, legend, pixel, png_of, rgb, walk
+from tests.render.scenes import contrast, legend, pixel, rgb, walk
 
 SEED = b"speed-band host test"
 Events = list[dict[str, Any]]
@@ -425,12 +427,12 @@ def test_the_legend_lists_what_the_map_draws() -> None:
 def test_the_scene_draws_as_svg_and_png() -> None:
     view, events = seen("T2-r1", "romans")
     scene = scene_of(view, events)
-    svg = ET.fromstring(write_svg(scene))
+    svg = ET.fromstring(render_svg(scene))  # the host's renderer, as reports draw maps
     texts = {e.text for e in svg.iter("{http://www.w3.org/2000/svg}text")}
     assert {"R1", "C1", "a3 s4 o3 B1", "crews hidden", "0", "72"} <= texts
     found = {e.get("id") for e in svg.iter() if e.get("id")}
     assert {"side-romans--R1", "side-carthaginians--C1", "label--C2", "grapple--R1--C2"} <= found
-    image = png_of(scene)
+    image = Image.open(BytesIO(render_png(scene))).convert("RGB")
     assert image.size == (scene.width, scene.height)
     for sid in ("R2", "C3"):  # a hull's stern quarter is its side's colour
         ship = view["ships"][sid]
