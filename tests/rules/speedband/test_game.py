@@ -83,11 +83,12 @@ def test_a_round_two_with_fire_is_played_from_the_orders() -> None:
 
 
 def test_round_two_is_skipped_and_missing_orders_take_the_section_4_default() -> None:
-    # C1 far off at (40, 40). The Romans send nothing: on turn 1 R1 writes the top of its
+    # C1 far off at (40, 40). R1 has no movement line: on turn 1 it writes the top of its
     # last band, Slow, 6": to y 16. Then R1 is 27.1" from C1, beyond every range, nothing is
     # locked: round 2 is played at once with standing orders only and turn 2 opens.
+    # R1's only line is a standing CUT NONE, which keeps from turn to turn (§4).
     state = small(40.0, 40.0)
-    state, events = play(state, [6, 1], carthaginians="C1: SPEED 0")
+    state, events = play(state, [6, 1], romans="R1: CUT NONE", carthaginians="C1: SPEED 0")
     r1 = state.require("R1")
     assert state.phase.key == "T2-r1"
     assert (r1.y, r1.last_speed, r1.last_band) == (16.0, 60, "slow")
@@ -96,6 +97,7 @@ def test_round_two_is_skipped_and_missing_orders_take_the_section_4_default() ->
     # Turn 2, nothing from anyone: R1 repeats 6" straight (§4); C1, at Stop, writes 0.
     state, _ = play(state, [6, 1])
     assert (state.require("R1").y, state.require("C1").y) == (22.0, 40.0)
+    assert state.require("R1").standing.cut == "none"
     assert state.phase.key == "T3-r1"
 
 
