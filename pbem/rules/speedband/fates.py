@@ -74,8 +74,8 @@ def _done(events: Sequence[Event]) -> str:
     return f"done: {_told(events)}" if events else NOTHING
 
 
-def _failed(why: str, events: Sequence[Event]) -> str:
-    return f"failed: {why} (§20): {_told(events)}" if events else f"failed: {why} (§20)."
+def _failed(why: str, events: Sequence[Event], rule: str = "§20") -> str:
+    return f"failed: {why} ({rule}): {_told(events)}" if events else f"failed: {why} ({rule})."
 
 
 def _standing(text: str, events: Sequence[Event]) -> str:
@@ -292,7 +292,8 @@ def _place_fate(ship: str, order: Place, events: Sequence[Event]) -> str:
     except (KeyError, TypeError, ValueError):
         moved = False
     if moved:
-        return _failed("it could not be placed there and takes its table position (§18)", told)
+        return _failed("it could not be placed there, so it takes its table position", told,
+                       "§18")
     return _done(told)
 
 

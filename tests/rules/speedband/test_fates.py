@@ -118,6 +118,37 @@ def test_fire_orders_in_round_two() -> None:
     assert fates["carthaginians"][0].startswith("refused: line 1 (C1): R1 is at short range")
 
 
+def test_an_avoidance_done_and_one_whose_observation_failed() -> None:
+    # C1 reacts AVOID 4.5" from R1: observation 50 + 4.5 = 54.5. On 30 it moves first, the cap
+    # min(4.5, 8) of its own path, so R1 finds nothing to ram and C1 finishes its 8".
+    ships = (new_ship("R1", "Ultor", "trireme", "romans", 20, 10, 0),
+             new_ship("C1", "Tanit", "trireme", "carthaginians", 20, 17, 90))
+    orders = ("R1: SPEED 10 RAM C1", "C1: SPEED 8\nC1: REACT AVOID")
+    _, fates = play(opening(*ships), *orders, 6, 1, 30)
+    assert fates["romans"][0] == (
+        "failed: its ram on C1 never made contact (§20): R1 announces a ram on C1, which tries "
+        "to avoid it. R1 moved F10 from (20.00, 10.00) to (20.00, 20.00), heading 0. R1's ram on "
+        "C1 made no contact: no roll, nothing happens.")
+    moved = ("C1 avoids R1: it moves up to 4.5\" of its path before R1 moves. C1 moved the first "
+             "part of its avoidance (F4.5) from (20.00, 17.00) to (24.50, 17.00), heading 90. C1 "
+             "moved the rest of its avoidance (F3.5) from (24.50, 17.00) to (28.00, 17.00), "
+             "heading 90.")
+    assert fates["carthaginians"] == (
+        f"done: {moved}",
+        "done: R1 announces a ram on C1, which tries to avoid it. C1 watched R1's approach (4.5\" "
+        f"away, 0 officers lost): rolled 30 against 54.5: it moves first. {moved}")
+    # On 60 it holds as if it ignored the ram (no shear either, §8.3); R1's 90 misses the 37.
+    _, fates = play(opening(*ships), *orders, 6, 1, 60, 90)
+    assert fates["romans"][0].endswith("rolled 90 against 37: miss.")
+    assert fates["carthaginians"][0] == ("done: C1 moved F8 from (20.00, 17.00) to (28.00, 17.00), "
+                                         "heading 90.")
+    assert fates["carthaginians"][1] == (
+        "failed: the observation roll failed, so it held as if it ignored the ram (§20): R1 "
+        "announces a ram on C1, which tries to avoid it. C1 watched R1's approach (4.5\" away, 0 "
+        "officers lost): rolled 60 against 54.5: it holds, as if it ignored the ram. R1 rammed C1 "
+        "in zone B at (20.00, 16.50) (speeds 10\" and 8\"): rolled 90 against 37: miss.")
+
+
 # --- fates from given events
 
 
@@ -182,6 +213,33 @@ def test_melee_fire_failed_and_an_ended_melee_order() -> None:
                         "R1's first melee die against C1, round 1: rolled 50: multiplier 0.60. "
                         "R1 wins round 1 against C1; R1 holds 1 of C1's areas.")
     assert fates[3] == "done: MELEE OFF: R2's standing MELEE order ends."
+
+
+def test_corvus_work_transfers_and_placements() -> None:
+    events: list[dict[str, Any]] = [
+        {"kind": "transfer", "ship": "R1", "friend": "R2", "type": "soldiers", "count": 2,
+         "moved": 2, "reason": ""},
+        {"kind": "transfer", "ship": "R3", "friend": "R2", "type": "archers", "count": 1,
+         "moved": 0, "reason": "R3 fought a melee this turn"},
+        {"kind": "corvus_work", "ship": "R2", "verb": "raise", "corvus_ship": "R2", "held": "C1",
+         "count": 3, "interrupted": ""},
+        {"kind": "corvus_ended", "ship": "R2", "held": "C1", "by": "R2", "result": "raised"},
+    ]
+    fates = order_fates(sheet("combat", "R1: TRANSFER 2 SOLDIERS TO R2",
+                              "R3: TRANSFER 1 ARCHERS TO R2", "R2: RAISE", "R1: BREAK OFF"), events)
+    assert fates == (
+        "done: R1 sent 2 soldiers across to R2.",
+        "failed: R3 fought a melee this turn (§20): R3's transfer of 1 archer factor to R2 did not "
+        "cross: R3 fought a melee this turn.",
+        "done: RAISE stands until the link ends or RAISE OFF (§11). R2 works to raise its corvus "
+        "from C1: 3 of 3 turns done. R2's corvus is raised from C1 by R2's work: it is free again.",
+        "done: BREAK OFF: the standing BREAK ends.")
+    placed = [{"kind": "placed", "ship": "R1", "x": 28.0, "y": 41.5, "heading": 180},
+              {"kind": "placed", "ship": "R2", "x": 40.0, "y": 8.0, "heading": 0}]
+    assert order_fates(sheet("setup", "R1: 28 41.5 180", "R2: 20 44 90"), placed) == (
+        "done: R1 was placed at (28.00, 41.50), heading 180.",
+        "failed: it could not be placed there, so it takes its table position (§18): R2 was "
+        "placed at (40.00, 8.00), heading 0.")
 
 
 def test_a_line_the_sheet_kept_no_order_for_is_read_again() -> None:
