@@ -97,16 +97,20 @@ def plan_scene(view: dict[str, Any], side: str, plans: Sequence[tuple[str, Seque
                title: str, subtitle: str) -> Scene:
     """The table now as `side` sees it (`view` is that side's view), with each accepted
     movement line's plan (ship, places) plotted: its path, where the ship ends and its ram.
-    A plan naming no ship of the view, or with no place that can be read, draws nothing."""
+    A plan naming no ship of the view, or with no place that can be read, draws nothing; of two
+    plans for one ship the later is drawn."""
     ships = ships_of(view)
     by_key = {sid.upper(): sid for sid in ships}
     width, height = table_of(view)
     size = default_size(width)
     drawing = new_drawing(view, ships)
     draw_ships(view, ships, drawing)
-    for piece, plan in plans:
+    chosen: dict[str, Sequence[str]] = {}
+    for piece, plan in plans:  # one plan a ship: a later one stands for an earlier
         sid = by_key.get(str(piece).upper())
-        if sid is not None:
-            places = [p for p in map(parse_plan_place, map(str, plan)) if p is not None]
-            _plan(sid, ships[sid], places, side, drawing, size)
+        if sid is not None and plan:
+            chosen[sid] = plan
+    for sid, plan in chosen.items():
+        places = [p for p in map(parse_plan_place, map(str, plan)) if p is not None]
+        _plan(sid, ships[sid], places, side, drawing, size)
     return scene(drawing, title, subtitle, size, width, height)

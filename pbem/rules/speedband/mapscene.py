@@ -16,7 +16,8 @@ legend and the scene). It shows the table as one viewer sees it after a turn's e
 The map's modules, each calling only those above it: `maplabels` (reading a ship of the view,
 its label and tooltip), `mapmarks` (this game's marks, their styles and the legend), `mapships`
 (the table now and the scene round it), `mapplan` (the plan map) and this module, which reads
-this turn's events into paths and marks and makes `map_scene`. Events are those `view_events`
+this turn's events into paths and marks and makes `map_scene`; it names `plan_scene` too, so
+that the package's map is found here. Events are those `view_events`
 gives the same viewer; a missing field leaves its mark undrawn, never raises.
 
 Coordinates are the table's inches (x east, y north from the south-west corner).

@@ -79,7 +79,16 @@ def test_a_ram_is_marked_at_the_bow_where_the_ship_ends() -> None:
 def test_a_plan_for_no_ship_or_with_no_readable_place_draws_nothing() -> None:
     game = _played(True)["T2-r1"][0]
     scene = mapplan.plan_scene(game.view("romans"), "romans",
-                               [("X9", ("(1, 1, 0)", "(1, 5, 0)")), ("R1", ("somewhere",))],
-                               "Orders", "as understood")
+                               [("X9", ("(1, 1, 0)", "(1, 5, 0)")), ("R1", ("somewhere",)),
+                                ("R2", ())], "Orders", "as understood")
     assert not named(scene, "plan")
     assert "plan" not in legend(scene)
+
+
+def test_of_two_plans_for_one_ship_the_later_is_drawn() -> None:
+    game = _played(True)["T2-r1"][0]
+    scene = mapplan.plan_scene(game.view("romans"), "romans",
+                               [("R2", ("(40, 16, 0)", "(40, 20, 0)")),
+                                ("r2", ("(40, 16, 0)", "(40, 25, 0)"))], "Orders", "as understood")
+    trails = [item.points for _, item, _ in named(scene, "plan--R2") if isinstance(item, Polyline)]
+    assert trails == [((40.0, 16.0), (40.0, 25.0))]
