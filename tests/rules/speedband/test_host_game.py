@@ -95,8 +95,6 @@ def test_what_is_not_built_says_so():
     game = RULESET.start("default", {})
     with pytest.raises(NotBuilt, match="the map is not built yet"):
         game.map_scene(game.view(None), [], "t", "s")
-    with pytest.raises(NotBuilt, match="benchmark"):
-        RULESET.bench(lambda: 0, 1)
 
 
 def test_reports_name_the_house_rules_and_the_tons():
