@@ -169,11 +169,15 @@ class SpeedBandGame:
 
     def map_scene(self, view: dict[str, Any], events: Sequence[dict[str, Any]], title: str,
                   subtitle: str, size: float = 0.0, viewer: str | None = None) -> Scene:
-        raise NotBuilt("the map")
+        from pbem.rules.speedband import mapscene
+
+        return mapscene.map_scene(view, list(events), title, subtitle, viewer, size=size)
 
     def plan_scene(self, side: str, plans: Sequence[tuple[str, tuple[str, ...]]], title: str,
                    subtitle: str) -> Scene:
-        raise NotBuilt("the plan map")
+        from pbem.rules.speedband import mapplan
+
+        return mapplan.plan_scene(self.view(side), side, list(plans), title, subtitle)
 
 
 class SpeedBandPlugin:

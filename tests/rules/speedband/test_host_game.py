@@ -87,16 +87,6 @@ def test_a_game_from_a_newer_judge_is_refused_with_a_sentence():
         raise AssertionError("a newer format was read")
 
 
-def test_what_is_not_built_says_so():
-    import pytest
-
-    from pbem.rules.speedband.host import NotBuilt
-
-    game = RULESET.start("default", {})
-    with pytest.raises(NotBuilt, match="the map is not built yet"):
-        game.map_scene(game.view(None), [], "t", "s")
-
-
 def test_reports_name_the_house_rules_and_the_tons():
     game = RULESET.start("default", {"ram_base": "20"})
     rules = game.house_rules()
