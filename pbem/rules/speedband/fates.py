@@ -92,6 +92,8 @@ def _movement_events(ship: str, events: Sequence[Event]) -> list[Event]:
     part, rammed = "", ""
     for e in events:
         kind = e.get("kind")
+        if kind == "activate" or (kind == "move" and not _same(e.get("ship"), ship)):
+            part = ""  # another activation or another ship's move: the ship's path is over
         if kind == "move" and _same(e.get("ship"), ship):
             part = str(e.get("part") or "")
             mine = part == "path"
@@ -135,6 +137,8 @@ def _avoid_events(ship: str, events: Sequence[Event]) -> list[Event]:
             mine = part.startswith("avoid")
         elif kind in ("ram", "ram_damage"):
             mine = announced and _same(e.get("target"), ship)
+        elif kind == "sunk":
+            mine = announced and _same(e.get("ship"), ship)
         elif kind == "shear_side":
             mine = _same(e.get("target"), ship)
             shearing = str(e.get("rammer") or "") if mine else ""
@@ -147,7 +151,18 @@ def _avoid_events(ship: str, events: Sequence[Event]) -> list[Event]:
     return found
 
 
-def _stop_reason(moves: Sequence[Event]) -> str:
+def _grappled_by(ship: str, events: Sequence[Event]) -> str:
+    """The other ship of the first line that took hold with this ship at one end."""
+    for e in events:
+        if e.get("kind") == "grapple" and e.get("success"):
+            if _same(e.get("thrower"), ship):
+                return str(e.get("target") or "")
+            if _same(e.get("target"), ship):
+                return str(e.get("thrower") or "")
+    return ""
+
+
+def _stop_reason(ship: str, moves: Sequence[Event], events: Sequence[Event]) -> str:
     for e in moves:
         stopped, by = str(e.get("stopped") or ""), str(e.get("by") or "")
         if stopped == "blocked":
@@ -155,7 +170,9 @@ def _stop_reason(moves: Sequence[Event]) -> str:
         if stopped == "edge":
             return "it was stopped at the table edge"
         if stopped == "grappled":
-            return f"a grapple with {by or 'a ship'} stopped it"
+            after = next((n for n, item in enumerate(events) if item is e), 0)
+            by = by or _grappled_by(ship, events[after:])  # a line of this very move
+            return f"a grapple with {by} stopped it" if by else "a grapple stopped it"
     return ""
 
 
@@ -173,7 +190,7 @@ def _movement_fate(ship: str, order: Movement, events: Sequence[Event]) -> str:
         # its path was moved as an avoidance (a REACT AVOID without a path of its own)
         told += [e for e in _avoid_events(ship, events)
                  if e.get("kind") in ("avoided", "move", "blocked", "fled")]
-    why = _stop_reason([e for e in told if e.get("kind") == "move"])
+    why = _stop_reason(ship, [e for e in told if e.get("kind") == "move"], events)
     if why:
         return _failed(why, told)
     if "ram_lapsed" in kinds:
@@ -195,7 +212,7 @@ def _react_fate(ship: str, order: React, events: Sequence[Event]) -> str:
         if any(e.get("kind") == "observe" and not e.get("success") for e in told):
             return _failed("the observation roll failed, so it held as if it ignored the ram",
                            told)
-        why = _stop_reason([e for e in told if e.get("kind") == "move"])
+        why = _stop_reason(ship, [e for e in told if e.get("kind") == "move"], events)
         if why:
             return _failed(f"its avoidance was cut short: {why}", told)
     return _done(told)

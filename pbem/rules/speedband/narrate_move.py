@@ -88,7 +88,7 @@ def _move(e: Event) -> str:
         went += (f" from {start}" if start else "") + (f" to {end}" if end else "") + heading
     why = {"blocked": f"stopped by contact with {by or 'a ship'}",
            "edge": "stopped at the table edge",
-           "grappled": f"stopped by a grapple with {by or 'a ship'}",
+           "grappled": f"stopped by a grapple with {by}" if by else "stopped by a grapple",
            "rammed": f"stopped at its ram on {by or 'its target'}",
            "fled": "it left the table"}.get(stopped, "")
     return f"{went}; {why}." if why else f"{went}."
