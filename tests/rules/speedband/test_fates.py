@@ -190,6 +190,30 @@ def test_a_held_ship_a_lapsed_ram_and_grapples() -> None:
     assert fates[4] == NOTHING
 
 
+def test_a_line_thrown_after_a_turn_stops_the_path_and_is_named() -> None:
+    # After its turn C1 is within 1" of R2 and its own GRAPPLE holds: the move names no ship
+    # (movement.turn), the fate finds it in the line that took hold; R2's later grapple on the
+    # stationary C3 has nothing to do with C3's path, which was over.
+    events: list[dict[str, Any]] = [
+        {"kind": "move", "ship": "C1", "part": "path", "path": "F2 S30", "start_x": 30,
+         "start_y": 30, "start_heading": 180, "end_x": 30, "end_y": 28, "end_heading": 210,
+         "stopped": "grappled", "by": ""},
+        {"kind": "grapple", "thrower": "C1", "target": "R2", "thrower_speed": 2.0,
+         "target_speed": 2.0, "over": 0.0, "roll": 4, "success": True},
+        {"kind": "move", "ship": "C3", "part": "path", "path": "F2", "start_x": 50, "start_y": 30,
+         "start_heading": 180, "end_x": 50, "end_y": 28, "end_heading": 180, "stopped": "",
+         "by": ""},
+        {"kind": "activate", "ship": "R2", "player": "romans"},
+        {"kind": "grapple", "thrower": "R2", "target": "C3", "thrower_speed": 0.0,
+         "target_speed": 2.0, "over": 4.0, "roll": 9, "success": True},
+    ]
+    fates = order_fates(sheet("orders", "C1: SPEED 2 F2 S30", "C3: SPEED 2"), events)
+    assert fates == (
+        "failed: a grapple with R2 stopped it (§20): C1 moved F2 S30 from (30.00, 30.00) to "
+        "(30.00, 28.00), heading 210; stopped by a grapple.",
+        "done: C3 moved F2 from (50.00, 30.00) to (50.00, 28.00), heading 180.")
+
+
 def test_melee_fire_failed_and_an_ended_melee_order() -> None:
     events: list[dict[str, Any]] = [
         {"kind": "fire_refused", "ship": "R1", "weapon": "archers", "target": "C2", "count": 2,
