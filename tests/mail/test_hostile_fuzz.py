@@ -91,9 +91,16 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
         seed=b"mylae", player_extensions=1,
         players=(games.PlayerSpec("Ann", ANN, "carthage", "UTC", PASSWORDS["Ann"]),
                  games.PlayerSpec("Bo", BO, "rome", "UTC", PASSWORDS["Bo"]))), now=START)
+    games.create_game(engine, games.GameSpec(
+        game_id="ecnomus", ruleset="speed-band", scenario="default", timing=DEFAULT_TIMING,
+        seed=b"ecnomus", player_extensions=1, options={"secret_records": "on"},
+        players=(games.PlayerSpec("Ann", ANN, "romans", "UTC", PASSWORDS["Ann"]),
+                 games.PlayerSpec("Bo", BO, "carthaginians", "UTC", PASSWORDS["Bo"]))),
+        now=START)
     owing = {}
     for game_id, sides in (("aegean", ("blue", "red")), ("delos", ("greeks", "romans")),
-                           ("mylae", ("carthage", "rome"))):
+                           ("mylae", ("carthage", "rome")),
+                           ("ecnomus", ("romans", "carthaginians"))):
         value = _open_game(engine, game_id)
         side = value.owes()[0]
         owing[game_id] = ("Ann" if side == sides[0] else "Bo", value.pieces_of(side))
@@ -158,6 +165,19 @@ def ramcruise_line(draw: st.DrawFn, pieces: list[str]) -> str:
                                  "BOW R1 PICK {n}", "BALLISTA R{n}", "GRAPPLE {n}",
                                  "MELEE R1 PICK MAR, {n}", "STANCE {n}", "LOSSES {n}",
                                  "CRUISE F{n}, S30", "{n}"]))
+    return f"{ship}: {step.format(n=number)}"
+
+
+@st.composite
+def speedband_line(draw: st.DrawFn, pieces: list[str]) -> str:
+    ship = draw(st.sampled_from([*pieces, "C1", "Z9"]))
+    number = draw(NUMBER)
+    step = draw(st.sampled_from(["SPEED {n}", "SPEED 8 F{n} S30", "BACK {n}", "SPEED {n} RAM C1",
+                                 "SPEED 9 F2 A F{n} RAM C2 PORT", "REACT AVOID F{n} P45",
+                                 "REACT {n}", "GRAPPLE {n}", "CORVUS C{n}", "CUT {n}",
+                                 "ARCHERS {n} C1 SOLDIERS", "BALLISTA {n} C2", "MELEE C{n}",
+                                 "LOSSES {n}", "BREAK {n}", "TRANSFER {n} SOLDIERS TO R2",
+                                 "{n} 40 180", "{n}"]))
     return f"{ship}: {step.format(n=number)}"
 
 
@@ -240,7 +260,7 @@ def player_mail(draw: st.DrawFn, built: Built) -> tuple[str, str, str]:
     game_id = draw(st.sampled_from(sorted(built.owing)))
     player, pieces = built.owing[game_id]
     order = {"aegean": ramspeed_line, "delos": greeks_line,
-             "mylae": ramcruise_line}[game_id](pieces)
+             "mylae": ramcruise_line, "ecnomus": speedband_line}[game_id](pieces)
     other = "Bo" if player == "Ann" else "Ann"
     lines = draw(st.lists(st.one_of(player_command(other), order, order, LINE_TEXT),
                           min_size=1, max_size=12))
@@ -285,13 +305,14 @@ def test_the_game_masters_extend_of_the_issue_is_answered(built: Built, line: st
 
 
 def test_numbers_of_the_issue_in_orders_are_answered(built: Built) -> None:
-    """A 5,000-digit Ram Speed count and a 400-digit Greeks vs Romans step, each refused on
-    its line, the rest of the mail standing."""
+    """A 5,000-digit Ram Speed count and a 400-digit step of each open-table ruleset, each
+    refused on its line, the rest of the mail standing."""
     for game_id, number in (("aegean", f" {'9' * 5000}"), ("delos", "9" * 400),
-                            ("mylae", "9" * 400)):
+                            ("mylae", "9" * 400), ("ecnomus", "9" * 400)):
         player, pieces = built.owing[game_id]
-        verb = "CRUISE " if game_id == "mylae" else ""
-        lines = [f"{pieces[0]}: {verb}F{number}", f"{pieces[1]}: STAY"]
+        verb = {"mylae": "CRUISE ", "ecnomus": "SPEED 8 "}.get(game_id, "")
+        stay = "SPEED 7" if game_id == "ecnomus" else "STAY"
+        lines = [f"{pieces[0]}: {verb}F{number}", f"{pieces[1]}: {stay}"]
         body = "\n".join([f"SIGNON {game_id} {player} {PASSWORDS[player]}", *lines])
         with Copy(built) as copy:
             done = mailgate.receive(copy.engine, _mail(ADDRESSES[player], body, 5), "inject",

@@ -8,9 +8,8 @@ Orders are hidden until their round is resolved, and then only what came into pl
 secret (every player writes at once in both rounds). Standing orders may come from a side the
 open round does not wait for (`may_send`).
 
-Not yet registered as an entry point (issue 21 is still open): narration, the map scenes, the
-order fates and the benchmark are not built, and say so
-(`NotBuilt`); the entry point is added once they are in place."""
+Narration (`narrate`), the order fates (`fates`), the maps (`mapscene`, `mapplan`) and the
+benchmark (`benchmark`) are imported when first used, so taking orders imports none of them."""
 
 from __future__ import annotations
 
@@ -36,14 +35,6 @@ from pbem.rules.speedband import codec, game, houserules, pieces, present, view
 from pbem.rules.speedband.scenario import scenario_names, scenario_sides, scenario_title
 from pbem.rules.speedband.state import OVER, GameState
 from pbem.rules.speedband.switches import SWITCHES
-
-
-class NotBuilt(NotImplementedError):
-    """A part of the plug-in not built yet (issue 21): the host never reaches it, because the
-    plug-in is not registered until every part is in place."""
-
-    def __init__(self, what: str) -> None:
-        super().__init__(f"speed-band: {what} is not built yet (issue 21)")
 
 
 @dataclass(frozen=True)
@@ -146,13 +137,17 @@ class SpeedBandGame:
         return houserules.house_rules(self.value.options)
 
     def narrate(self, event: dict[str, Any]) -> str:
-        raise NotBuilt("narration")
+        from pbem.rules.speedband.narrate import sentence
+
+        return sentence(event)
 
     def report_sections(self, view: dict[str, Any], viewer: str | None) -> tuple[Section, ...]:
         return present.report_sections(view, viewer, self.standing())
 
     def order_fates(self, sheet: OrderSheet, events: Sequence[dict[str, Any]]) -> tuple[str, ...]:
-        raise NotBuilt("order fates")
+        from pbem.rules.speedband.fates import order_fates
+
+        return order_fates(sheet, list(events))
 
     def report_pieces(self, view: dict[str, Any]) -> list[dict[str, Any]]:
         return pieces.report_pieces(view)
