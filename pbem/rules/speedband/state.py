@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from pbem.rules.speedband.shiptypes import (
     BANDS,
@@ -144,7 +145,9 @@ class Ship:
 
     @property
     def polygon(self) -> Polygon:
-        return place(self.row.footprint, self.pose)
+        if self.x == 0.0 or self.y == 0.0:  # a signed zero would share the other zero's entry
+            return place(self.row.footprint, self.pose)
+        return _placed(self.type, self.x, self.y, self.heading)
 
     @property
     def owner(self) -> str:
@@ -177,6 +180,12 @@ class Ship:
     def max_band(self) -> str:
         """§2.3 from the ship's sections and hull now (taken at the start of a turn)."""
         return max_band(self.row, self.lost_sections, self.hull)
+
+
+@lru_cache(maxsize=8192)
+def _placed(type_name: str, x: float, y: float, heading: int) -> Polygon:
+    # The footprint at a place, kept: a ship's polygon is asked for at every step of every mover.
+    return place(ship_type(type_name).footprint, Pose(Vec(x, y), float(heading)))
 
 
 def new_ship(ship_id: str, name: str, type_name: str, side: str, x: float, y: float,
@@ -322,7 +331,10 @@ class GameState:
     def with_ship(self, ship: Ship) -> GameState:
         ships = list(self.ships)
         ships[self.order_of(ship.id)] = ship
-        return replace(self, ships=tuple(ships))
+        # The same ids in the same order: the id index (and every other field) carries over.
+        copy = object.__new__(GameState)
+        copy.__dict__.update(self.__dict__, ships=tuple(ships))
+        return copy
 
     def with_ships(self, ships: Iterable[Ship]) -> GameState:
         return replace(self, ships=tuple(ships))

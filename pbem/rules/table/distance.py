@@ -19,8 +19,31 @@ def point_segment_distance(point: Vec, start: Vec, end: Vec) -> float:
 
 
 def _corners_to_edges(corners: tuple[Vec, ...], other: Polygon) -> float:
-    return min(point_segment_distance(corner, start, end)
-               for corner in corners for start, end in other.edges())
+    # point_segment_distance for each corner and each edge of `other`, inlined, in the same
+    # order and with the same arithmetic, min and max (every distance is asked for often).
+    ring = other.corners
+    edges = []
+    for i, start in enumerate(ring):
+        end = ring[(i + 1) % len(ring)]
+        ex, ey = end.x - start.x, end.y - start.y
+        edges.append((start.x, start.y, ex, ey, ex * ex + ey * ey))
+    least = math.inf
+    first = True
+    hypot = math.hypot
+    for corner in corners:
+        cx, cy = corner.x, corner.y
+        for sx, sy, ex, ey, squared in edges:
+            px, py = cx - sx, cy - sy
+            if squared == 0.0:
+                tau = 0.0
+            else:
+                tau = (px * ex + py * ey) / squared
+                tau = tau if tau > 0.0 else 0.0
+                tau = tau if tau < 1.0 else 1.0
+            found = hypot(px - tau * ex, py - tau * ey)
+            if first or found < least:
+                least, first = found, False
+    return least
 
 
 def footprint_distance(first: Polygon, second: Polygon, epsilon: float) -> float:
@@ -28,7 +51,8 @@ def footprint_distance(first: Polygon, second: Polygon, epsilon: float) -> float
     of either to an edge of the other (G5). All ranges are measured this way."""
     if depth(first, second) >= -epsilon:
         return 0.0
-    return min(_corners_to_edges(first.corners, second), _corners_to_edges(second.corners, first))
+    there, back = _corners_to_edges(first.corners, second), _corners_to_edges(second.corners, first)
+    return back if back < there else there
 
 
 def point_distance(point: Vec, polygon: Polygon, epsilon: float) -> float:
