@@ -79,9 +79,19 @@ def locked(state: GameState, first: str, second: str) -> bool:
 def locked_pairs(state: GameState) -> tuple[tuple[str, str], ...]:
     """Every locked pair, each first-listed ship first, in scenario order of the first ship,
     then of the other (the order pairs fight in, `melee_pairs`)."""
+    # A pair is locked only by a link, a ram this turn or last turn's melee (locked_by), so
+    # only the pairs named there are asked about.
+    named = [(link.first, link.second) for link in state.links]
+    named += [*state.record.ram_locked, *state.fought_last_turn]
+    places: set[tuple[int, int]] = set()
+    for first, second in named:
+        a, b = state.ship(first), state.ship(second)
+        if a is not None and b is not None and a.id != b.id:
+            i, j = state.order_of(a.id), state.order_of(b.id)
+            places.add((min(i, j), max(i, j)))
     ships = state.ships
-    return tuple((x.id, y.id) for i, x in enumerate(ships) for y in ships[i + 1:]
-                 if locked(state, x.id, y.id))
+    return tuple((ships[i].id, ships[j].id) for i, j in sorted(places)
+                 if locked(state, ships[i].id, ships[j].id))
 
 
 def front(state: GameState, ship_id: str, other_id: str) -> int:

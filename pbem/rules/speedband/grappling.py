@@ -58,16 +58,19 @@ def pending(state: GameState, wishes: Mapping[str, Grapple], x: str, y: str) -> 
     if x.upper() == y.upper():
         return False
     thrower, target = state.ship(x), state.ship(y)
-    wish = _wish(wishes, x)
-    if thrower is None or target is None or wish is None:
+    if thrower is None or target is None:
         return False
     if thrower.status != AFLOAT or not target.active or not state.enemies(thrower, target):
         return False
-    if not wish.any and target.id.upper() not in (name.upper() for name in wish.targets):
-        return False
+    # The wish last: a ship without one is looked for in every case of its id (_wish).
     if (thrower.id, target.id) in state.record.grapples_tried:
         return False
-    return state.link(thrower.id, target.id) is None
+    if state.link(thrower.id, target.id) is not None:
+        return False
+    wish = _wish(wishes, x)
+    if wish is None:
+        return False
+    return wish.any or target.id.upper() in (name.upper() for name in wish.targets)
 
 
 def grapple_succeeds(roll: int, first_speed: int, second_speed: int) -> bool:

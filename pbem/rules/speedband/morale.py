@@ -45,6 +45,7 @@ from pbem.rules.speedband.state import (
     SURRENDERED,
     GameState,
     Ship,
+    apart,
 )
 from pbem.rules.table import footprint_distance, nearest_edge, within
 
@@ -66,8 +67,9 @@ def _near(state: GameState, ship: Ship) -> tuple[list[tuple[float, Ship]], list[
     in scenario order."""
     enemies: list[tuple[float, Ship]] = []
     friends: list[Ship] = []
+    reach = SIGHT + state.epsilon
     for other in state.ships:
-        if other.id == ship.id or not other.active:
+        if other.id == ship.id or not other.active or apart(ship, other, reach):
             continue
         gap = _gap(state, ship, other)
         if not within(gap, SIGHT, state.epsilon):

@@ -8,9 +8,10 @@ format prints them. Speeds are whole tenths of an inch, negative when backing (�
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from pbem.rules.speedband.shiptypes import (
     BANDS,
@@ -188,6 +189,23 @@ def _placed(type_name: str, x: float, y: float, heading: int) -> Polygon:
     return place(ship_type(type_name).footprint, Pose(Vec(x, y), float(heading)))
 
 
+@cache
+def _radius(type_name: str) -> float:
+    # The farthest corner of the type's footprint from its centre (half its diagonal).
+    return max(math.hypot(corner.x, corner.y) for corner in ship_type(type_name).footprint.corners)
+
+
+APART_SLACK = 1e-6  # inches: far above rounding, far below anything a rule measures
+
+
+def apart(first: Ship, second: Ship, reach: float) -> bool:
+    """A quick screen, not a rule: True when the two footprints are surely more than `reach`
+    apart (their centres farther than both half-diagonals and `reach`), so the footprint
+    distance (G5) need not be taken. False says nothing."""
+    gap = math.hypot(first.x - second.x, first.y - second.y)
+    return gap - _radius(first.type) - _radius(second.type) > reach + APART_SLACK
+
+
 def new_ship(ship_id: str, name: str, type_name: str, side: str, x: float, y: float,
              heading: int, **changes: object) -> Ship:
     """A ship with its type's crews, rowers and ballistae (§2.1); changes as keywords."""
@@ -353,11 +371,18 @@ class GameState:
     # --- links (§10, §11)
 
     def link(self, first: str, second: str) -> Link | None:
-        pair = {first.upper(), second.upper()}
-        for link in self.links:
-            if {link.first.upper(), link.second.upper()} == pair:
-                return link
-        return None
+        return self._links_by_pair().get(frozenset((first.upper(), second.upper())))
+
+    def _links_by_pair(self) -> Mapping[frozenset[str], Link]:
+        # The first link of each pair by its ids in upper case, made when first asked for
+        # (links never change in a state; with_ship keeps it, every other change is a new state).
+        found = self.__dict__.get("_pairs")
+        if found is None:
+            found = {}
+            for link in self.links:
+                found.setdefault(frozenset((link.first.upper(), link.second.upper())), link)
+            self.__dict__["_pairs"] = found
+        return found
 
     def linked_with(self, ship_id: str) -> tuple[str, ...]:
         """The ships linked to this one by a line or a corvus, in scenario order."""
