@@ -148,7 +148,7 @@ class _Sheet:
         self.seen[(ship.id.upper(), line_kind(reading.order))] = number
         self.results[number] = LineResult(
             number, raw, ship.id, ACCEPTED,
-            echo=f"{ship.id}: {reading.order.notation()} => {echo}{_extras(reading)}",
+            echo=f"{reading.order.notation()} => {echo}{_extras(reading)}",
             order=reading.order, plan=plan)
 
     def lines(self) -> tuple[LineResult, ...]:

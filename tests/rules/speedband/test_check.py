@@ -452,7 +452,7 @@ def test_a_standing_line_is_taken_in_either_round(text):
     for state in (start(), combat(start())):
         line = one(state, "romans", text)
         assert line.status == ACCEPTED, line.reason
-        assert line.echo.startswith(f"{text} => standing")
+        assert f"{line.piece}: {line.echo}".startswith(f"{text} => standing")
 
 
 def test_a_standing_line_in_round_one_is_checked_on_the_turns_start():

@@ -28,6 +28,11 @@ OBSERVE = ("if rammed before it moves, it rolls to see the ram (50 + the distanc
 DEFAULT_SIDE = "(by default: the side with fewer intact sections, ties port)"
 
 
+
+def shown(line: LineResult) -> str:
+    """The answer a player reads: the host puts the ship before each echo."""
+    return f"{line.piece}: {line.echo}"
+
 def start(**options: bool | str) -> GameState:
     return RULESET.start("default", options).value
 
@@ -43,7 +48,7 @@ def echoed(state: GameState, side: str, text: str) -> LineResult:
 
 
 def echo(state: GameState, side: str, text: str) -> str:
-    return echoed(state, side, text).echo
+    return shown(echoed(state, side, text))
 
 
 # --- movement: band, turns, the advisory path -------------------------------------------------
@@ -51,7 +56,7 @@ def echo(state: GameState, side: str, text: str) -> str:
 
 def test_a_straight_move_north():
     line = echoed(start(), "romans", "R2: SPEED 8")
-    assert line.echo == (f"R2: SPEED 8 => battle (SPEED 7.1-8 for R2), 0 of 1 turn; {ADVISORY}: "
+    assert shown(line) == (f"R2: SPEED 8 => battle (SPEED 7.1-8 for R2), 0 of 1 turn; {ADVISORY}: "
                          "F8 to (40.00, 16.00); ends at (40.00, 16.00) heading 0")
     assert line.plan == ("(40, 8, 0)", "(40, 16, 0)")
 
@@ -59,7 +64,7 @@ def test_a_straight_move_north():
 def test_a_straight_move_on_a_slant():
     # heading 60: x 52 + 8 sin 60 = 58.928, y 8 + 8 cos 60 = 12
     line = echoed(changed(start(), "R3", heading=60), "romans", "R3: SPEED 8")
-    assert line.echo == (f"R3: SPEED 8 => cruise (SPEED 7.1-8 for R3), 0 of 2 turns; {ADVISORY}: "
+    assert shown(line) == (f"R3: SPEED 8 => cruise (SPEED 7.1-8 for R3), 0 of 2 turns; {ADVISORY}: "
                          "F8 to (58.93, 12.00); ends at (58.93, 12.00) heading 60")
     assert line.plan == ("(52, 8, 60)", "(58.93, 12, 60)")
 
@@ -67,7 +72,7 @@ def test_a_straight_move_on_a_slant():
 def test_a_move_with_a_port_turn():
     # F3 to (28, 11); P15 to 345; F4: x 28 + 4 sin 345 = 26.965, y 11 + 4 cos 345 = 14.864
     line = echoed(start(), "romans", "R1: SPEED 7 F3 P15 F4")
-    assert line.echo == (
+    assert shown(line) == (
         f"R1: SPEED 7 F3 P15 F4 => cruise (SPEED 6.1-7 for R1), 1 of 2 turns; {ADVISORY}: F3 to "
         "(28.00, 11.00); P15 to heading 345; F4 to (26.96, 14.86); ends at (26.96, 14.86) "
         "heading 345")
@@ -95,7 +100,7 @@ def test_a_turn_across_north_wraps_the_heading():
 def test_two_turns_at_cruise():
     # F2 to (52, 10); S45; F3: +3 sin 45 = 2.121 each way, (54.121, 12.121); P45 back to 0; F3
     line = echoed(start(), "romans", "R3: SPEED 8 F2 S45 F3 P45 F3")
-    assert line.echo == (
+    assert shown(line) == (
         f"R3: SPEED 8 F2 S45 F3 P45 F3 => cruise (SPEED 7.1-8 for R3), 2 of 2 turns; {ADVISORY}: "
         "F2 to (52.00, 10.00); S45 to heading 45; F3 to (54.12, 12.12); P45 to heading 0; F3 to "
         "(54.12, 15.12); ends at (54.12, 15.12) heading 0")
@@ -112,7 +117,7 @@ def test_backing_and_turning_in_place():
         f"R1: SPEED 0 P30 P30 => stop (SPEED 0 for R1), 2 of 3 turns; {ADVISORY}: P30 to heading "
         "330; P30 to heading 300; ends at (28.00, 8.00) heading 300")
     line = echoed(state, "romans", "R2: SPEED 0")
-    assert line.echo == (f"R2: SPEED 0 => stop (SPEED 0 for R2), 0 of 3 turns; {ADVISORY}: stays "
+    assert shown(line) == (f"R2: SPEED 0 => stop (SPEED 0 for R2), 0 of 3 turns; {ADVISORY}: stays "
                          "at (40.00, 8.00) heading 0")
     assert line.plan == ("(40, 8, 0)",)
 
@@ -138,7 +143,7 @@ def test_the_aim_step_turns_towards_the_target_as_it_stands_now():
 
 def test_the_shear_side_named_or_the_side_with_fewer_intact_sections():
     named = echoed(start(), "carthaginians", "C2: SPEED 10 RAM R3 STBD")
-    assert named.echo == (
+    assert shown(named) == (
         f"C2: SPEED 10 RAM R3 STARBOARD => battle (SPEED 8.1-10 for C2), 0 of 1 turn; {ADVISORY}: "
         "F10 to (28.00, 30.00); ends at (28.00, 30.00) heading 180; rams R3 if its bow meets R3 "
         "on an F step; if the ram fails and R3 shears, the starboard oars are sheared (as named) "
@@ -163,7 +168,7 @@ def test_a_ship_moving_as_another_row_says_so():
 
 def test_an_echo_pasted_back_reads_as_its_line():
     first = echoed(start(), "romans", "R1: SPEED 7 F3 P15 F4")
-    again = echoed(start(), "romans", first.echo)
+    again = echoed(start(), "romans", shown(first))
     assert (again.order, again.echo) == (first.order, first.echo)
 
 
@@ -191,7 +196,7 @@ def test_react_echoes():
         "C3: REACT SHEAR => if rammed before it moves (not from astern) and the ram fails, it "
         "shears the rammer's oars; it keeps its own move")
     sheet = check_orders(state, "carthaginians", "C2: SPEED 9\nC2: REACT AVOID\nC3: REACT AVOID")
-    assert [line.echo for line in sheet.lines[1:]] == [
+    assert [shown(line) for line in sheet.lines[1:]] == [
         f"C2: REACT AVOID => {OBSERVE}; seeing it, it first moves its movement line's path",
         f"C3: REACT AVOID => {OBSERVE}; seeing it, it first moves the path of its missing-orders "
         "default (SPEED 8, no turns)"]
@@ -205,7 +210,7 @@ def test_an_avoid_path_is_plotted_from_where_the_ship_stands():
         "F6 to (56.24, 33.76); ends at (56.24, 33.76) heading 135 (as if no other ship moved; "
         "other ships move too)")
     sheet = check_orders(start(), "carthaginians", "C3: SPEED 7\nC3: REACT AVOID F3 P45 F4")
-    assert sheet.lines[1].echo.startswith(
+    assert shown(sheet.lines[1]).startswith(
         f"C3: REACT AVOID F3 P45 F4 => {OBSERVE}; seeing it, it moves this path first, checked "
         "against SPEED 7 (its movement line): F3 to (52.00, 37.00); P45 to heading 135")
 
@@ -293,5 +298,5 @@ def test_transfer_echo():
 
 def test_a_placement_echo_and_its_place():
     line = echoed(start(setup="free"), "carthaginians", "C2: 28 44.5 180")
-    assert line.echo == "C2: 28 44.5 180 => centre (28, 44.5), heading 180"
+    assert shown(line) == "C2: 28 44.5 180 => centre (28, 44.5), heading 180"
     assert line.plan == ("(28, 44.5, 180)",)
