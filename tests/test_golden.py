@@ -21,6 +21,7 @@ def test_golden_games_cover_squadron_and_convoy_to_victory() -> None:
     assert winners["convoy-escape"] == "convoy" and winners["convoy-raid"] == "raiders"
     assert winners["greeks-romans"] in ("greeks", "romans")  # the open-table game too
     assert winners["ram-cruise"] in ("carthage", "rome")  # and the ram/cruise one
+    assert winners["speed-band"] in ("romans", "carthaginians")  # and the speed-band one
 
 
 @pytest.mark.parametrize("folder", GAMES, ids=[p.name for p in GAMES])
@@ -37,6 +38,9 @@ KINDS = {  # what every golden game of a ruleset must have shown happening at le
     "greeks-romans": {"initiative", "bonus", "move", "strike", "archery", "board", "capture",
                       "victory"},
     "ram-cruise": {"move", "ram", "fire", "grapple", "melee", "morale", "rout", "sinking",
+                   "victory"},
+    "speed-band": {"initiative", "activate", "move", "ram", "ram_damage", "avoided", "grapple",
+                   "cut", "corvus", "shot", "melee_round", "morale", "flee", "surrender",
                    "victory"},
 }
 

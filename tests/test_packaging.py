@@ -97,6 +97,8 @@ def test_the_wheel_carries_every_module_template_and_data_file(installed: Instal
                 for path in _files(ROOT / "orders" / "demo-greeks-romans")}
     shipped |= {f"pbem/orders/demo_ram_cruise/{path.name}"  # orders/demo-ram-cruise
                 for path in _files(ROOT / "orders" / "demo-ram-cruise")}
+    shipped |= {f"pbem/orders/demo_speed_band/{path.name}"  # orders/demo-speed-band
+                for path in _files(ROOT / "orders" / "demo-speed-band")}
     missing = sorted((package | shipped) - carried)
     assert not missing, ("the wheel leaves these out (a new package belongs in pyproject.toml's "
                          "[tool.setuptools] packages, a new data file in its package-data):\n"
