@@ -30,6 +30,7 @@ bench: venv
 	$(BIN)/pbem bench mail
 	$(BIN)/pbem bench rules --ruleset greeks-romans
 	$(BIN)/pbem bench rules --ruleset ram-cruise
+	$(BIN)/pbem bench rules --ruleset speed-band
 	$(BIN)/pbem bench league
 
 clean:
