@@ -44,9 +44,10 @@ def fire_refusal(state: GameState, ship: Ship, fire: Fire) -> Refusal | None:
     """An ARCHERS or BALLISTA line (§12.1, §12.2, §20)."""
     weapon = fire.weapon
     aboard = ship.archers if weapon == ARCHERS else ship.ballistae
-    units = "archer factors" if weapon == ARCHERS else "ballistae"
+    one, many = ("archer factor", "archer factors") if weapon == ARCHERS else ("ballista", "ballistae")
     total = sum(clause.count for clause in fire.clauses)
     if total > aboard:
+        units = one if total == 1 else many
         return (f"{fire.weapon.upper()} assigns {total} {units} but {ship.id} has {aboard} aboard; "
                 "each fires once", f"clauses whose numbers add up to at most {aboard}.")
     long_range = RANGES[weapon][-1][1]

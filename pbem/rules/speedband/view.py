@@ -174,7 +174,7 @@ OPEN_KINDS = frozenset({
     "initiative", "activate", "announce", "ram_lapsed", "void", "avoided", "move", "blocked",
     "fled", "ram_no_contact", "grapple", "ram", "ram_damage", "sunk", "dead_in_water",
     "shear_side", "shear", "corvus_ended", "front_forgotten", "melee_round", "melee_none",
-    "fought", "flee", "surrender", "victory", "corvus", "corvus_drop"})
+    "fought", "flee", "surrender", "victory", "corvus"})
 # For a kind this module does not know: the fields that may name a ship, and the field names
 # that may carry a count or a wish; these go when a ship named is not the viewer's.
 SHIP_FIELDS = ("ship", "target", "rammer", "thrower", "other", "by", "against", "first",

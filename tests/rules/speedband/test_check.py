@@ -494,7 +494,7 @@ def test_fire_assigns_no_more_than_aboard():
         "line 1 (R1): ARCHERS assigns 4 archer factors but R1 has 3 aboard; each fires once. "
         "Accepted: clauses whose numbers add up to at most 3.")
     assert refused(fight(), "romans", "R3: BALLISTA 1 C3 SOLDIERS").startswith(
-        "line 1 (R3): BALLISTA assigns 1 ballistae but R3 has 0 aboard")
+        "line 1 (R3): BALLISTA assigns 1 ballista but R3 has 0 aboard")
 
 
 def test_fire_reaches_no_further_than_long_range():
