@@ -16,6 +16,7 @@ from shapely.geometry import LinearRing, LineString, Point
 from pbem.rules.table import (
     GREEKS_ROMANS,
     WOODEN_WALLS,
+    Footprint,
     Polygon,
     Pose,
     Relation,
@@ -228,11 +229,13 @@ poses = st.builds(lambda x, y, h: Pose(Vec(x, y), h),
 
 
 @st.composite
-def ships(draw: st.DrawFn) -> Polygon:
+def hulls(draw: st.DrawFn) -> Footprint:
+    """A WW base as the octagon, or a rectangle of the same size (parts are named on both)."""
     length, beam = draw(st.sampled_from(SIZES))
-    if draw(st.booleans()):
-        return place(stretched_octagon(length, beam), draw(poses))
-    return place(rectangle(length, beam), draw(poses))
+    return stretched_octagon(length, beam) if draw(st.booleans()) else rectangle(length, beam)
+
+
+ships = st.builds(place, hulls(), poses)
 
 
 def ring(polygon: Polygon) -> LinearRing:
@@ -257,7 +260,7 @@ def expected_part(point: Vec, polygon: Polygon) -> Part | None:
     return edge_parts(len(corners))[best[0]]
 
 
-@given(ships(), st.floats(0.0, 1.0), st.floats(-0.1, 0.1), st.floats(-0.1, 0.1))
+@given(ships, st.floats(0.0, 1.0), st.floats(-0.1, 0.1), st.floats(-0.1, 0.1))
 @FAST
 def test_the_contact_part_agrees_with_shapely_nearest_points(ship: Polygon, share: float,
                                                             dx: float, dy: float) -> None:
@@ -272,7 +275,7 @@ def test_the_contact_part_agrees_with_shapely_nearest_points(ship: Polygon, shar
     assert contact_part(ship, impact, EPS) == expected
 
 
-@given(ships(), st.integers(0, 7), st.floats(0.0, 1.0))
+@given(ships, st.integers(0, 7), st.floats(0.0, 1.0))
 @FAST
 def test_every_boundary_point_takes_its_edge_or_the_corner_within_eps(ship: Polygon, edge: int,
                                                                       share: float) -> None:
@@ -296,7 +299,7 @@ def test_every_boundary_point_takes_its_edge_or_the_corner_within_eps(ship: Poly
 def collisions(draw: st.DrawFn) -> tuple[Polygon, Polygon]:
     """A mover swept straight (G10) until it meets a ship near it, on a course (a multiple of 0.5°)
     within a few degrees of the target's centre: a contact as a collision makes."""
-    target = draw(ships())
+    target = draw(ships)
     centre = Vec(sum(c.x for c in target.corners) / len(target.corners),
                  sum(c.y for c in target.corners) / len(target.corners))
     length, beam = draw(st.sampled_from(SIZES))
