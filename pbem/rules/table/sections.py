@@ -120,7 +120,8 @@ def clip_section(footprint: Footprint, section: KeelSection) -> Footprint:
     """The section's polygon in the ship's frame: the footprint clipped by u ≥ aft and u ≤ forward
     (G9), convex, corners clockwise from the first kept. Its edges keep the footprint's normals and
     the cuts take ±d; every normal is an axis (G4 allows keeping opposites). `half_length` stays the
-    ship's. Raises ValueError when the section holds no area of the footprint."""
+    ship's. It depends on the footprint alone, so a ruleset may keep one per type and area.
+    Raises ValueError when the section holds no area of the footprint."""
     corners, normals = _clip(footprint.corners, footprint.normals, section.aft, keep_forward=True)
     corners, normals = _clip(corners, normals, section.forward, keep_forward=False)
     if len(corners) < 3:
