@@ -35,6 +35,7 @@ from dataclasses import replace
 from pbem.rules.dice import Dice
 from pbem.rules.events import Event, event
 from pbem.rules.speedband.fronts import areas_held_by_enemies, without_fronts_of
+from pbem.rules.speedband.grid import apart
 from pbem.rules.speedband.state import (
     AFLOAT,
     CORVUS,
@@ -45,7 +46,6 @@ from pbem.rules.speedband.state import (
     SURRENDERED,
     GameState,
     Ship,
-    apart,
 )
 from pbem.rules.table import footprint_distance, nearest_edge, within
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from functools import cache, lru_cache
 
+from pbem.rules.speedband import grid
 from pbem.rules.speedband.shiptypes import (
     BANDS,
     CRUISE,
@@ -148,7 +148,7 @@ class Ship:
     def polygon(self) -> Polygon:
         if self.x == 0.0 or self.y == 0.0:  # a signed zero would share the other zero's entry
             return place(self.row.footprint, self.pose)
-        return _placed(self.type, self.x, self.y, self.heading)
+        return grid.placed(self.type, self.x, self.y, self.heading)
 
     @property
     def owner(self) -> str:
@@ -181,29 +181,6 @@ class Ship:
     def max_band(self) -> str:
         """§2.3 from the ship's sections and hull now (taken at the start of a turn)."""
         return max_band(self.row, self.lost_sections, self.hull)
-
-
-@lru_cache(maxsize=8192)
-def _placed(type_name: str, x: float, y: float, heading: int) -> Polygon:
-    # The footprint at a place, kept: a ship's polygon is asked for at every step of every mover.
-    return place(ship_type(type_name).footprint, Pose(Vec(x, y), float(heading)))
-
-
-@cache
-def _radius(type_name: str) -> float:
-    # The farthest corner of the type's footprint from its centre (half its diagonal).
-    return max(math.hypot(corner.x, corner.y) for corner in ship_type(type_name).footprint.corners)
-
-
-APART_SLACK = 1e-6  # inches: far above rounding, far below anything a rule measures
-
-
-def apart(first: Ship, second: Ship, reach: float) -> bool:
-    """A quick screen, not a rule: True when the two footprints are surely more than `reach`
-    apart (their centres farther than both half-diagonals and `reach`), so the footprint
-    distance (G5) need not be taken. False says nothing."""
-    gap = math.hypot(first.x - second.x, first.y - second.y)
-    return gap - _radius(first.type) - _radius(second.type) > reach + APART_SLACK
 
 
 def new_ship(ship_id: str, name: str, type_name: str, side: str, x: float, y: float,
@@ -307,6 +284,19 @@ class Phase:
         return f"T{self.turn}-r{1 if self.kind == ORDERS else 2}"
 
 
+class Derived:
+    """What a state's ship and link tuples give, kept while they are the same tuples: the id
+    index, the links by pair (made when first asked) and the neighbour grid (ships_near)."""
+
+    __slots__ = ("ships", "links", "index", "pairs", "cells")
+
+    def __init__(self, ships: tuple[Ship, ...], links: tuple[Link, ...], index: Mapping[str, int],
+                 pairs: Mapping[frozenset[str], Link] | None = None,
+                 cells: grid.Cells | None = None) -> None:
+        self.ships, self.links, self.index = ships, links, index
+        self.pairs, self.cells = pairs, cells
+
+
 @dataclass(frozen=True)
 class GameState:
     """The table, the ships in scenario order, the players in initiative order, the links and
@@ -323,17 +313,30 @@ class GameState:
     winner: str | None = None
     scenario: str = "default"
     title: str = "The speed-band percentile rules"
-    _index: Mapping[str, int] = field(default_factory=dict, init=False, compare=False,
-                                      repr=False)
+    _derived: Derived | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        index = {ship.id.upper(): i for i, ship in enumerate(self.ships)}
-        if len(index) != len(self.ships):
-            raise ValueError("two ships have the same id; ship ids are unique in a game")
-        object.__setattr__(self, "_index", index)
+        # What the ships and links give is kept while they are the same tuples: replace()
+        # hands it on, with_ship moves the one ship in it.
+        old = self._derived
+        if old is not None and old.ships is self.ships:
+            derived = old if old.links is self.links else Derived(self.ships, self.links,
+                                                                  old.index, cells=old.cells)
+        else:
+            index = {ship.id.upper(): i for i, ship in enumerate(self.ships)}
+            if len(index) != len(self.ships):
+                raise ValueError("two ships have the same id; ship ids are unique in a game")
+            pairs = old.pairs if old is not None and old.links is self.links else None
+            derived = Derived(self.ships, self.links, index, pairs)
+        object.__setattr__(self, "_derived", derived)
+
+    @property
+    def _known(self) -> Derived:
+        assert self._derived is not None
+        return self._derived
 
     def ship(self, ship_id: str) -> Ship | None:
-        index = self._index.get(ship_id.upper())
+        index = self._known.index.get(ship_id.upper())
         return None if index is None else self.ships[index]
 
     def require(self, ship_id: str) -> Ship:
@@ -344,15 +347,37 @@ class GameState:
 
     def order_of(self, ship_id: str) -> int:
         """A ship's place in scenario order (every tie-break)."""
-        return self._index[ship_id.upper()]
+        return self._known.index[ship_id.upper()]
 
     def with_ship(self, ship: Ship) -> GameState:
+        known, number = self._known, self.order_of(ship.id)
         ships = list(self.ships)
-        ships[self.order_of(ship.id)] = ship
-        # The same ids in the same order: the id index (and every other field) carries over.
+        before, ships[number] = ships[number], ship
+        cells = known.cells and grid.moved(known.cells, number, (before.x, before.y),
+                                           (ship.x, ship.y))
+        # The same ids in the same order: no check, and the index and links' pairs carry over.
+        moved = tuple(ships)
         copy = object.__new__(GameState)
-        copy.__dict__.update(self.__dict__, ships=tuple(ships))
+        copy.__dict__.update(self.__dict__, ships=moved,
+                             _derived=Derived(moved, self.links, known.index, known.pairs, cells))
         return copy
+
+    def ships_near(self, ship: Ship, reach: float) -> tuple[Ship, ...]:
+        """A quick screen, not a rule: every other ship (any status), in scenario order, but
+        those surely more than `reach` from this one (grid.apart; a grid of the centres)."""
+        known = self._known
+        if known.cells is None:
+            known.cells = grid.cells_of([(other.x, other.y) for other in self.ships])
+        mine = grid.radius(ship.type)
+        x, y, wanted, ships = ship.x, ship.y, ship.id.upper(), self.ships
+        found = []
+        for number in grid.around(known.cells, x, y, reach + mine + grid.longest() + grid.APART_SLACK,
+                                  len(ships)):
+            other = ships[number]  # grid.apart, written out: this is asked at every step
+            if (math.hypot(x - other.x, y - other.y) - mine - grid.radius(other.type)
+                    <= reach + grid.APART_SLACK and other.id.upper() != wanted):
+                found.append(other)
+        return tuple(found)
 
     def with_ships(self, ships: Iterable[Ship]) -> GameState:
         return replace(self, ships=tuple(ships))
@@ -371,18 +396,13 @@ class GameState:
     # --- links (§10, §11)
 
     def link(self, first: str, second: str) -> Link | None:
-        return self._links_by_pair().get(frozenset((first.upper(), second.upper())))
-
-    def _links_by_pair(self) -> Mapping[frozenset[str], Link]:
-        # The first link of each pair by its ids in upper case, made when first asked for
-        # (links never change in a state; with_ship keeps it, every other change is a new state).
-        found = self.__dict__.get("_pairs")
-        if found is None:
-            found = {}
-            for link in self.links:
-                found.setdefault(frozenset((link.first.upper(), link.second.upper())), link)
-            self.__dict__["_pairs"] = found
-        return found
+        known = self._known
+        if known.pairs is None:
+            pairs: dict[frozenset[str], Link] = {}
+            for link in self.links:  # the first link of each pair, by its ids in upper case
+                pairs.setdefault(frozenset((link.first.upper(), link.second.upper())), link)
+            known.pairs = pairs
+        return known.pairs.get(frozenset((first.upper(), second.upper())))
 
     def linked_with(self, ship_id: str) -> tuple[str, ...]:
         """The ships linked to this one by a line or a corvus, in scenario order."""

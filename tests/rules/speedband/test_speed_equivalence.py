@@ -6,6 +6,10 @@ sha256: each phase's state JSON, its events, its refused lines, each sheet's lin
 every die drawn. The digests were taken from the engine before any speed change; a digest that
 moves means a speed change altered play, so find the change rather than the digest.
 
+The screens the speed work added are checked against the plain scans they replace: the
+neighbour grid (GameState.ships_near) keeps every ship within reach as ships move, and
+fronts.locked_pairs and morale's ships within 6" give what asking every pair gives.
+
 `python -m tests.rules.speedband.test_speed_equivalence` prints the digests (to take them anew
 only when a rules change is meant to alter play)."""
 
@@ -15,16 +19,18 @@ import hashlib
 import json
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from pbem.rules.dice import SeededDice
 from pbem.rules.interface import OrderSheet, PhaseResult
-from pbem.rules.speedband import benchmark
+from pbem.rules.speedband import benchmark, fronts, morale
 from pbem.rules.speedband.codec import game_to_json
 from pbem.rules.speedband.host import RULESET
-from pbem.rules.speedband.state import OVER, GameState
+from pbem.rules.speedband.state import OVER, GameState, Link, Ship
+from pbem.rules.table import footprint_distance
 
 OPTIONAL = {name: True for name in ("opt_crew_quality", "opt_combat_values", "opt_missile_speed",
                                     "opt_overcrew", "opt_transfer", "opt_fast_triremes",
@@ -111,6 +117,84 @@ DIGESTS = {
 @pytest.mark.parametrize("name", sorted(PLAYS))
 def test_play_is_unchanged_by_the_speed_work(name: str) -> None:
     assert PLAYS[name]() == DIGESTS[name]
+
+
+def _gap(first: Ship, second: Ship) -> float:
+    return footprint_distance(first.polygon, second.polygon, 0.001)
+
+
+def test_the_neighbour_grid_keeps_every_ship_within_reach_as_ships_move() -> None:
+    state = benchmark.sample(128, 3)
+    rng = random.Random(21)
+    state.ships_near(state.ships[0], 1.0)  # the grid is made now and moved with each ship after
+    for step in range(1500):
+        mover = state.ships[rng.randrange(len(state.ships))]
+        if step % 3 == 0:  # some moves cross cells (8"), some stay in one
+            state = state.with_ship(replace(mover, x=mover.x + rng.uniform(-9, 9),
+                                            y=mover.y + rng.uniform(-9, 9)))
+        ship = state.ships[rng.randrange(len(state.ships))]
+        reach = rng.choice((0.1, 1.0, 3.0, 6.0, 16.0))
+        near = state.ships_near(ship, reach)
+        within = [other for other in state.ships
+                  if other.id != ship.id and _gap(ship, other) <= reach + 0.001]
+        assert set(within) <= set(near)
+        assert list(near) == [other for other in state.ships if other in near]  # scenario order
+        assert ship not in near
+        fresh = GameState(state.ships, state.players, state.options)  # a grid made anew
+        assert fresh.ships_near(ship, reach) == near
+
+
+def test_a_ship_far_off_the_table_is_still_found() -> None:
+    state = benchmark.battle(8)
+    far = replace(state.ships[0], x=1e300, y=-1e300)
+    state.ships_near(state.ships[1], 1.0)
+    state = state.with_ship(far)
+    assert state.ships_near(far, 1.0) == ()
+    assert far not in state.ships_near(state.ships[1], 1e6)
+    assert state.ships_near(state.ships[1], 1e301)[0] == far  # a query wider than the grid
+
+
+def _locked_by_every_pair(state: GameState) -> tuple[tuple[str, str], ...]:
+    ships = state.ships
+    return tuple((x.id, y.id) for i, x in enumerate(ships) for y in ships[i + 1:]
+                 if fronts.locked(state, x.id, y.id))
+
+
+def _near_by_every_ship(state: GameState, ship: Ship) -> tuple[list[tuple[float, Ship]], list[Ship]]:
+    enemies, friends = [], []
+    for other in state.ships:
+        if other.id != ship.id and other.active and _gap(ship, other) <= morale.SIGHT + 0.001:
+            if state.enemies(ship, other):
+                enemies.append((_gap(ship, other), other))
+            else:
+                friends.append(other)
+    return enemies, friends
+
+
+def test_locked_pairs_and_morale_neighbours_are_those_of_every_pair() -> None:
+    state = benchmark.battle(32)
+    seen = 0
+    for number in range(6):
+        dice = SeededDice(seed=b"equivalence", game="pairs", phase=f"{number}")
+        state, _, _ = benchmark.play_round(state, benchmark.computer_orders(state), dice)
+        # Every link, ram lock and last turn's pair as the lists hold them; then every pair in
+        # contact as if it fought last turn (some in the other order or case, friends, a ship
+        # with itself) with no ram locks, so that contact alone decides.
+        touching = [(y.id.lower(), x.id) for i, x in enumerate(state.ships)
+                    for y in state.ships[i + 1:] if fronts.in_contact(state, x, y)]
+        contact = replace(state, fought_last_turn=(*touching, ("R3", "R3")),
+                          record=replace(state.record, ram_locked=()),
+                          links=(*state.links, Link("C2", "R2", "line", "R2")))
+        assert fronts.locked_pairs(contact) == tuple(
+            (x.id, y.id) for i, x in enumerate(contact.ships) for y in contact.ships[i + 1:]
+            if state.enemies(x, y) and x.active and y.active
+            and (fronts.in_contact(contact, x, y) or contact.link(x.id, y.id) is not None))
+        for checked in (state, contact):
+            assert fronts.locked_pairs(checked) == _locked_by_every_pair(checked)
+            seen += len(fronts.locked_pairs(checked))
+            for ship in checked.ships:
+                assert morale._near(checked, ship) == _near_by_every_ship(checked, ship)
+    assert seen > 10
 
 
 if __name__ == "__main__":
