@@ -6,12 +6,14 @@ and the three lines of its label, built on the kit's `maplayout.Label`: the id; 
 view has them (archers, soldiers, officers, ballistae: a count the view leaves out, `secret_records`
 §4, is not written, and a ship with none shown says "crews hidden"); and its state (this turn's
 band and its maximum band, §2.3; hull; lost oar sections; dead in the water, fleeing, prize,
-sunk). Also the legend's words for those lines. Calls only the table core and the kit.
+sunk); and any lines of its melee fronts (§13.2) the map hands it. Also the legend's words for
+those lines. Calls only the table core and the kit.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any
 
 from pbem.rules.scene import Point, Style
@@ -114,11 +116,13 @@ def state_line(ship: dict[str, Any]) -> str:
     return " ".join(words)
 
 
-def ship_label(sid: str, ship: dict[str, Any], corners: Corners) -> Label:
-    """The ship's label: id, crews, and its state as the third line (a wreck: id and "sunk")."""
+def ship_label(sid: str, ship: dict[str, Any], corners: Corners, fronts: Sequence[str] = ()) -> Label:
+    """The ship's label: id, crews, and its state as the third line (a wreck: id and "sunk"),
+    then a line for each of its melee fronts as `fronts` words them ("front C2 +1", §13.2)."""
     if status_of(ship) == "sunk":
         return Label(f"label--{sid}", sid, "sunk", corners)
-    return Label(f"label--{sid}", sid, crew_line(ship), corners, more=((state_line(ship), STATE),))
+    more = ((state_line(ship), STATE), *((line, STATE) for line in fronts))
+    return Label(f"label--{sid}", sid, crew_line(ship), corners, more=more)
 
 
 def ship_tooltip(sid: str, ship: dict[str, Any]) -> str:

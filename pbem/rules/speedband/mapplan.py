@@ -4,9 +4,10 @@
 Owns the grammar of the plan's places as `echo.plan_places` writes them (`LineResult.plan`):
 "(x, y, heading)" for the start and the pose after each step, the last perhaps followed by
 "ram <target>" and "side port|starboard" (the shear side): `parse_plan_place` and `PlanPlace`;
-and `plan_scene`, the table (`mapships`) with each line's dashed path, where the ship ends in
-its side's tint, and its ram at the bow where it ends. A place that cannot be read is left out.
-Calls the kit, `maplabels` and `mapships`.
+and `plan_scene`, the table (`mapships`) with the zone lines round the side's enemies
+(`mapreach`, §1.1) and each line's dashed path, where the ship ends in its side's tint, and its
+ram at the bow where it ends. A place that cannot be read is left out. Calls the kit,
+`maplabels`, `mapreach` and `mapships`.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any
 
 from pbem.rules.scene import Point, Polygon, Scene, Style, haloed
 from pbem.rules.speedband.maplabels import number_of, ship_corners
+from pbem.rules.speedband.mapreach import enemy_zones
 from pbem.rules.speedband.mapships import bow_point, draw_ships, new_drawing, scene, ships_of, table_of
 from pbem.rules.table import Pose, Vec, place, rectangle
 from pbem.rules.table.mapkit import (
@@ -105,6 +107,7 @@ def plan_scene(view: dict[str, Any], side: str, plans: Sequence[tuple[str, Seque
     size = default_size(width)
     drawing = new_drawing(view, ships)
     draw_ships(view, ships, drawing)
+    enemy_zones(ships, side, drawing)
     chosen: dict[str, Sequence[str]] = {}
     for piece, plan in plans:  # one plan a ship: a later one stands for an earlier
         sid = by_key.get(str(piece).upper())

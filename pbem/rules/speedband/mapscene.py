@@ -5,20 +5,28 @@ legend and the scene). It shows the table as one viewer sees it after a turn's e
 - each ship its rectangle with its bow, the sides told by colour and pattern, prizes faded,
   fleeing ships with an arrow along their flight heading (§14.3), ships dead in the water with a
   ring amidships (§7.6), sunk ships as faint crossed wrecks, fled ships as an arrow off the edge;
-  grapple lines and corvus as links (§10, §11);
+  grapple lines and corvus as links (§10, §11), each locked pair's melee front written between
+  them (§13.2);
 - a three-line label: the id; the crews the view gives (hidden counts, `secret_records`, are not
   in the view and are not drawn); band and maximum band, hull, lost oar sections;
-- this turn's paths, step by step from each `move` event's path (pivots about the centre, G17;
-  the aim step's turn is what the end heading leaves), rams at the impact point (hit or
-  missed, §7), shear rolls at the rammer's oar section (lost or kept, §9), shots firer to
-  target (archers or ballista, hit or missed, §12), blocks and flights.
+- faint zone lines round the viewer's enemies (§1.1), and for the viewer's own ships the reaches
+  that hold an enemy now: archers 3", 6", 10", ballista 4", 10", 16", grapple 1", corvus from the
+  bow (§10-§12; issue 24: no ring that reaches nobody, and never another side's);
+- this turn's activation numbers (§5), paths step by step from each `move` event's path (pivots
+  about the centre, G17; the aim step's turn is what the end heading leaves), avoidances (§8.3),
+  rams at the impact point (hit or missed, with zone, chance and roll beside them, §7), shear
+  rolls at the rammer's oar section (lost or kept, §9), grapple tries (held or missed, §10.2),
+  corvus drops (§11), shots firer to target ending in a burst where they hit and a cross where
+  they missed (archers or ballista, §12), blocks and flights.
 
 The map's modules, each calling only those above it: `maplabels` (reading a ship of the view,
-its label and tooltip), `mapmarks` (this game's marks, their styles and the legend), `mapships`
-(the table now and the scene round it), `mapplan` (the plan map) and this module, which reads
-this turn's events into paths and marks and makes `map_scene`; it names `plan_scene` too, so
-that the package's map is found here. Events are those `view_events`
-gives the same viewer; a missing field leaves its mark undrawn, never raises.
+its label and tooltip), `mapreach` (the viewer's rings and the enemies' zone lines), `mapmarks`
+(this game's marks, their styles and the legend), `mapships` (the table now and the scene round
+it), `mapturn` (activations, avoidances, grapple tries and corvus drops), `mapplan` (the plan
+map) and this module, which reads this turn's paths, rams, shears, shots, blocks and flights and
+makes `map_scene`; it names `plan_scene` too, so that the package's map is found here. Events
+are those `view_events` gives the same viewer; a missing field leaves its mark undrawn, never
+raises.
 
 Coordinates are the table's inches (x east, y north from the south-west corner).
 """
@@ -34,7 +42,9 @@ from pbem.rules.scene import Point, Scene
 from pbem.rules.speedband.maplabels import number_of, point_of, ship_corners
 from pbem.rules.speedband.mapmarks import SHOT_WEAPONS, ram_mark, shear_mark, shot_mark
 from pbem.rules.speedband.mapplan import plan_scene as plan_scene
+from pbem.rules.speedband.mapreach import enemy_zones, own_reaches
 from pbem.rules.speedband.mapships import draw_ships, fled_mark, new_drawing, scene, ships_of, table_of
+from pbem.rules.speedband.mapturn import turn_marks
 from pbem.rules.table.mapkit import (
     TRAIL,
     Corners,
@@ -157,13 +167,22 @@ def _ram(n: int, item: dict[str, Any], events: Sequence[dict[str, Any]],
     loss = next((e.get("loss") for e in events[n + 1:] if isinstance(e, dict)
                  and e.get("kind") == "ram_damage" and e.get("rammer") == rammer
                  and e.get("target") == target), None)
-    words = f"{rammer} rams {target}" + (f" in zone {item['zone']}" if item.get("zone") else "")
+    zone, chance, roll = item.get("zone"), number_of(item.get("chance"), -1.0), item.get("roll")
+    words = f"{rammer} rams {target}" + (f" in zone {zone}" if zone else "")
+    dice = [f"chance {chance:g}%"] if chance >= 0 else []
+    dice += [f"d100 {roll}"] if isinstance(roll, int) and not isinstance(roll, bool) else []
+    words += f" ({', '.join(dice)})" if dice else ""
     if not item["success"]:
         words += ": failed"
     else:
         words += f": holed, hull -{loss}%" if isinstance(loss, int) else ": holed"
-    drawing.marks.append(ram_mark(result, at, f"ram-{result}--{n}", words))
+    beside = " ".join(filter(None, (str(zone or ""), f"{chance:g}%" if chance >= 0 else "")))
+    if isinstance(roll, int) and not isinstance(roll, bool):
+        beside += f": {roll}" if beside else str(roll)
+    drawing.marks.append(ram_mark(result, at, f"ram-{result}--{n}", words, beside))
     drawing.shown[f"ram-{result}"] = None
+    if beside:
+        drawing.shown["ram-words"] = None
 
 
 def _shear(n: int, item: dict[str, Any], ships: dict[str, dict[str, Any]], drawing: Drawing) -> None:
@@ -210,8 +229,8 @@ def _shots(events: Sequence[dict[str, Any]], ships: dict[str, dict[str, Any]], d
         drawing.shown[f"{weapon}-{result}"] = None
 
 
-def _events(ships: dict[str, dict[str, Any]], events: Sequence[dict[str, Any]], drawing: Drawing,
-            size: float, fled: set[str]) -> None:
+def _events(view: dict[str, Any], ships: dict[str, dict[str, Any]], events: Sequence[dict[str, Any]],
+            drawing: Drawing, size: float, fled: set[str]) -> None:
     for n, ship, line in paths(events):
         drawing.trails.append(trail(line, TRAIL, 4 / size, f"move--{ship}--{n}"))
         drawing.shown["move"] = None
@@ -237,19 +256,23 @@ def _events(ships: dict[str, dict[str, Any]], events: Sequence[dict[str, Any]], 
                 drawing.shown["fled"] = None
                 fled.add(who)
     _shots(events, ships, drawing)
+    turn_marks(view, events, ships, drawing)
 
 
 def map_scene(view: dict[str, Any], events: Sequence[dict[str, Any]], title: str, subtitle: str,
               viewer: str | None, size: float = 0.0) -> Scene:
     """The table as `viewer` (a side; None for observers and the game master) sees it after
-    `events` (the turn's, as view_events gives them to the same viewer): the ships, the links,
-    this turn's paths, rams, shears, shots, blocks and flights, and a legend. `size` is pixels
-    per inch; 0 fits the table into about 1,400 pixels. The speed-band map shows no reaches, so
-    `viewer` changes nothing the view and events have not already settled."""
+    `events` (the turn's, as view_events gives them to the same viewer): the ships, the links
+    and fronts, the zones round the viewer's enemies and the reaches of its own ships that reach
+    an enemy (none for observers), this turn's activation numbers, paths, avoidances, rams,
+    shears, grapple tries, corvus drops, shots, blocks and flights, and a legend. `size` is
+    pixels per inch; 0 fits the table into about 1,400 pixels."""
     ships = ships_of(view)
     width, height = table_of(view)
     size = size or default_size(width)
     drawing = new_drawing(view, ships)
     fled = draw_ships(view, ships, drawing)
-    _events(ships, [item for item in events if isinstance(item, dict)], drawing, size, fled)
+    enemy_zones(ships, viewer, drawing)
+    own_reaches(view, ships, viewer, (0.0, 0.0, width, height), drawing)
+    _events(view, ships, [item for item in events if isinstance(item, dict)], drawing, size, fled)
     return scene(drawing, title, subtitle, size, width, height)

@@ -6,9 +6,11 @@ faded, §13.4, §14.4), a fleeing ship's arrow along its flight heading (§14.3)
 when dead in the water (§7.6), and its label; a sunk ship as a faint crossed wreck where it went
 down; a ship that fled as an arrow off the edge where it left, with its id; the links, once a
 pair: grapple lines (§10) between centres, a corvus (§11) from its dropper's bow, with the pair's
-melee front (§13.2) in the tooltip. `scene` lays the drawing out with the kit's `table_scene` and
-this map's legend (`mapmarks`). Both maps, this turn's (`mapscene`) and the plan's (`mapplan`),
-start here. Calls the kit, `maplabels` and `mapmarks`.
+melee front (§13.2) in the tooltip; and each ship's fronts as lines of its label ("front C2
++1": it holds one of C2's areas), where labels keep clear of hulls and of one another. `scene`
+lays the drawing out with the kit's `table_scene` and this map's legend (`mapmarks`). Both maps,
+this turn's (`mapscene`) and the plan's (`mapplan`), start here. Calls the kit, `maplabels` and
+`mapmarks`.
 """
 
 from __future__ import annotations
@@ -126,6 +128,7 @@ def draw_ships(view: dict[str, Any], ships: dict[str, dict[str, Any]], drawing: 
     links; the ids of the ships drawn as fled."""
     placed: dict[str, Corners] = {}
     fled: set[str] = set()
+    fronts = front_lines(view)
     for sid, ship in ships.items():
         status = status_of(ship)
         if status == "fled":
@@ -149,10 +152,27 @@ def draw_ships(view: dict[str, Any], ships: dict[str, dict[str, Any]], drawing: 
             _on_table(sid, ship, corners, drawing)
             placed[sid] = corners
         drawing.hulls.append(corners)
-        drawing.labels.append(ship_label(sid, ship, corners))
+        drawing.labels.append(ship_label(sid, ship, corners, fronts.get(sid, []) if status != "sunk" else []))
+        if fronts.get(sid) and status != "sunk":
+            drawing.shown["front"] = None
         drawing.shown.update(dict.fromkeys(LABEL_WORDS))
     _links(view, ships, placed, drawing)
     return fled
+
+
+def front_lines(view: dict[str, Any]) -> dict[str, list[str]]:
+    """Each ship's melee fronts (§13.2) as label lines, from its own side of the pair: "front C2
+    +1" when it holds one of C2's areas, "front R1 -1" when R1 holds one of its own, 0 when even."""
+    lines: dict[str, list[str]] = {}
+    fronts = view.get("fronts")
+    for front in fronts if isinstance(fronts, list) else []:
+        if not isinstance(front, dict) or not front.get("first") or not front.get("second"):
+            continue
+        value = int(number_of(front.get("value")))
+        first, second = str(front["first"]), str(front["second"])
+        lines.setdefault(first, []).append(f"front {second} {value:+d}" if value else f"front {second} 0")
+        lines.setdefault(second, []).append(f"front {first} {-value:+d}" if value else f"front {first} 0")
+    return lines
 
 
 def _front_words(view: dict[str, Any], one: str, two: str) -> str:

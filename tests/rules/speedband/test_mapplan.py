@@ -15,7 +15,7 @@ from pbem.rules.scene import Polygon, Polyline, Scene
 from pbem.rules.speedband import mapplan
 from pbem.rules.speedband.mapplan import PlanPlace, parse_plan_place
 from pbem.rules.table.mapkit import WHITE, ship_frame
-from tests.render.scenes import legend
+from tests.render.scenes import legend, walk
 from tests.rules.speedband.test_mapscene import _played, centroid, flat, named, tooltips
 
 LINES = "R1: SPEED 7 F4 S30 F3 S15\nR3: SPEED 9.5 RAM C3\nR2: SPEED 9"
@@ -92,3 +92,15 @@ def test_of_two_plans_for_one_ship_the_later_is_drawn() -> None:
                                 ("r2", ("(40, 16, 0)", "(40, 25, 0)"))], "Orders", "as understood")
     trails = [item.points for _, item, _ in named(scene, "plan--R2") if isinstance(item, Polyline)]
     assert trails == [((40.0, 16.0), (40.0, 25.0))]
+
+
+def test_the_plan_map_draws_the_zone_lines_round_the_side_s_enemies() -> None:
+    _, scene = _plans()
+    zoned = {name for name, _, _ in walk(scene.items) if name.startswith("zones--")}
+    assert zoned == {"zones--C1", "zones--C2", "zones--C3"}  # Rome plans against Carthage's ships
+    # C1, a heptares 5.5" x 1.5" heading south at (40, 33): the corner lines start at its corners
+    view = _played(True)["T2-r1"][0].view("romans")
+    starts = [item.points[0] for name, item, _ in walk(scene.items) if name == "zones--C1"
+              and isinstance(item, Polyline)]
+    assert flat(starts[:4]) == pytest.approx(flat(view["ships"]["C1"]["corners"]), abs=1e-9)
+    assert "zones" in legend(scene)

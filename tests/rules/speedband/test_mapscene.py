@@ -2,9 +2,11 @@
 battle played by the computer player through the host's game value (seed 4), whose turn 2
 movement round has a ram that holes (C2 into R1), one that fails (R3 at C3), two blocks and a
 grapple, and whose combat rounds have archery, flight and a surrender. Every ship on the table
-is its rectangle with its bow and label; each moved ship has its path step by step; rams,
-shots, blocks, links, prizes, wrecks and fled ships are marked; with `secret_records` a side's
-map holds no enemy count; the legend lists what is drawn; the scene draws as SVG and PNG."""
+is its rectangle with its bow and label; each moved ship has its path step by step; rams (with
+zone, chance and roll), blocks, links, prizes, wrecks and fled ships are marked; with
+`secret_records` a side's map holds no enemy count; the legend lists what is drawn; the scene
+draws as SVG and PNG. Shots are in test_mapshots, reaches and zones in test_mapreach, this
+turn's other marks in test_mapturn; they read the game played here."""
 
 from __future__ import annotations
 
@@ -133,8 +135,9 @@ def mark_centre(scene: Scene, prefix: str) -> tuple[float, float]:
 
 
 def flat(points: Any) -> list[float]:
-    """A run of points as one list of numbers, for pytest.approx."""
-    return [float(value) for point in points for value in point]
+    """A run of points (or of runs of points) as one list of numbers, for pytest.approx."""
+    return [float(value) for point in points for value in (
+        point if isinstance(point[0], (int, float)) else flat(point))]
 
 
 def trails_of(scene: Scene) -> dict[str, tuple[tuple[float, float], ...]]:
@@ -256,36 +259,21 @@ def test_a_ram_that_hit_and_one_that_missed_are_marked_where_the_bow_met() -> No
     assert mark_centre(scene, "ram-hit--") == pytest.approx((28.5, 22.482), abs=1e-3)
     assert mark_centre(scene, "ram-miss--") == pytest.approx((52.0, 28.0))
     tips = tooltips(scene.items)
+    # §7.2: 40 base + zone modifier - both speeds; C2 at 10.8 on R1 at 7 in zone C (+20): 42.2,
+    # the d100's 33 holes it; R3 at 9.5 on C3 at 10 in zone A (-10): 10.5, the 77 fails
     assert [tips[k] for k in tips if k.startswith("ram-")] == [
-        "C2 rams R1 in zone C: holed, hull -30%", "R3 rams C3 in zone A: failed"]
+        "C2 rams R1 in zone C (chance 42.2%, d100 33): holed, hull -30%",
+        "R3 rams C3 in zone A (chance 10.5%, d100 77): failed"]
+    beside = [(name.split("--")[0], item.text, item.at) for name, item, _ in named(scene, "ram-")
+              if isinstance(item, Text)]
+    assert [found[:2] for found in beside] == [("ram-hit", "C 42.2%: 33"), ("ram-miss", "A 10.5%: 77")]
+    assert beside[0][2] == pytest.approx((28.5 + 0.95, 22.482), abs=1e-3)  # right of the mark
+    assert "ram-words" in legend(scene)
     hit = {style.fill for _, item, style in named(scene, "ram-hit--") if isinstance(item, Polygon)}
     assert RAMMED in hit
     # blocks at the blocked ship's centre: R2 by C1, R3 by C3, C3 by R3
     blocks = sorted(tips[k] for k in tips if k.startswith("blocked--"))
     assert blocks == ["C3 is blocked by R3", "R2 is blocked by C1", "R3 is blocked by C3"]
-
-
-def test_shots_run_firer_to_target_solid_when_they_hit() -> None:
-    view, events = seen("T2-r2", "romans")
-    scene = scene_of(view, events)
-    tips = {k: v for k, v in tooltips(scene.items).items() if k.startswith(("archers-", "ballista-"))}
-    # Rome's own shots hit or missed; Carthage's only where they hit (secret records, §4)
-    assert sorted(tips.values()) == [
-        "C1 archers at R2: hit (officers)", "C2 archers at R1: hit (officers)",
-        "R1 archers at C1: missed", "R1 archers at C2: missed", "R1 ballista at C2: missed",
-        "R2 archers at C1: hit (rowers)", "R2 ballista at C1: missed", "R3 archers at C3: missed"]
-    assert {k.split("--")[0] for k in tips} == {"archers-hit", "archers-miss", "ballista-miss"}
-    hit = {style.stroke for _, item, style in named(scene, "archers-hit--")
-           if isinstance(item, Polyline) and style.stroke != WHITE}
-    missed = {(style.stroke, style.dash) for _, item, style in named(scene, "ballista-miss--")
-              if isinstance(item, Polyline) and style.stroke != WHITE}
-    assert hit == {ARCHERY} and missed == {(BALLISTA, (8, 4))}
-    # R3 shoots C3 bow to bow, touching since the ram: centre to centre, the line stopping
-    # 0.55" short of C3's centre where the head begins
-    line = next(item for _, item, style in named(scene, "archers-miss--8") if isinstance(item, Polyline)
-                and style.stroke != WHITE)
-    assert flat(line.points) == pytest.approx(flat(((52, 26), (52, 29.45))))
-    assert not trails_of(scene)  # the combat round moves no ship
 
 
 def test_an_avoiding_ship_s_two_parts_make_one_path() -> None:
@@ -302,23 +290,6 @@ def test_an_avoiding_ship_s_two_parts_make_one_path() -> None:
     # and runs 3"; R3's move between does not break C3's line
     assert flat(trails["C3"]) == pytest.approx(flat(((52, 30), (52, 28), (55, 28))))
     assert set(trails) == {"C3", "R3"}
-
-
-def test_volleys_between_one_pair_stand_side_by_side() -> None:
-    view, _ = seen("T2-r1", "romans")
-    shots = [{"kind": "shot", "ship": "R2", "target": "R3", "weapon": "archers", "hit": ""},
-             {"kind": "shot", "ship": "R2", "target": "R3", "weapon": "ballista", "hit": "rowers"},
-             {"kind": "shot", "ship": "R3", "target": "R2", "weapon": "archers", "hit": "officers"}]
-    scene = scene_of(view, shots)
-    lines = [item.points for prefix in ("archers-miss--0", "ballista-hit--1", "archers-hit--2")
-             for _, item, style in named(scene, prefix) if isinstance(item, Polyline)
-             and style.stroke != WHITE]
-    # R2's bow-starboard corner (40.62, 23.25) is nearest R3's stern-port (51.5, 24): the three
-    # arrows lie along that line, 0.35" apart across it in the order they were first shot
-    (ax, ay), (bx, by) = (40.62, 23.25), (51.5, 24.0)
-    across = (-(by - ay) / math.dist((ax, ay), (bx, by)), (bx - ax) / math.dist((ax, ay), (bx, by)))
-    offsets = [(line[0][0] - ax) * across[0] + (line[0][1] - ay) * across[1] for line in lines]
-    assert offsets == pytest.approx([-0.35, 0.0, 0.35])
 
 
 def test_a_missing_field_leaves_its_mark_undrawn() -> None:
