@@ -9,7 +9,7 @@ format prints them. Speeds are whole tenths of an inch, negative when backing (Â
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from pbem.rules.speedband import grid
@@ -284,19 +284,6 @@ class Phase:
         return f"T{self.turn}-r{1 if self.kind == ORDERS else 2}"
 
 
-class Derived:
-    """What a state's ship and link tuples give, kept while they are the same tuples: the id
-    index, the links by pair (made when first asked) and the neighbour grid (ships_near)."""
-
-    __slots__ = ("ships", "links", "index", "pairs", "cells")
-
-    def __init__(self, ships: tuple[Ship, ...], links: tuple[Link, ...], index: Mapping[str, int],
-                 pairs: Mapping[frozenset[str], Link] | None = None,
-                 cells: grid.Cells | None = None) -> None:
-        self.ships, self.links, self.index = ships, links, index
-        self.pairs, self.cells = pairs, cells
-
-
 @dataclass(frozen=True)
 class GameState:
     """The table, the ships in scenario order, the players in initiative order, the links and
@@ -313,25 +300,25 @@ class GameState:
     winner: str | None = None
     scenario: str = "default"
     title: str = "The speed-band percentile rules"
-    _derived: Derived | None = field(default=None, compare=False, repr=False)
+    _derived: grid.Derived | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         # What the ships and links give is kept while they are the same tuples: replace()
         # hands it on, with_ship moves the one ship in it.
         old = self._derived
         if old is not None and old.ships is self.ships:
-            derived = old if old.links is self.links else Derived(self.ships, self.links,
+            derived = old if old.links is self.links else grid.Derived(self.ships, self.links,
                                                                   old.index, cells=old.cells)
         else:
             index = {ship.id.upper(): i for i, ship in enumerate(self.ships)}
             if len(index) != len(self.ships):
                 raise ValueError("two ships have the same id; ship ids are unique in a game")
             pairs = old.pairs if old is not None and old.links is self.links else None
-            derived = Derived(self.ships, self.links, index, pairs)
+            derived = grid.Derived(self.ships, self.links, index, pairs)
         object.__setattr__(self, "_derived", derived)
 
     @property
-    def _known(self) -> Derived:
+    def _known(self) -> grid.Derived:
         assert self._derived is not None
         return self._derived
 
@@ -359,7 +346,7 @@ class GameState:
         moved = tuple(ships)
         copy = object.__new__(GameState)
         copy.__dict__.update(self.__dict__, ships=moved,
-                             _derived=Derived(moved, self.links, known.index, known.pairs, cells))
+                             _derived=grid.Derived(moved, self.links, known.index, known.pairs, cells))
         return copy
 
     def ships_near(self, ship: Ship, reach: float) -> tuple[Ship, ...]:

@@ -8,7 +8,8 @@ moves means a speed change altered play, so find the change rather than the dige
 
 The screens the speed work added are checked against the plain scans they replace: the
 neighbour grid (GameState.ships_near) keeps every ship within reach as ships move, and
-fronts.locked_pairs and morale's ships within 6" give what asking every pair gives.
+fronts.locked_pairs and morale's ships within 6" give what asking every pair gives, and
+grid.relocated gives what replace gives.
 
 `python -m tests.rules.speedband.test_speed_equivalence` prints the digests (to take them anew
 only when a rules change is meant to alter play)."""
@@ -26,10 +27,10 @@ import pytest
 
 from pbem.rules.dice import SeededDice
 from pbem.rules.interface import OrderSheet, PhaseResult
-from pbem.rules.speedband import benchmark, fronts, morale
+from pbem.rules.speedband import benchmark, fronts, grid, morale
 from pbem.rules.speedband.codec import game_to_json
 from pbem.rules.speedband.host import RULESET
-from pbem.rules.speedband.state import OVER, GameState, Link, Ship
+from pbem.rules.speedband.state import OVER, GameState, Link, Ship, StandingOrders
 from pbem.rules.table import footprint_distance
 
 OPTIONAL = {name: True for name in ("opt_crew_quality", "opt_combat_values", "opt_missile_speed",
@@ -152,6 +153,18 @@ def test_a_ship_far_off_the_table_is_still_found() -> None:
     assert state.ships_near(far, 1.0) == ()
     assert far not in state.ships_near(state.ships[1], 1e6)
     assert state.ships_near(state.ships[1], 1e301)[0] == far  # a query wider than the grid
+
+
+def test_a_ship_relocated_is_the_ship_replace_gives() -> None:
+    ships = list(benchmark.sample(32, 4).ships)
+    ships.append(replace(ships[0], status="fleeing", flight_heading=90, corvus_holds="C1",
+                         rowers=(3, 0, 3, 3, 0, 3, 3, 3), officers_lost=2, written_speed=-20,
+                         standing=StandingOrders(cut="all", melee="C2", raise_corvus=True)))
+    for ship in ships:
+        moved = grid.relocated(ship, 12.25, -3.5, 270)
+        assert moved == replace(ship, x=12.25, y=-3.5, heading=270)
+        assert repr(moved) == repr(replace(ship, x=12.25, y=-3.5, heading=270))
+        assert (ship.x, ship.y, ship.heading) != (12.25, -3.5, 270)  # the original is kept
 
 
 def _locked_by_every_pair(state: GameState) -> tuple[tuple[str, str], ...]:
