@@ -7,8 +7,8 @@ sub-step that fails; what that sub-step overlaps is the blocker (the first in sc
 
 Obstacles are other ships, hulks and land polygons in scenario order, named by index, as in
 `step`; `ignored` leaves some out. Built on `pivot.rotate_about` (the pose at each sub-step),
-`contact.overlaps`, `edge.on_table`, `footprint.place` and `impact.impact_point` (K and I at the
-stop, WW with tol = c, G12)."""
+`contact.depth` (overlap is D > ε, G4), `edge.on_table`, `footprint.place` and
+`impact.impact_point` (K and I at the stop, WW with tol = c, G12)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pbem.rules.table.contact import overlaps
+from pbem.rules.table.contact import depth
 from pbem.rules.table.edge import on_table
 from pbem.rules.table.footprint import Footprint, Polygon, Pose, place
 from pbem.rules.table.impact import impact_point
@@ -71,6 +71,16 @@ def _box_distance(point: Vec, polygon: Polygon) -> float:
     return math.hypot(dx, dy)
 
 
+def _table_margin(polygon: Polygon, table: Table, epsilon: float) -> float:
+    # How far the nearest corner may still go before it is more than ε off the table (G11).
+    return min(min(corner.x, table.width - corner.x, corner.y, table.height - corner.y)
+               for corner in polygon.corners) + epsilon
+
+
+# A hair taken off every clearance, far below any ε, so rounding never lets a skip go too far.
+_HAIR = 1e-9
+
+
 def sub_stepped_rotation(footprint: Footprint, start: Pose, point: Vec, alpha: float,
                          obstacles: Sequence[Polygon], table: Table, epsilon: float, substep: float,
                          ignored: frozenset[int] = frozenset()) -> RotationOutcome:
@@ -80,24 +90,50 @@ def sub_stepped_rotation(footprint: Footprint, start: Pose, point: Vec, alpha: f
     Sub-step k is the pose rotate_about(start, Q, ±k·substep). The first k whose footprint is off
     the table or overlaps an obstacle stops the rotation at k − 1 (so at 0 when k = 1 fails, and
     the ship does not move); the turn made may be less than ordered. Sub-steps after a failing one
-    are never tried, even if they would pass."""
+    are never tried, even if they would pass.
+
+    The answer is that of testing every sub-step against every obstacle; to save work, a test is
+    skipped where it cannot fail: no point of the footprint moves farther than R·θ in a turn of θ
+    radians (R its farthest corner from Q), so an obstacle at least a gap g away (the separating
+    axis of G4 bounds g from below) cannot be reached before R·θ ≥ g, nor the edge before the
+    nearest corner's room to it is used up."""
     count = substep_count(alpha, substep)
     sign = 1.0 if alpha > 0 else -1.0
     placed = place(footprint, start)
-    # Every pose of the swept footprint lies within this disc about Q: a quick screen, not a rule.
-    radius = max((corner - point).length() for corner in placed.corners) + epsilon
+    radius = max((corner - point).length() for corner in placed.corners)
+    # Every pose of the swept footprint lies within this disc about Q: obstacles beyond it never count.
     near = [index for index, obstacle in enumerate(obstacles)
-            if index not in ignored and _box_distance(point, obstacle) <= radius]
-    made = start
+            if index not in ignored and _box_distance(point, obstacle) <= radius + epsilon]
+    sweep_per_step = radius * math.radians(substep)     # the farthest any point moves per sub-step
+
+    def next_due(k: int, clearance: float) -> int:
+        # The first sub-step after k that could use up `clearance`.
+        return k + max(1, math.ceil((clearance - _HAIR) / sweep_per_step))
+
+    due = dict.fromkeys(near, 1)
+    edge_due = 1
     for k in range(1, count + 1):
-        trial = rotate_about(start, point, sign * k * substep)
-        polygon = place(footprint, trial)
-        overlapping = tuple(index for index in near if overlaps(polygon, obstacles[index], epsilon))
-        edge = not on_table(polygon, table, epsilon)
+        checking = [index for index in near if due[index] <= k]
+        if not checking and edge_due > k:
+            continue
+        polygon = place(footprint, rotate_about(start, point, sign * k * substep))
+        overlapping = []
+        for index in checking:
+            found = depth(polygon, obstacles[index])
+            if found > epsilon:
+                overlapping.append(index)
+            else:
+                due[index] = next_due(k, -found)
+        edge = False
+        if edge_due <= k:
+            edge = not on_table(polygon, table, epsilon)
+            if not edge:
+                edge_due = next_due(k, _table_margin(polygon, table, epsilon))
         if overlapping or edge:
-            return RotationOutcome(alpha, sign * (k - 1) * substep + 0.0, made, overlapping, edge)
-        made = trial
-    return RotationOutcome(alpha, alpha + 0.0, made)
+            made = sign * (k - 1) * substep + 0.0
+            pose = rotate_about(start, point, made) if k > 1 else start
+            return RotationOutcome(alpha, made, pose, tuple(overlapping), edge)
+    return RotationOutcome(alpha, alpha + 0.0, rotate_about(start, point, alpha) if count else start)
 
 
 def stop_impact_point(footprint: Footprint, outcome: RotationOutcome, obstacles: Sequence[Polygon],

@@ -19,11 +19,14 @@ from shapely.geometry import box as shapely_box
 
 from pbem.rules.table import (
     WOODEN_WALLS,
+    Footprint,
     Polygon,
     Pose,
     Table,
     Vec,
     area_polygon,
+    footprint_distance,
+    on_table,
     overlaps,
     place,
     rectangle,
@@ -223,3 +226,57 @@ def test_every_sub_step_made_is_clear_and_the_next_overlaps_its_blocker_by_shape
         if found.edge:
             assert not shapely_box(0, 0, 18, 12).contains(failing)
     assert found.pose == (rotate_about(start, pivot, found.made) if found.made else start)
+
+
+def every_sub_step(footprint: Footprint, start: Pose, pivot: Vec, alpha: float, others: list[Polygon],
+                   table: Table) -> RotationOutcome:
+    """G17 word for word: every sub-step against every obstacle and the table, no skipping."""
+    sign = 1 if alpha > 0 else -1
+    made = start
+    for k in range(1, round(2 * abs(alpha)) + 1):
+        trial = rotate_about(start, pivot, sign * k / 2)
+        polygon = place(footprint, trial)
+        overlapping = tuple(i for i, other in enumerate(others) if overlaps(polygon, other, W_EPS))
+        edge = not on_table(polygon, table, W_EPS)
+        if overlapping or edge:
+            return RotationOutcome(alpha, sign * (k - 1) / 2 + 0.0, made, overlapping, edge)
+        made = trial
+    return RotationOutcome(alpha, alpha + 0.0, made)
+
+
+@given(scenes())
+@FAST
+def test_skipping_sub_steps_that_cannot_fail_changes_nothing(
+        scene: tuple[Pose, tuple[float, float], Vec, float, list[Polygon]]) -> None:
+    start, size, pivot, alpha, others = scene
+    footprint, table = stretched_octagon(*size), Table(18.0, 12.0)
+    assert sub_stepped_rotation(footprint, start, pivot, alpha, others, table, W_EPS, 0.5) == \
+        every_sub_step(footprint, start, pivot, alpha, others, table)
+
+
+@given(scenes(), st.floats(0.0, 0.01))
+@FAST
+def test_skipping_changes_nothing_with_a_ship_a_hair_away(
+        scene: tuple[Pose, tuple[float, float], Vec, float, list[Polygon]], gap: float) -> None:
+    # The nearest other ship moved straight at the turning one until only `gap` separates them on
+    # the line between centres: contacts come within a sub-step or two of the start.
+    start, size, pivot, alpha, others = scene
+    footprint, table = stretched_octagon(*size), Table(18.0, 12.0)
+    mover = place(footprint, start)
+    assume(others)
+    other = others[0]
+    centre = Vec(sum(c.x for c in other.corners) / 8, sum(c.y for c in other.corners) / 8)
+    towards = start.centre - centre
+    assume(towards.length() > 1e-6)
+    towards = towards * (1 / towards.length())
+    low, high = 0.0, towards.dot(start.centre - centre)
+    for _ in range(60):                      # the farthest shift that keeps them apart by the gap
+        middle = (low + high) / 2
+        if footprint_distance(mover, other.translated(towards * middle), W_EPS) > gap:
+            low = middle
+        else:
+            high = middle
+    moved = [other.translated(towards * low), *others[1:]]
+    assume(not any(overlaps(mover, polygon, W_EPS) for polygon in moved))
+    assert sub_stepped_rotation(footprint, start, pivot, alpha, moved, table, W_EPS, 0.5) == \
+        every_sub_step(footprint, start, pivot, alpha, moved, table)
