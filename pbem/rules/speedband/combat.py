@@ -59,12 +59,12 @@ Played = tuple[GameState, tuple[Event, ...]]
 Hits = dict[str, dict[str, int]]
 
 
-def _line(lines: Mapping[str, Fire] | Mapping[str, Transfer], ship_id: str) -> object | None:
-    """The ship's line, its id matched in any case."""
+def _by_ship(lines: Mapping[str, Fire] | Mapping[str, Transfer]) -> dict[str, object]:
+    """Each ship's line by its id in upper case (ids matched in any case, the first kept)."""
+    found: dict[str, object] = {}
     for key, line in lines.items():
-        if key.upper() == ship_id.upper():
-            return line
-    return None
+        found.setdefault(key.upper(), line)
+    return found
 
 
 def _refused(firer: Ship, weapon: str, target: str, count: int, reason: str) -> Event:
@@ -134,9 +134,10 @@ def missile_phase(state: GameState, orders: CombatOrders, dice: Dice) -> Played:
     hits: Hits = {}
     fired = list(state.record.fired)
     events: list[Event] = []
+    by_weapon = ((ARCHERS, _by_ship(orders.archers)), (BALLISTA, _by_ship(orders.ballista)))
     for firer in state.ships:
-        for weapon, lines in ((ARCHERS, orders.archers), (BALLISTA, orders.ballista)):
-            line = _line(lines, firer.id)
+        for weapon, lines in by_weapon:
+            line = lines.get(firer.id.upper())
             if isinstance(line, Fire):
                 events += _fire_line(state, firer, weapon, line, dice, hits, fired)
     for ship in state.ships:
@@ -183,8 +184,9 @@ def transfer_phase(state: GameState, orders: CombatOrders) -> Played:
     melee this turn); a ship gives at most what it has then. All the factors cross together."""
     moves: list[tuple[str, str, str, int]] = []
     events: list[Event] = []
+    transfers = _by_ship(orders.transfers)
     for giver in state.ships:
-        order = _line(orders.transfers, giver.id)
+        order = transfers.get(giver.id.upper())
         if not isinstance(order, Transfer):
             continue
         friend = state.ship(order.friend)

@@ -35,7 +35,6 @@ from dataclasses import replace
 from pbem.rules.dice import Dice
 from pbem.rules.events import Event, event
 from pbem.rules.speedband.fronts import areas_held_by_enemies, without_fronts_of
-from pbem.rules.speedband.grid import apart
 from pbem.rules.speedband.state import (
     AFLOAT,
     CORVUS,
@@ -68,8 +67,8 @@ def _near(state: GameState, ship: Ship) -> tuple[list[tuple[float, Ship]], list[
     enemies: list[tuple[float, Ship]] = []
     friends: list[Ship] = []
     reach = SIGHT + state.epsilon
-    for other in state.ships:
-        if other.id == ship.id or not other.active or apart(ship, other, reach):
+    for other in state.ships_near(ship, reach):  # all but those surely beyond 6"
+        if not other.active:
             continue
         gap = _gap(state, ship, other)
         if not within(gap, SIGHT, state.epsilon):
