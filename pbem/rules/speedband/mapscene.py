@@ -38,9 +38,9 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from pbem.rules.scene import Point, Scene
+from pbem.rules.scene import Point, Scene, text_width
 from pbem.rules.speedband.maplabels import number_of, point_of, ship_corners
-from pbem.rules.speedband.mapmarks import SHOT_WEAPONS, ram_mark, shear_mark, shot_mark
+from pbem.rules.speedband.mapmarks import SHOT_WEAPONS, SMALL_WORDS, ram_mark, shear_mark, shot_mark
 from pbem.rules.speedband.mapplan import plan_scene as plan_scene
 from pbem.rules.speedband.mapreach import enemy_zones, own_reaches
 from pbem.rules.speedband.mapships import draw_ships, fled_mark, new_drawing, scene, ships_of, table_of
@@ -156,7 +156,7 @@ def section_point(corners: Corners, section: int) -> Point:
 
 
 def _ram(n: int, item: dict[str, Any], events: Sequence[dict[str, Any]],
-         ships: dict[str, dict[str, Any]], drawing: Drawing) -> None:
+         ships: dict[str, dict[str, Any]], drawing: Drawing, size: float) -> None:
     if not isinstance(item.get("success"), bool):
         return
     rammer, target = item.get("rammer"), item.get("target")
@@ -183,6 +183,10 @@ def _ram(n: int, item: dict[str, Any], events: Sequence[dict[str, Any]],
     drawing.shown[f"ram-{result}"] = None
     if beside:
         drawing.shown["ram-words"] = None
+        # labels keep off the words as off a hull: their box, in inches
+        left, wide, high = at[0] + 0.95, text_width(beside, SMALL_WORDS.font_size or 11) / size, 8 / size
+        drawing.hulls.append(((left + wide, at[1] + high), (left + wide, at[1] - high),
+                              (left, at[1] - high), (left, at[1] + high)))
 
 
 def _shear(n: int, item: dict[str, Any], ships: dict[str, dict[str, Any]], drawing: Drawing) -> None:
@@ -239,7 +243,7 @@ def _events(view: dict[str, Any], ships: dict[str, dict[str, Any]], events: Sequ
             continue
         kind, who = item.get("kind"), str(item.get("ship", "?"))
         if kind == "ram":
-            _ram(n, item, events, ships, drawing)
+            _ram(n, item, events, ships, drawing, size)
         elif kind == "shear":
             _shear(n, item, ships, drawing)
         elif kind == "blocked":

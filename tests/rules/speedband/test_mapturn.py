@@ -15,7 +15,7 @@ import pytest
 from PIL import Image
 
 from pbem.render.report import render_png, render_svg
-from pbem.rules.scene import Circle, Polygon, Polyline, Scene, Text
+from pbem.rules.scene import Circle, Polygon, Polyline, Scene, Text, overlaps, text_width
 from pbem.rules.speedband import mapscene
 from pbem.rules.speedband.mapreach import CORVUS_INK, GRAPPLING
 from pbem.rules.table.mapkit import WHITE
@@ -156,6 +156,33 @@ def test_each_ship_s_label_tells_its_melee_fronts() -> None:
     even = scene_of(pair(fronts=[{"first": "R1", "second": "C1", "value": 0}]), [])
     assert labels_of(even)["R1"][3:] == ["front C1 0"]
     assert "front" in legend(scene) and "front" not in legend(scene_of(pair(), []))
+
+
+def test_labels_keep_off_a_ram_s_words() -> None:
+    # R1's label stands over its bow (y 22.9 to 24.9) when nothing is in the way; a ram's words
+    # "B 50%: 20" at (18.95, 23.5), 0.7 x 11 px x 9 letters = 69.3 px wide (3.7" at 18.7 px an
+    # inch, the default for a 72" table) and 16 px high, would lie under it: the label moves
+    view = view_of(("R1", ship("romans", 20, 20, 0)), ("C1", ship("carthaginians", 40, 40, 0)))
+    ram: Events = [{"kind": "ram", "rammer": "C1", "target": "R1", "zone": "B", "x": 18.0, "y": 23.5,
+                    "chance": 50, "roll": 20, "success": True}]
+    size = 18.7
+    covered = (18.95, 23.5 - 8 / size, 18.95 + 69.3 / size, 23.5 + 8 / size)
+
+    def boxes(scene: Scene) -> list[tuple[float, float, float, float]]:
+        found = []
+        for name, item, style in walk(scene.items):
+            if name == "label--R1" and isinstance(item, Text):
+                font = style.font_size or 12
+                half, high = text_width(item.text, font) / size / 2, font / size / 2
+                found.append((item.at[0] - half, item.at[1] - high, item.at[0] + half, item.at[1] + high))
+        return found
+
+    assert [box for box in boxes(scene_of(view, [])) if overlaps(box, covered)]
+    scene = scene_of(view, ram)
+    words = [item for name, item, _ in walk(scene.items)
+             if name.startswith("ram-") and isinstance(item, Text)]
+    assert [(w.text, w.at) for w in words] == [("B 50%: 20", (18.95, 23.5))]
+    assert boxes(scene) and not [box for box in boxes(scene) if overlaps(box, covered)]
 
 
 # -- drawn -------------------------------------------------------------------------------------
