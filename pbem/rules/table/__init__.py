@@ -11,6 +11,9 @@ Pure functions over frozen data, one module per concern, each citing its G-item:
 - `headings` (G7): the angle between headings, the aspect angle;
 - `bands` (G8): bow, waist and stern bands along the keel;
 - `zones` (G8): SB's zones A–D about a ship;
+- `parts` (G8): WW's parts of a ship's boundary and the contact part at an impact;
+- `sections` (G9, G5): keel sections (deck and oar), section polygons and distances, facing;
+- `travel` (G7): the direction of travel (ahead, backing, stopped);
 - `reach` (G13): the reach distance t_r(r) of a straight step (SB grapples);
 - `abreast` (G14): the abreast point of a forward step and the pass within r (RC shears);
 - `sweep` (G10): the sliding sweep of a straight step to its first contact;
@@ -20,9 +23,12 @@ Pure functions over frozen data, one module per concern, each citing its G-item:
   among contacts at one moment, a forward step's passes, contacts and edge as ordered events,
   and any straight step's reach events (SB), contacts and edge as ordered events;
 - `pivot` (G17): rotations and the single-step pivot;
+- `rotation` (G17): WW's sub-stepped rotation about a point, its blocker and impact point;
 - `bearings` (G18): bearings, relative bearings (signed turns), home and rout headings;
+- `relative` (G18): relative bearings of points, TOWARD and AWAY turns, approaching;
 - `aim` (G18, G17): SB's aim step, a rounded and capped turn towards a target made as a pivot;
 - `arcs` (G19): RC's broadside sides and WW's wedge of relative bearings;
+- `sight` (G20): sight lines clipped by hulls, what blocks them, smoke plumes;
 - `report` (G21): rounding positions for reports;
 - `mapkit`: the table-map kit (grid, scale bar, ships with bow and pattern, trails, strike
   and block marks, shot arrows, range rings), over the scene primitives of pbem.rules.scene;
@@ -81,9 +87,45 @@ from pbem.rules.table.params import (
     Table,
     TurnRule,
 )
+from pbem.rules.table.parts import (
+    ContactParts,
+    Part,
+    PartKind,
+    ShipSide,
+    boundary_part,
+    contact_part,
+    contact_parts,
+    corner_parts,
+    edge_index,
+    edge_parts,
+    nearest_boundary_point,
+)
 from pbem.rules.table.pivot import PivotCheck, check_pivot, pivot, rotate_about
 from pbem.rules.table.reach import reach_distance
+from pbem.rules.table.relative import (
+    APPROACH_CONE,
+    approaching,
+    away_turn,
+    relative_bearing_to,
+    round_down_in_magnitude,
+    toward_turn,
+)
 from pbem.rules.table.report import report_length, report_point
+from pbem.rules.table.rotation import RotationOutcome, stop_impact_point, sub_stepped_rotation, substep_count
+from pbem.rules.table.sections import (
+    KeelSection,
+    clip_section,
+    deck_reference_points,
+    deck_sections,
+    faces,
+    keel_projection,
+    oar_sections,
+    overlap_length,
+    section_distance,
+    section_holding,
+    section_polygon,
+)
+from pbem.rules.table.sight import blockers, blocks, clipped_segment, inside_length, smoke_plume
 from pbem.rules.table.step import (
     Contact,
     EdgeReached,
@@ -100,6 +142,7 @@ from pbem.rules.table.step import (
     straight_step,
 )
 from pbem.rules.table.sweep import contact_distance
+from pbem.rules.table.travel import Motion, direction_of_travel
 from pbem.rules.table.vectors import (
     Vec,
     ahead,
@@ -132,4 +175,15 @@ __all__ = [
     # SB's additions: zones A–D (G8), the reach distance and reach events (G13, G15), the aim step (G18).
     "AimStep", "Reach", "ReachStepEvent", "ReachStepEvents", "Zone", "aim_step", "aim_turn",
     "point_zone", "reach_distance", "reach_step_events", "round_half_away", "zone",
+    # WW's additions: parts and the contact part (G8), keel and oar sections, facing and section
+    # distance (G9, G5), direction of travel (G7), the sub-stepped rotation (G17), relative
+    # bearings of points, TOWARD/AWAY and approaching (G18), sight lines and smoke (G20).
+    "APPROACH_CONE", "ContactParts", "KeelSection", "Motion", "Part", "PartKind",
+    "RotationOutcome", "ShipSide", "approaching", "away_turn", "blockers", "blocks",
+    "boundary_part", "clip_section", "clipped_segment", "contact_part", "contact_parts",
+    "corner_parts", "deck_reference_points", "deck_sections", "direction_of_travel", "edge_index",
+    "edge_parts", "faces", "inside_length", "keel_projection", "nearest_boundary_point",
+    "oar_sections", "overlap_length", "relative_bearing_to", "round_down_in_magnitude",
+    "section_distance", "section_holding", "section_polygon", "smoke_plume", "stop_impact_point",
+    "sub_stepped_rotation", "substep_count", "toward_turn",
 ]

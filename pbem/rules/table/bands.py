@@ -1,7 +1,7 @@
 """Bands along a ship's keel: bow, waist and stern (open-table-core G8, keel bands).
 
 GR uses the stern band alone (`stern_section`, "behind the oar banks", rulings §3); RC all three
-(`ram_zones`). SB's zones A–D and WW's parts of the boundary are not built yet."""
+(`ram_zones`). SB's zones A–D are in `zones`, WW's parts of the boundary in `parts`."""
 
 from __future__ import annotations
 
