@@ -26,7 +26,7 @@ from dataclasses import replace
 
 from pbem.rules.events import Event, event
 from pbem.rules.speedband import bands, fronts, victory
-from pbem.rules.speedband.missiles import range_band
+from pbem.rules.speedband.missiles import RANGES, range_band
 from pbem.rules.speedband.orders import (
     ARCHERS,
     BALLISTA,
@@ -190,7 +190,10 @@ def could_fire(state: GameState, ship: Ship) -> bool:
         return False  # fleeing ships and prizes do not fire (§12.1, §15)
     weapons = [weapon for weapon, count in ((ARCHERS, ship.archers), (BALLISTA, ship.ballistae))
                if count > 0]
-    for other in state.ships:
+    if not weapons:
+        return False
+    reach = max(limit for weapon in weapons for _, limit in RANGES[weapon]) + state.epsilon
+    for other in state.ships_near(ship, reach):  # all but those surely out of range
         if other.active and state.enemies(ship, other):
             gap = distance(state, ship, other)
             if any(range_band(weapon, gap, state.epsilon) for weapon in weapons):
@@ -252,6 +255,10 @@ def _end_standing(state: GameState, ship: Ship, fought: set[frozenset[str]]) -> 
     return standing
 
 
+def _with_standing(ship: Ship, standing: StandingOrders) -> Ship:
+    return ship if standing is ship.standing else replace(ship, standing=standing)
+
+
 def end_turn(state: GameState, open_next: bool = True) -> Played:
     """The end of a turn after morale (§3.2, §4, §17): each ship on the table takes its
     `last_band` (Stop after a dead stop), `last_speed` (its written speed) and
@@ -262,15 +269,16 @@ def end_turn(state: GameState, open_next: bool = True) -> Played:
     fought = _fought_pairs(state)
     fought_set = {frozenset((a.upper(), b.upper())) for a, b in fought}
     ships = []
+    linked = {name for link in state.links for name in (link.first, link.second)}
     for ship in state.ships:
         if ship.active:
-            held = state.held(ship.id)
+            held = ship.id in linked  # state.held, for every ship at once
             ship = replace(ship, last_band=bands.band_at_end(ship, held),
                            last_speed=ship.written_speed,
                            changed_last_turn=bands.changed_band(ship))
         ships.append(ship)
     state = replace(state.with_ships(ships), fought_last_turn=fought)
-    state = state.with_ships(replace(ship, standing=_end_standing(state, ship, fought_set))
+    state = state.with_ships(_with_standing(ship, _end_standing(state, ship, fought_set))
                              for ship in state.ships)
     winner = victory.end_of_turn_result(state, turn)
     if winner is not None:
