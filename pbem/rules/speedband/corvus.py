@@ -30,12 +30,11 @@ from pbem.rules.table import bow_point, point_distance, within
 Played = tuple[GameState, tuple[Event, ...]]
 
 
-def _wish(wishes: Mapping[str, Corvus], ship_id: str) -> Corvus | None:
+def _wish(wishes: Mapping[str, Corvus], folded: Mapping[str, Corvus], ship_id: str) -> Corvus | None:
+    # The wish under the ship's id, else under the first key equal to it in upper case
+    # (`folded`, made once for every ship).
     found = wishes.get(ship_id)
-    if found is not None:
-        return found
-    wanted = ship_id.upper()
-    return next((wish for key, wish in wishes.items() if key.upper() == wanted), None)
+    return found if found is not None else folded.get(ship_id.upper())
 
 
 def may_drop(ship: Ship) -> bool:
@@ -75,8 +74,11 @@ def drop_all(state: GameState, wishes: Mapping[str, Corvus]) -> Played:
     target that qualifies at that moment (an earlier drop holds its target, which is then at a
     dead stop for the next)."""
     events: list[Event] = []
+    folded: dict[str, Corvus] = {}
+    for key, value in wishes.items():
+        folded.setdefault(key.upper(), value)
     for ship in state.ships:
-        wish = _wish(wishes, ship.id)
+        wish = _wish(wishes, folded, ship.id)
         if wish is None:
             continue
         dropper = state.require(ship.id)
