@@ -5,9 +5,9 @@ Owns the grammar of the plan's places as `echo.plan_places` writes them (`LineRe
 "(x, y, heading)" for the start and the pose after each step, the last perhaps followed by
 "ram <target>" and "side port|starboard" (the shear side): `parse_plan_place` and `PlanPlace`;
 and `plan_scene`, the table (`mapships`) with the zone lines round the side's enemies
-(`mapreach`, §1.1) and each line's dashed path, where the ship ends in its side's tint, and its
-ram at the bow where it ends. A place that cannot be read is left out. Calls the kit,
-`maplabels`, `mapreach` and `mapships`.
+(`mapreach`, §1.1) and each line's dashed path, where the ship ends in its side's tint, its ram
+at the bow where it ends, and the ship's reaches from there that hold an enemy (`mapreach`). A
+place that cannot be read is left out. Calls the kit, `maplabels`, `mapreach` and `mapships`.
 """
 
 from __future__ import annotations
@@ -20,12 +20,13 @@ from typing import Any
 
 from pbem.rules.scene import Point, Polygon, Scene, Style, haloed
 from pbem.rules.speedband.maplabels import number_of, ship_corners
-from pbem.rules.speedband.mapreach import enemy_zones
+from pbem.rules.speedband.mapreach import enemy_zones, own_reaches
 from pbem.rules.speedband.mapships import bow_point, draw_ships, new_drawing, scene, ships_of, table_of
 from pbem.rules.table import Pose, Vec, place, rectangle
 from pbem.rules.table.mapkit import (
     PLAN_STRIKE,
     PLAN_TRAIL,
+    Corners,
     burst,
     default_size,
     look_of,
@@ -67,7 +68,8 @@ def parse_plan_place(text: str) -> PlanPlace | None:
 
 
 def _plan(sid: str, ship: dict[str, Any], places: Sequence[PlanPlace], side: str,
-          drawing: Drawing, size: float) -> None:
+          drawing: Drawing, size: float) -> Corners | None:
+    """Draw one plan; where it leaves the ship (its hull now if it does not move it)."""
     line: list[Point] = []
     for place_ in places:
         if not line or math.dist(line[-1], place_.at) > 1e-9:
@@ -79,6 +81,7 @@ def _plan(sid: str, ship: dict[str, Any], places: Sequence[PlanPlace], side: str
     headings = [place_.heading for place_ in places if place_.heading is not None]
     heading = headings[-1] if headings else number_of(ship.get("heading"))
     bow = line[-1] if line else None
+    ended: Corners | None = None
     if now is not None and line and (len(line) > 1 or heading != number_of(ship.get("heading"))):
         _, _, _, length, beam = ship_frame(now)
         end = place(rectangle(round(length, 6), round(beam, 6)), Pose(Vec(*line[-1]), heading))
@@ -87,20 +90,23 @@ def _plan(sid: str, ship: dict[str, Any], places: Sequence[PlanPlace], side: str
         drawing.marks.insert(0, plan_end(corners, fill, f"plan-end--{sid}"))
         drawing.shown.setdefault("plan-end", (Style(fill=fill), ""))
         bow = bow_point(corners)
+        ended = corners
     rams = [place_ for place_ in places if place_.ram]
     if rams and bow is not None:
         target, shear = rams[-1].ram, rams[-1].side
         words = f"{sid} rams {target} if its bow meets it" + (f"; {shear} oars at risk" if shear else "")
         drawing.marks.append(haloed(Polygon(burst(bow), PLAN_STRIKE), f"plan-ram--{sid}", words))
         drawing.shown["plan-ram"] = None
+    return ended or now
 
 
 def plan_scene(view: dict[str, Any], side: str, plans: Sequence[tuple[str, Sequence[str]]],
                title: str, subtitle: str) -> Scene:
     """The table now as `side` sees it (`view` is that side's view), with each accepted
-    movement line's plan (ship, places) plotted: its path, where the ship ends and its ram.
-    A plan naming no ship of the view, or with no place that can be read, draws nothing; of two
-    plans for one ship the later is drawn."""
+    movement line's plan (ship, places) plotted: its path, where the ship ends and its ram, and
+    from there its reaches that hold an enemy where it stands now (issue 24). A plan naming no
+    ship of the view, or with no place that can be read, draws nothing; of two plans for one
+    ship the later is drawn."""
     ships = ships_of(view)
     by_key = {sid.upper(): sid for sid in ships}
     width, height = table_of(view)
@@ -113,7 +119,11 @@ def plan_scene(view: dict[str, Any], side: str, plans: Sequence[tuple[str, Seque
         sid = by_key.get(str(piece).upper())
         if sid is not None and plan:
             chosen[sid] = plan
+    ends: dict[str, Corners] = {}
     for sid, plan in chosen.items():
         places = [p for p in map(parse_plan_place, map(str, plan)) if p is not None]
-        _plan(sid, ships[sid], places, side, drawing, size)
+        end = _plan(sid, ships[sid], places, side, drawing, size)
+        if end is not None and places:
+            ends[sid] = end
+    own_reaches(view, ships, side, (0.0, 0.0, width, height), drawing, ends)
     return scene(drawing, title, subtitle, size, width, height)

@@ -9,7 +9,8 @@ is drawn only when an enemy that may be targeted (afloat or fleeing, §15) lies 
 24): the footprint distance for shots and grapples (G5), the bow point's distance for a corvus,
 whose bow must not lie in that enemy's zone D. Distances are taken between the hulls as the map
 draws them (the view's corners, to 0.01"). The rings of ships the viewer does not own are never
-drawn, so nothing here reads an enemy's crews.
+drawn, so nothing here reads an enemy's crews. On the plan map the rings are those of the ships
+being ordered, from where their plans leave them, against the enemies where they stand now.
 
 Also the zones A-D round each enemy ship on the table (§1.1, G8), drawn faintly: a short line out
 at 45° from each corner and one out along the beam line from the middle of each side.
@@ -20,6 +21,7 @@ Calls the kit, `maplabels`, the table core's zones and the rules modules holding
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from typing import Any
 
 from pbem.rules.scene import Box, Group, Point, Polyline, Style
@@ -124,18 +126,19 @@ def _keys(ship: dict[str, Any]) -> list[str]:
 
 
 def own_reaches(view: dict[str, Any], ships: dict[str, dict[str, Any]], viewer: str | None,
-                table: Box, drawing: Drawing) -> None:
+                table: Box, drawing: Drawing, placed: Mapping[str, Corners] | None = None) -> None:
     """The rings of the viewer's own ships afloat, each only when an enemy lies within it;
-    none for an observer or the game master (viewer None)."""
+    none for an observer or the game master (viewer None). With `placed` (the plan map: where
+    each ordered ship's move leaves it) only those ships, from there."""
     if viewer is None:
         return
     targets = targets_of(ships, viewer)
     reach_of_corvus = corvus_reach(view)
     for sid, ship in ships.items():
-        corners = ship_corners(ship)
+        corners = ship_corners(ship) if placed is None else placed.get(sid)
         if corners is None or owner_of(ship) != viewer or status_of(ship) != "afloat":
             continue
-        gaps = {other: hull_gap(corners, hull) for other, hull in targets.items()}
+        gaps = {other: hull_gap(corners, hull) for other, hull in targets.items() if other != sid}
         bow = bow_of(corners)
         for key in _keys(ship):
             reach, style = REACHES[key]

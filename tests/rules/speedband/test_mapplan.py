@@ -104,3 +104,29 @@ def test_the_plan_map_draws_the_zone_lines_round_the_side_s_enemies() -> None:
               and isinstance(item, Polyline)]
     assert flat(starts[:4]) == pytest.approx(flat(view["ships"]["C1"]["corners"]), abs=1e-9)
     assert "zones" in legend(scene)
+
+
+def _ring_points(scene: Scene, ident: str) -> list[tuple[float, float]]:
+    return [p for name, item, _ in walk(scene.items) if name == ident and isinstance(item, Polyline)
+            for p in item.points]
+
+
+def test_the_plan_map_rings_the_ordered_ships_where_their_plans_leave_them() -> None:
+    _, scene = _plans()
+    rings = {name for name, _, _ in walk(scene.items) if name.startswith("ring-")}
+    # R2, a quinquereme 5" long with a ballista and a corvus, ends at (40, 25) heading north: its
+    # bow at y 27.5 is 2.75" short of C1's (a heptares 5.5" long heading south from (40, 33)),
+    # inside 3" and 4" but not the grapple's or the corvus's 1"
+    assert {name for name in rings if name.endswith("--R2")} == {
+        f"ring-{key}--R2" for key in ("archers-short", "archers-medium", "archers-long", "ballista-short",
+                                      "ballista-medium", "ballista-long")}
+    # R3 (a trireme, no ballista or corvus) plans onto C3 as if it stayed (§20): inside everything
+    assert {name for name in rings if name.endswith("--R3")} == {
+        f"ring-{key}--R3" for key in ("archers-short", "archers-medium", "archers-long", "grapple")}
+    # drawn round the plan's end, not where R2 stands now at (40, 16): 3" past its bow is y 30.5
+    assert max(y for _, y in _ring_points(scene, "ring-archers-short--R2")) == pytest.approx(30.5)
+    # a ship with no plan has no ring, wherever it stands
+    game = _played(True)["T2-r1"][0]
+    alone = mapplan.plan_scene(game.view("romans"), "romans", [("R2", ("(40, 16, 0)", "(40, 25, 0)"))],
+                               "Orders", "as understood")
+    assert {name.split("--")[1] for name, _, _ in walk(alone.items) if name.startswith("ring-")} == {"R2"}
