@@ -164,6 +164,11 @@ class ShipType:
         return self.ship_class.name in (QUAD_QUIN, LARGER)
 
     @property
+    def ignores_small_holes(self) -> bool:
+        """Small holes, original or added, are not placed on quad/quin and larger (§10.3, §10.7)."""
+        return self.ship_class.name in (QUAD_QUIN, LARGER)
+
+    @property
     def footprint(self) -> Footprint:
         """The base: the stretched octagon L × W (§2, G3)."""
         return _octagon(self.length, self.beam)

@@ -184,7 +184,8 @@ def test_unknown_classes_areas_tables_and_columns_are_sentences() -> None:
 
 def test_options_and_defence_size_by_type() -> None:
     # §4.1: ram on with an RAV, grapnels off on small ships, toughened from rating 2,
-    # towers on quad/quin and larger; the defence size is the RAV, small ships 0.
+    # towers on quad/quin and larger (which take no small holes, §10.3, §10.7); the defence
+    # size is the RAV, small ships 0.
     rows = {row.id: row for row in SHIP_TYPES}
     assert [row.id for row in SHIP_TYPES if not row.ram_by_default] == ["oar20", "oar30"]
     assert [row.id for row in SHIP_TYPES if not row.grapnels_by_default] == ["oar20", "oar30"]
@@ -192,6 +193,8 @@ def test_options_and_defence_size_by_type() -> None:
                                                                             "pentekonter"]
     assert [row.id for row in SHIP_TYPES if row.may_have_towers] == ["quadrireme", "quinquereme",
                                                                        "larger"]
+    assert [row.id for row in SHIP_TYPES if row.ignores_small_holes] == ["quadrireme", "quinquereme",
+                                                                           "larger"]
     assert [row.defence_size for row in SHIP_TYPES] == [0, 0, 1, 1, 1, 1, 2, 2, 3, 4, 5]
     assert rows["hemiola"].rav == 1
 
