@@ -41,6 +41,10 @@ class Modifier:
     reason: str
     value: int
 
+    def __post_init__(self) -> None:
+        if isinstance(self.value, bool) or not isinstance(self.value, int) or not self.reason:
+            raise ValueError(f"a modifier is a reason and a whole number, not {self.reason!r} {self.value!r}")
+
 
 @dataclass(frozen=True, slots=True)
 class SeamanshipTest:

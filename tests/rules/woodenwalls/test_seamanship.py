@@ -122,3 +122,9 @@ def test_a_bad_quality_or_purpose_takes_no_die() -> None:
 def test_a_result_holds_a_d6(die: int) -> None:
     with pytest.raises(ValueError, match="is a d6"):
         SeamanshipTest("RH-ATHENA", "morale RH-ATHENA", FR, die)
+
+
+@pytest.mark.parametrize(("reason", "value"), [("open ship", True), ("open ship", 1.5), ("", 2)])
+def test_a_modifier_is_a_reason_and_a_whole_number(reason: str, value: int) -> None:
+    with pytest.raises(ValueError, match="a modifier is a reason and a whole number"):
+        Modifier(reason, value)
