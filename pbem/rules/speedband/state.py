@@ -361,8 +361,8 @@ class GameState:
         for number in grid.around(known.cells, x, y, reach + mine + grid.longest() + grid.APART_SLACK,
                                   len(ships)):
             other = ships[number]  # grid.apart, written out: this is asked at every step
-            if (math.hypot(x - other.x, y - other.y) - mine - grid.radius(other.type)
-                    <= reach + grid.APART_SLACK and other.id.upper() != wanted):
+            if (not math.hypot(x - other.x, y - other.y) - mine - grid.radius(other.type)
+                    > reach + grid.APART_SLACK and other.id.upper() != wanted):
                 found.append(other)
         return tuple(found)
 
