@@ -18,7 +18,8 @@ FR, ABLE and POOR; spaces or commas in a POST; and, in `notationdeck.py`, `.5` f
 `1M`, MARINE(S) and SHOOTER(S) for M and S, PORT, STARBOARD and STBD for P and S, `S TO B` and
 `S - B` for `S-B`, lists separated by spaces, ENTER before UNTIL LOSS, and the AP line itself.
 
-Imports `woodenwalls.orders` and `woodenwalls.notationdeck`.
+`part_of` and `kind_of` (from `notationdeck.py`) are exported here too. Imports `table.Vec`,
+`woodenwalls.orders` and `woodenwalls.notationdeck`.
 """
 
 from __future__ import annotations
@@ -27,36 +28,32 @@ import re
 from collections.abc import Mapping
 
 from pbem.rules.table import Vec
-from pbem.rules.woodenwalls.notationdeck import DECK_READERS, NotationError, Words, tokens_of
+from pbem.rules.woodenwalls.notationdeck import (
+    DECK_READERS,
+    NotationError,
+    Words,
+    kind_of,
+    part_of,
+    tokens_of,
+)
 from pbem.rules.woodenwalls.orders import (
     ABLE,
     ANY,
     BACKING,
     DECK,
     FIRST_RATE,
-    KIND_LETTERS,
     MOVEMENT,
     POOR,
     SETUP,
-    SIDE_LETTERS,
     ActivationOrder,
     Ahead,
-    ApThrow,
     Astern,
-    Attack,
     Away,
     Branch,
-    Corvus,
-    Cut,
-    Douse,
-    Engine,
     Entry,
-    Fire,
     Hold,
     IfNear,
     Intent,
-    Move,
-    Oars,
     Order,
     Placing,
     Post,
@@ -64,11 +61,8 @@ from pbem.rules.woodenwalls.orders import (
     Rake,
     Ram,
     Reading,
-    Release,
     Segment,
     Shear,
-    Shift,
-    Shoot,
     Speed,
     Step,
     Toward,
@@ -287,7 +281,7 @@ def _speed(words: Words) -> Speed:
         words.extra("a space after @")
     if value.upper() not in SPEED_WORDS:
         raise words.fail(f"the speed {value[:12]!r} is not one of 0, 1, 2, 3, 4 or B")
-    return Speed(SPEED_WORDS[value.upper()], words.count(phase, "the action phase @"))
+    return Speed(SPEED_WORDS[value.upper()], words.count(phase, "the action phase after @"))
 
 
 def _entry(words: Words, tokens: list[str]) -> Entry:
@@ -414,38 +408,3 @@ def _point(words: Words, token: str) -> Vec:
         words.extra("spaces inside a point")
     return Vec(words.distance(parts[0], f"the point's x {parts[0][:12]}"),
                words.distance(parts[1], f"the point's y {parts[1][:12]}"))
-
-
-# --- which part of the mail takes a line, and its kind (§17)
-
-
-def part_of(order: Order) -> str:
-    """The part of the mail that takes the line: `SETUP`, `MOVEMENT` or `DECK`."""
-    if isinstance(order, Quality | Post):
-        return SETUP
-    if isinstance(order, ActivationOrder | Segment | Toward | Away | IfNear | Speed):
-        return MOVEMENT
-    return DECK
-
-
-def kind_of(order: Order) -> str:
-    """The kind of line for §17's "a second line for the same ship, activation and kind"
-    (plan §11 q. 46); a queue entry's kind is `segment` (its activation number is the
-    reading's `entry`)."""
-    if isinstance(order, Segment | Toward | Away | IfNear):
-        return "segment"
-    if isinstance(order, Speed):
-        return f"SPEED @{order.phase}"
-    if isinstance(order, Shoot | Engine | Fire | ApThrow | Douse):
-        return f"{order.notation().split()[0]} {order.area}"
-    if isinstance(order, Oars):
-        return f"OARS {SIDE_LETTERS[order.side]}"
-    if isinstance(order, Shift):
-        return f"SHIFT {KIND_LETTERS[order.kind]} {order.source}-{order.destination}"
-    if isinstance(order, Move):
-        return f"MOVE {KIND_LETTERS[order.kind]} {order.source} TO {order.destination.notation()}"
-    if isinstance(order, Corvus | Cut | Release):
-        return order.notation()
-    if isinstance(order, Attack):
-        return f"ATTACK FROM {order.source}"
-    return order.notation().split()[0]

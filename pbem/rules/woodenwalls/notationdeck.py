@@ -6,7 +6,8 @@ decimals), an angle (a multiple of 0.5), a ship id, an area, `<ship>.<area>`, `<
 The deck part: `SHIFT`, `SHOOT`, `ENGINE`, `FIRE`, `OARS`, the extra `AP` (plan §11 q. 44),
 `GRAPPLE`, `CORVUS`, `CUT`, `RELEASE`, `ATTACK`, `MOVE` and `DOUSE`, each read by `DECK_READERS`
 from the verb. `notation.py` reads the line's head and the setup and movement lines and hands deck
-verbs here. Imports `pbem.rules.errors` and `woodenwalls.orders`.
+verbs here. Last, `part_of` (the part of the mail that takes an order) and `kind_of` (its kind for
+§17's second lines, plan §11 q. 46). Imports `pbem.rules.errors` and `woodenwalls.orders`.
 """
 
 from __future__ import annotations
@@ -17,25 +18,38 @@ from collections.abc import Callable, Mapping
 from pbem.rules.errors import OrderSyntaxError
 from pbem.rules.woodenwalls.orders import (
     AREAS,
+    DECK,
+    KIND_LETTERS,
     MARINES,
+    MOVEMENT,
     PORT,
+    SETUP,
     SHOOTERS,
+    SIDE_LETTERS,
     STARBOARD,
+    ActivationOrder,
     ApThrow,
     Attack,
+    Away,
     Corvus,
     Cut,
     Douse,
     Engine,
     Fire,
     Grapple,
+    IfNear,
     Move,
     Oars,
     Order,
+    Post,
+    Quality,
     Release,
+    Segment,
     Shift,
     ShipArea,
     Shoot,
+    Speed,
+    Toward,
 )
 
 _TOKEN = re.compile(r"\(([^()]*)\)|[,()]|[^\s,()]+")
@@ -124,7 +138,7 @@ class Words:
 
     def area(self, word: str, what: str) -> str:
         if word.upper() not in AREAS:
-            raise self.fail(f"{what} {word!r} is not an area: the areas are B, M, S, T1 and T2")
+            raise self.fail(f"{what} {word[:12]!r} is not one of the areas B, M, S, T1 and T2")
         return word.upper()
 
     def ship_area(self, word: str, verb: str, own: bool = False) -> ShipArea:
@@ -135,7 +149,7 @@ class Words:
             raise self.fail(f"{verb} aims at {form} (a ship id, a dot and B, M, S, T1 or T2, "
                             f"e.g. MA-PELLA.M), not {word!r}")
         ship = self.ship_id(match.group(1), verb) if match.group(1) else ""
-        return ShipArea(ship, self.area(match.group(2), f"the target area of {word}"))
+        return ShipArea(ship, self.area(match.group(2), f"in {word}, the area"))
 
     def count_kind(self, at: int, verb: str) -> tuple[int, str, int]:
         """`<n><k>` at token `at` (or `<n> <k>` as an extra): count, kind, the next token."""
@@ -196,8 +210,8 @@ def _shift(words: Words) -> Shift:
     else:
         raise words.fail(f"after SHIFT {count}{kind[0].upper()} comes <from>-<to>, e.g. SHIFT 1M "
                          f"S-B, not {joined!r}")
-    source = words.area(source, "the area moved from,")
-    destination = words.area(destination, "the area moved to,")
+    source = words.area(source, "the area moved from")
+    destination = words.area(destination, "the area moved to")
     if source == destination:
         raise words.fail(f"SHIFT moves elements between two areas, and {source}-{destination} "
                          "names one")
@@ -292,7 +306,7 @@ def _move(words: Words) -> Move:
     rest = words.tokens[at:]
     if len(rest) != 3 or rest[1].upper() != "TO":
         raise words.fail("MOVE is MOVE <n><k> <area> TO [<ship>.]<area>, e.g. MOVE 1M B TO M")
-    return Move(count, kind, words.area(rest[0], "the area moved from,"),
+    return Move(count, kind, words.area(rest[0], "the area moved from"),
                 words.ship_area(rest[2], "MOVE", own=True))
 
 
@@ -307,3 +321,38 @@ DECK_READERS: Mapping[str, Callable[[Words], Order]] = {
     "SHIFT": _shift, "SHOOT": _shot, "ENGINE": _shot, "FIRE": _shot, "OARS": _oars, "AP": _ap,
     "GRAPPLE": _grapple, "CORVUS": _named, "CUT": _named, "RELEASE": _named, "ATTACK": _attack,
     "MOVE": _move, "DOUSE": _douse}
+
+
+# --- the part of the mail that takes a line, and its kind (§17)
+
+
+def part_of(order: Order) -> str:
+    """The part of the mail that takes the line: `SETUP`, `MOVEMENT` or `DECK`."""
+    if isinstance(order, Quality | Post):
+        return SETUP
+    if isinstance(order, ActivationOrder | Segment | Toward | Away | IfNear | Speed):
+        return MOVEMENT
+    return DECK
+
+
+def kind_of(order: Order) -> str:
+    """The kind of line for §17's "a second line for the same ship, activation and kind"
+    (plan §11 q. 46); a queue entry's kind is `segment` (its activation number is the
+    reading's `entry`)."""
+    if isinstance(order, Segment | Toward | Away | IfNear):
+        return "segment"
+    if isinstance(order, Speed):
+        return f"SPEED @{order.phase}"
+    if isinstance(order, Shoot | Engine | Fire | ApThrow | Douse):
+        return f"{order.notation().split()[0]} {order.area}"
+    if isinstance(order, Oars):
+        return f"OARS {SIDE_LETTERS[order.side]}"
+    if isinstance(order, Shift):
+        return f"SHIFT {KIND_LETTERS[order.kind]} {order.source}-{order.destination}"
+    if isinstance(order, Move):
+        return f"MOVE {KIND_LETTERS[order.kind]} {order.source} TO {order.destination.notation()}"
+    if isinstance(order, Corvus | Cut | Release):
+        return order.notation()
+    if isinstance(order, Attack):
+        return f"ATTACK FROM {order.source}"
+    return order.notation().split()[0]
