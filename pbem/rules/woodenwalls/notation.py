@@ -109,6 +109,7 @@ _ORDER = re.compile(r"\s*ORDER(?=[\s:]|$)\s*(:?)(.*)", re.DOTALL | re.IGNORECASE
 _ID = re.compile(r"[A-Za-z0-9-]{1,12}", re.ASCII)
 _ENTRY = re.compile(r"[0-9]{1,2}", re.ASCII)
 _STEP = re.compile(r"([SPFB])(.*)", re.DOTALL)
+_STEP_WORD = re.compile(r"[SPFB][0-9.]*", re.ASCII)
 _NUMBERISH = re.compile(r"[0-9.]+", re.ASCII)
 _SPEED = re.compile(r"(\S+?)( ?)@( ?)(\S+)")
 _PLACING = re.compile(r"(B|M|S|T1|T2):([0-9]{1,2})([MS])", re.ASCII)
@@ -151,7 +152,10 @@ def read_line(text: str, context: str) -> Reading | None:
     if verb in VERB_PART:
         _in_context(words, verb, VERB_PART[verb], context)
         return Reading(ship, _ship_order(words, verb), tuple(words.extras))
-    if verb in ENTRY_WORDS or verb in INTENTS or verb == "BREAK" or _STEP.fullmatch(verb):
+    if verb == "ORDER":
+        raise words.fail("ORDER starts its line, with no ship id before it, e.g. ORDER RH-HELIOS "
+                         "RH-ATHENA")
+    if verb in ENTRY_WORDS or verb in INTENTS or verb == "BREAK" or _STEP_WORD.fullmatch(verb):
         raise words.fail(f"a segment is a queue entry and needs its activation number: "
                          f"{ship}/1: {rest.strip()[:40]}")
     raise words.fail(f"{words.tokens[0]!r} is not an order word: the words here are "
@@ -160,13 +164,13 @@ def read_line(text: str, context: str) -> Reading | None:
 
 def _ship_verb(rest: str) -> bool:
     first = rest.split()[0].upper() if rest.split() else ""
-    return first in VERB_PART or first in ENTRY_WORDS or bool(_STEP.fullmatch(first))
+    return first in VERB_PART or first in ENTRY_WORDS or bool(_STEP_WORD.fullmatch(first))
 
 
 def _known_start(rest: str, entry: bool) -> bool:
     first = rest.split()[0].upper()
     return first in VERB_PART or (entry and (first in ENTRY_WORDS
-                                             or bool(_STEP.fullmatch(first))))
+                                             or bool(_STEP_WORD.fullmatch(first))))
 
 
 def _verbs(context: str) -> list[str]:
