@@ -18,7 +18,9 @@ FR, ABLE and POOR; spaces or commas in a POST; and, in `notationdeck.py`, `.5` f
 `1M`, MARINE(S) and SHOOTER(S) for M and S, PORT, STARBOARD and STBD for P and S, `S TO B` and
 `S - B` for `S-B`, lists separated by spaces, ENTER before UNTIL LOSS, and the AP line itself.
 
-`part_of` and `kind_of` (from `notationdeck.py`) are exported here too. Imports `table.Vec`,
+A line of another part of the mail is refused ("a deck line belongs to the deck mail"); once
+the verb is known a refusal's `accepted` is its part's text alone. `part_of` and `kind_of` (from
+`notationdeck.py`) are exported here too. Imports `table.Vec`,
 `woodenwalls.orders` and `woodenwalls.notationdeck`.
 """
 

@@ -245,6 +245,11 @@ class IfNear:
 Entry = Segment | Toward | Away | IfNear  # what a queue entry <ID>/<k> holds
 
 
+def branches(entry: Entry) -> tuple[Branch, ...]:
+    """What an entry may carry out, for the checker's limits: both branches of an IF NEAR."""
+    return (entry.then, entry.otherwise) if isinstance(entry, IfNear) else (entry,)
+
+
 @dataclass(frozen=True, slots=True)
 class Speed:
     """`SPEED 0|1|2|3|4|B @<n>` (§6.2, §7.8): `speed` an int 0-4 or `BACKING`, at the end of the

@@ -54,6 +54,7 @@ from pbem.rules.woodenwalls.orders import (
     Speed,
     Toward,
     Turn,
+    branches,
     degrees,
     sl,
 )
@@ -466,6 +467,12 @@ def test_each_order_belongs_to_one_part_of_the_mail() -> None:
 def test_the_kind_of_a_line_for_section_17s_second_lines(text: str, kind: str) -> None:
     reading = read_line(text, SETUP if kind in ("QUALITY", "POST") else "leg")
     assert reading is not None and kind_of(reading.order) == kind
+
+
+def test_branches_of_an_entry_are_both_arms_of_an_if_near_or_the_entry_itself() -> None:
+    then, otherwise = Segment((Turn(10), Ahead(1))), Away(Vec(0, 12))
+    assert branches(IfNear("MA-PELLA", 1, then, otherwise)) == (then, otherwise)
+    assert branches(then) == (then,)
 
 
 def test_a_reading_keys_its_line_as_the_cases_do() -> None:
