@@ -316,21 +316,25 @@ def _mail_kinds(mail: str) -> tuple[str, ...]:
 
 def phase_from_key(key: str) -> Phase:
     """The phase a key names (the inverse of `Phase.key`); ValueError with a sentence otherwise."""
+    refusal = ValueError(f"a phase key is setup, R<r>, R<r>-<leg>, R<r>-<leg>-move, R<r>-<leg>-deck "
+                         f"or over (r from 1, leg A, B or C), not {key!r}")
     if key in (SETUP, OVER):
         return Phase(key)
-    head, _, rest = key.partition("-")
+    head, dash, rest = key.partition("-")
     number = head[1:]
-    if not (head.startswith("R") and number.isdigit()):
-        raise ValueError(f"a phase key is setup, R<r>, R<r>-<leg>, R<r>-<leg>-move, "
-                         f"R<r>-<leg>-deck or over, not {key!r}")
-    if not rest:
-        return Phase(ROUND, int(number))
     leg, _, part = rest.partition("-")
     kinds = {"": LEG, "move": MOVEMENT, "deck": DECK}
-    if part not in kinds or leg not in LEG_NAMES:
-        raise ValueError(f"a phase key is setup, R<r>, R<r>-<leg>, R<r>-<leg>-move, "
-                         f"R<r>-<leg>-deck or over, not {key!r}")
-    return Phase(kinds[part], int(number), leg)
+    if not (head.startswith("R") and number.isascii() and number.isdigit() and int(number) >= 1):
+        raise refusal
+    if not dash:
+        found = Phase(ROUND, int(number))
+    elif part in kinds and leg in LEG_NAMES:
+        found = Phase(kinds[part], int(number), leg)
+    else:
+        raise refusal
+    if found.key != key:  # "R01", "R1-A-" and the like name a phase only loosely
+        raise refusal
+    return found
 
 
 def phases(mail: str, round_limit: int) -> tuple[Phase, ...]:
