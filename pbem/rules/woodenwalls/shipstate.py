@@ -10,8 +10,9 @@ and footprints (`pbem.rules.table`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from functools import lru_cache
+from collections.abc import Callable
+from dataclasses import dataclass, fields, replace
+from functools import cache, lru_cache
 
 from pbem.rules.table import Polygon, Pose, Vec, place
 from pbem.rules.woodenwalls.seamanship import ABLE, QUALITIES
@@ -185,8 +186,8 @@ class Ship:
             problems.append("a fire's level is at most 4 (large)")
         if not {*self.holes, *self.added} <= {"L", "M", "S"}:
             problems.append("holes are L, M or S")
-        sections = {section_label(side, n) for side in BOARD_SIDES for n in range(1, row.oar_sections + 1)}
-        if not set(self.oars_lost) <= sections or len(set(self.oars_lost)) != len(self.oars_lost):
+        lost = set(self.oars_lost)
+        if not lost <= _section_labels(row.oar_sections) or len(lost) != len(self.oars_lost):
             problems.append(f"a {row.id}'s oar sections are P1-P{row.oar_sections} and "
                             f"S1-S{row.oar_sections}, each lost once, not {list(self.oars_lost)!r}")
         shipped = [oars.side for oars in self.shipped]
@@ -306,6 +307,30 @@ class Ship:
 @lru_cache(maxsize=8192)
 def _placed(type_id: str, x: float, y: float, heading: float) -> Polygon:
     return place(ship_type(type_id).footprint, Pose(Vec(x, y), heading))
+
+
+@cache
+def _section_labels(per_side: int) -> frozenset[str]:
+    return frozenset(section_label(side, n) for side in BOARD_SIDES for n in range(1, per_side + 1))
+
+
+@cache
+def _slots() -> tuple[tuple[str, ...], tuple[Callable[[object, object], None], ...]]:
+    names = tuple(item.name for item in fields(Ship))
+    return names, tuple(getattr(Ship, name).__set__ for name in names)
+
+
+def relocated(ship: Ship, x: float, y: float, heading: float) -> Ship:
+    """replace(ship, x=x, y=y, heading=heading) without the checks, for a move at every step:
+    Ship.__post_init__ checks nothing these three change."""
+    names, setters = _slots()
+    moved: Ship = object.__new__(Ship)
+    for name, setter in zip(names, setters, strict=True):
+        setter(moved, getattr(ship, name))
+    object.__setattr__(moved, "x", x)
+    object.__setattr__(moved, "y", y)
+    object.__setattr__(moved, "heading", heading)
+    return moved
 
 
 def _area_index(area: str) -> int:

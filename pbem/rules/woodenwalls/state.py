@@ -54,6 +54,7 @@ from pbem.rules.woodenwalls.shipstate import (
     Ship,
     ShippedOars,
     new_ship,
+    relocated,
     section_label,
 )
 from pbem.rules.woodenwalls.switches import Options
@@ -64,7 +65,7 @@ __all__ = [
     "HULK", "HULK_REASONS", "KINDS", "LIGHT", "LINK_KINDS", "MISSILES", "NO_FIRES", "PICKED",
     "POOR_GRADE", "PORT", "RAM", "SPEEDS", "STANDING_OFF", "STARBOARD", "STATUSES", "STIFF", "STRONG",
     "SUNK", "TOWERS", "WEAK", "WINDS", "Current", "Element", "GameState", "Link", "Player",
-    "ShippedOars", "Ship", "Terrain", "Wind", "new_ship", "section_label",
+    "ShippedOars", "Ship", "Terrain", "Wind", "new_ship", "relocated", "section_label",
 ]
 
 GRAPPLE, CORVUS, RAM = "grapple", "corvus", "ram"

@@ -23,6 +23,7 @@ from pbem.rules.woodenwalls.state import (
     Terrain,
     Wind,
     new_ship,
+    relocated,
 )
 from pbem.rules.woodenwalls.switches import parse_options
 
@@ -106,6 +107,13 @@ def test_the_polygon_is_the_footprint_where_it_stands() -> None:
     ship = trireme(x=8.0)
     assert ship.polygon.corners == place(ship_type("trireme").footprint, ship.pose).corners
     assert ship.polygon.corners[0] == Vec(8.0 + 0.075, 2.0 + 0.6)  # starboard bow corner, heading 0
+
+
+def test_relocated_is_replace_of_the_place_alone() -> None:
+    ship = replace(trireme(holes=("M",), oars_lost=("S2",)), speed="B")
+    moved = relocated(ship, 7.25, 3.5, 22.5)
+    assert moved == replace(ship, x=7.25, y=3.5, heading=22.5)
+    assert (ship.x, ship.heading) == (6.0, 0.0)
 
 
 def game() -> GameState:
