@@ -175,6 +175,8 @@ class Ship:
             problems.append(f"protection is {', '.join(PROTECTIONS)}, not {self.protection!r}")
         if self.toughened and not row.may_be_toughened:
             problems.append(f"a {row.id} (rating {row.rating}) cannot be toughened: rating 2 or more only")
+        if self.ram and row.rav is None:
+            problems.append(f"a {row.id} has no ram (no RAV, §4.1): ram is off")
         if self.towers and not row.may_have_towers:
             problems.append(f"a {row.id} has no towers: quad/quin and larger only")
         if len(set(self.towers)) != len(self.towers) or not set(self.towers) <= set(TOWERS):

@@ -61,6 +61,8 @@ def test_ship_refusals_are_sentences() -> None:
         new_ship("X", "trireme", R, 1.0, 1.0, 0.0, 5)
     with pytest.raises(ValueError, match="a oar20 .rating 1. cannot be toughened"):
         new_ship("X", "oar20", R, 1.0, 1.0, 0.0, toughened=True)
+    with pytest.raises(ValueError, match=r"a oar30 has no ram \(no RAV, §4.1\): ram is off"):
+        Ship("X", "oar30", R, 1.0, 1.0, 0.0)
     with pytest.raises(ValueError, match="a trireme has no towers: quad/quin and larger only"):
         trireme(towers=("T1",))
     with pytest.raises(ValueError, match=r"oar sections are P1-P3 and S1-S3, each lost once"):
