@@ -226,6 +226,18 @@ def test_bow_to_beam_collision() -> None:
     assert ram_adjacent_area(TRIREME, target, parts.impact) == "M"
 
 
+def test_bow_corner_to_beam_at_45_degrees() -> None:
+    # Heading 45, A's starboard bow corner (0.6, 0.075) lies 0.675·√½ east and 0.525·√½ north of C:
+    # put it on B's port beam at (5.6, 4). K is that corner alone, so I is the corner; A's part is
+    # the bow (its corners belong to it), B's the port beam.
+    root = math.sqrt(0.5)
+    rammer = Pose(Vec(5.6 - 0.675 * root, 4.0 - 0.525 * root), 45.0)
+    target = Pose(Vec(5.75, 4.1), 0.0)
+    parts = collision_parts(TRIREME, rammer, TRIREME, target)
+    assert close(parts.impact, 5.6, 4.0)
+    assert (parts.mover, parts.obstacle) == (Part(PartKind.BOW), Part(PartKind.BEAM, ShipSide.PORT))
+
+
 def test_lying_in_contact_uses_c() -> None:
     # 0.02 apart: in contact (≤ c), I found within c but not within ε.
     target = Pose(Vec(5.77, 4.1), 0.0)
