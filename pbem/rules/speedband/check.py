@@ -94,24 +94,24 @@ def _your_ships(state: GameState, side: str) -> str:
 
 
 def own_ship(state: GameState, name: str, side: str, commands: frozenset[str] | None) -> Ship:
-    """The sender's ship, able to take orders (§20, §15); otherwise the refusal."""
-    hint = _your_ships(state, side)
+    """The sender's ship, able to take orders (§20, §15); otherwise the refusal (naming the
+    side's ships, made only then: every line comes here)."""
     ship = state.ship(name)
     if ship is None:
-        raise IllegalOrderError(f"there is no ship {name} in this game", accepted=hint)
+        raise IllegalOrderError(f"there is no ship {name} in this game", accepted=_your_ships(state, side))
     if ship.owner != side:
         raise IllegalOrderError(f"{ship.id} is not yours: it is a ship of {ship.owner}",
-                                accepted=hint)
+                                accepted=_your_ships(state, side))
     if commands is not None and ship.id.upper() not in {item.upper() for item in commands}:
         raise NotCommandedError(f"{ship.id} is commanded by another player of your side",
                                 accepted="lines for the ships given to you.")
     if ship.status == FLEEING:
         raise IllegalOrderError(f"{ship.id} is fleeing: the judge writes a fleeing ship's orders "
-                                "(§14.3), so it takes none", accepted=hint)
+                                "(§14.3), so it takes none", accepted=_your_ships(state, side))
     if not ship.active:
         what = "a prize, which" if ship.prize else "off the table and"
         raise IllegalOrderError(f"{ship.id} is {ship.status}, not afloat: {what} takes no orders",
-                                accepted=hint)
+                                accepted=_your_ships(state, side))
     return ship
 
 

@@ -8,6 +8,10 @@ on an `F` step, blocking, the failed rammer's pass (G16), pivots with the overla
 The rules of each moment are called, not written here: `ramming.resolve_ram` (the roll, damage,
 shear), `grappling.pending` and `grappling.try_grapples` (§10.1, §10.2, response cuts).
 
+"Every other ship" is screened first (`others_near`, GameState.ships_near): a ship surely too far
+to touch the mover or come within 1" of it in this step or pivot is left out of the lists, which
+changes nothing but the time (issue 21).
+
 Events emitted here (one line each):
 - `move`: ship, part ("path", "avoid 1", "avoid 2"), path (as written), start_x start_y
   start_heading, end_x end_y end_heading (full precision), stopped ("" when the whole path was
@@ -26,6 +30,7 @@ from pbem.rules.dice import Dice
 from pbem.rules.events import Event, event
 from pbem.rules.speedband import grappling, ramming
 from pbem.rules.speedband.bands import moving_row
+from pbem.rules.speedband.grid import relocated
 from pbem.rules.speedband.orders import AIM, BACKWARD, FORWARD, PORT, Grapple, Step, path_notation
 from pbem.rules.speedband.state import FLED, FLEEING, GameState, Ship
 from pbem.rules.table import (
@@ -47,6 +52,7 @@ from pbem.rules.table import (
 )
 
 GRAPPLE_REACH = 1.0  # §10.1: a try is made the first moment the pair is within 1"
+SCREEN_MARGIN = 1.0  # inches beyond every tolerance: ships farther give a step no event
 
 # Why a path stopped (the `stopped` field of a move event).
 DONE, BLOCKED, EDGE, GRAPPLED, RAMMED, FLED_OFF, VOID = (
@@ -92,13 +98,26 @@ class Rules:
 
 
 def placed(ship: Ship, pose: Pose) -> Ship:
-    return replace(ship, x=pose.centre.x, y=pose.centre.y, heading=round(pose.heading) % 360)
+    # replace(ship, x=..., y=..., heading=...), made faster: a ship is placed at every step.
+    return relocated(ship, pose.centre.x, pose.centre.y, round(pose.heading) % 360)
 
 
 def others_of(state: GameState, ship_id: str) -> tuple[Ship, ...]:
     """Every other ship on the table (any status but sunk and fled), in scenario order (§6.2)."""
     return tuple(ship for ship in state.ships
                  if ship.on_table and ship.id.upper() != ship_id.upper())
+
+
+def others_near(state: GameState, ship_id: str, reach: float,
+                also: str = "") -> tuple[Ship, ...]:
+    """others_of less the ships whose footprints are surely more than `reach` from the ship's
+    (a quick screen, GameState.ships_near), `also` kept whatever its distance; scenario order."""
+    near = [other for other in state.ships_near(state.require(ship_id), reach) if other.on_table]
+    kept = state.ship(also) if also else None
+    if (kept is None or not kept.on_table or kept.id.upper() == ship_id.upper()
+            or any(other.id == kept.id for other in near)):
+        return tuple(near)
+    return tuple(sorted((*near, kept), key=lambda other: state.order_of(other.id)))
 
 
 def ram_open(state: GameState, ship_id: str, rules: Rules) -> bool:
@@ -138,10 +157,11 @@ def grapples_within(state: GameState, ship_id: str, rules: Rules,
     if not _has_wishes(rules):
         return state, (), False
     mover = state.require(ship_id)
-    near = [other.id for other in others_of(state, ship_id)
-            if within(footprint_distance(mover.polygon, other.polygon, state.epsilon),
-                      GRAPPLE_REACH, state.epsilon)
-            and may_grapple(state, ship_id, other.id, rules)]
+    # The cheap tests first; the screen leaves out only ships surely beyond 1".
+    near = [other.id for other in others_near(state, ship_id, GRAPPLE_REACH + state.epsilon)
+            if may_grapple(state, ship_id, other.id, rules)
+            and within(footprint_distance(mover.polygon, other.polygon, state.epsilon),
+                       GRAPPLE_REACH, state.epsilon)]
     if not near:
         return state, (), False
     return grappling.try_grapples(state, rules.wishes, ship_id, near, dice)
@@ -178,7 +198,10 @@ def straight(state: GameState, ship_id: str, step: Step, rules: Rules, dice: Dic
     motion = -ahead(ship.heading) if step.kind == BACKWARD else ahead(ship.heading)
     length = step.amount / 10
     epsilon, contact = state.epsilon, state.options.contact_tolerance
-    others = others_of(state, ship_id)
+    # Only ships the step could touch or bring within 1" (the ram target always): the others
+    # give no event, and every index below is into this list, in scenario order.
+    others = others_near(state, ship_id, length + GRAPPLE_REACH + SCREEN_MARGIN,
+                         rules.ram.target if rules.ram is not None else "")
     polygons: tuple[Polygon, ...] = tuple(other.polygon for other in others)
     index = {other.id.upper(): i for i, other in enumerate(others)}
     target_index = index.get(rules.ram.target.upper()) if rules.ram is not None else None
@@ -274,7 +297,7 @@ def turn(state: GameState, ship_id: str, step: Step, rules: Rules, dice: Dice) -
     table and overlaps no other ship, else blocked (a fleeing ship off the edge leaves); `A` turns
     towards the ram target (G18) or 0° once the ram has lapsed; then pending grapples within 1"."""
     ship = state.require(ship_id)
-    others = others_of(state, ship_id)
+    others = others_near(state, ship_id, SCREEN_MARGIN)  # a pivot stays within its diagonal
     polygons = tuple(other.polygon for other in others)
     if step.kind == AIM:
         target = state.ship(rules.ram.target) if rules.ram is not None else None
