@@ -40,7 +40,8 @@ def test_the_speed_band_demo_plays_to_a_roman_victory() -> None:
     assert "  |   line 6  R1: SPEED 8 F2 S22 F6 => battle (SPEED 7.1-8 for R1)" in out
     assert "R1: R1:" not in out
     assert "Initiative d6: romans rolled 1 against carthaginians 4" in out
-    assert "R1 threw a grapple at C1 (speeds 8\" and 6\"): rolled 5 on a d10 against more than 4: the line holds." in out
+    assert ("R1 threw a grapple at C1 (speeds 8\" and 6\"): rolled 5 on a d10 against more than 4: "
+            "the line holds.") in out
     assert "R2 dropped its corvus on C1" in out
     assert "R2 wins round 1 against C1" in out
     assert "C1 has no officers and surrendered to the romans" in out

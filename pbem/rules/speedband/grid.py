@@ -8,23 +8,23 @@ and perhaps some farther.
 `Derived` is what a GameState keeps of its ship and link tuples (its id index, its links by
 pair and its grid) while they stay the same tuples.
 
-Imports the ship types and the table's footprints (and the state's types for type checking);
+Imports the ship types and the table's footprints (never the state: `Derived` is generic in
+the state's ship and link classes);
 ships come to the grid as (x, y) centres by their place in scenario order.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import fields
+from collections.abc import Mapping, Sequence
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING, Protocol
+from typing import Generic, Protocol, TypeVar
 
 from pbem.rules.speedband.shiptypes import TYPE_NAMES, ship_type
 from pbem.rules.table import Polygon, Pose, Vec, place
 
-if TYPE_CHECKING:
-    from pbem.rules.speedband.state import Link, Ship
+ShipT = TypeVar("ShipT")
+LinkT = TypeVar("LinkT")
 
 APART_SLACK = 1e-6  # inches: far above rounding, far below anything a rule measures
 
@@ -117,38 +117,14 @@ def around(cells: Cells, x: float, y: float, half_width: float, count: int) -> S
     return found
 
 
-Copier = tuple[tuple[str, ...], tuple[Callable[[object, object], None], ...], tuple[int, int, int]]
-
-
-@cache
-def _copier() -> Copier:
-    from pbem.rules.speedband.state import Ship  # noqa: PLC0415 - state imports this module
-
-    names = tuple(field.name for field in fields(Ship))
-    return (names, tuple(getattr(Ship, name).__set__ for name in names),
-            (names.index("x"), names.index("y"), names.index("heading")))
-
-
-def relocated(ship: Ship, x: float, y: float, heading: int) -> Ship:
-    """replace(ship, x=x, y=y, heading=heading) at a third of the cost, for a move at every
-    step: every field copied but those three (Ship.__post_init__ checks nothing they change)."""
-    names, setters, (at_x, at_y, at_heading) = _copier()
-    copied = [getattr(ship, name) for name in names]
-    copied[at_x], copied[at_y], copied[at_heading] = x, y, heading
-    moved: Ship = object.__new__(type(ship))
-    for setter, value in zip(setters, copied, strict=True):
-        setter(moved, value)
-    return moved
-
-
-class Derived:
+class Derived(Generic[ShipT, LinkT]):
     """What a state's ship and link tuples give, kept while they are the same tuples: the id
     index, the links by pair (made when first asked) and the grid (GameState.ships_near)."""
 
     __slots__ = ("ships", "links", "index", "pairs", "cells")
 
-    def __init__(self, ships: tuple[Ship, ...], links: tuple[Link, ...], index: Mapping[str, int],
-                 pairs: Mapping[frozenset[str], Link] | None = None,
+    def __init__(self, ships: tuple[ShipT, ...], links: tuple[LinkT, ...], index: Mapping[str, int],
+                 pairs: Mapping[frozenset[str], LinkT] | None = None,
                  cells: Cells | None = None) -> None:
         self.ships, self.links, self.index = ships, links, index
         self.pairs, self.cells = pairs, cells

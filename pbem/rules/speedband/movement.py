@@ -30,8 +30,8 @@ from pbem.rules.dice import Dice
 from pbem.rules.events import Event, event
 from pbem.rules.speedband import grappling, ramming
 from pbem.rules.speedband.bands import moving_row
-from pbem.rules.speedband.grid import relocated
 from pbem.rules.speedband.orders import AIM, BACKWARD, FORWARD, PORT, Grapple, Step, path_notation
+from pbem.rules.speedband.relocate import relocated
 from pbem.rules.speedband.state import FLED, FLEEING, GameState, Ship
 from pbem.rules.table import (
     Contact,

@@ -300,7 +300,7 @@ class GameState:
     winner: str | None = None
     scenario: str = "default"
     title: str = "The speed-band percentile rules"
-    _derived: grid.Derived | None = field(default=None, compare=False, repr=False)
+    _derived: grid.Derived[Ship, Link] | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         # What the ships and links give is kept while they are the same tuples: replace()
@@ -318,7 +318,7 @@ class GameState:
         object.__setattr__(self, "_derived", derived)
 
     @property
-    def _known(self) -> grid.Derived:
+    def _known(self) -> grid.Derived[Ship, Link]:
         assert self._derived is not None
         return self._derived
 

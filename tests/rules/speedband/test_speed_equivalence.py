@@ -9,7 +9,7 @@ moves means a speed change altered play, so find the change rather than the dige
 The screens the speed work added are checked against the plain scans they replace: the
 neighbour grid (GameState.ships_near) keeps every ship within reach as ships move, and
 fronts.locked_pairs and morale's ships within 6" give what asking every pair gives, and
-grid.relocated gives what replace gives.
+relocate.relocated gives what replace gives.
 
 `python -m tests.rules.speedband.test_speed_equivalence` prints the digests (to take them anew
 only when a rules change is meant to alter play)."""
@@ -27,7 +27,7 @@ import pytest
 
 from pbem.rules.dice import SeededDice
 from pbem.rules.interface import OrderSheet, PhaseResult
-from pbem.rules.speedband import benchmark, fronts, grid, morale
+from pbem.rules.speedband import benchmark, fronts, morale, relocate
 from pbem.rules.speedband.codec import game_to_json
 from pbem.rules.speedband.host import RULESET
 from pbem.rules.speedband.state import OVER, GameState, Link, Ship, StandingOrders
@@ -161,7 +161,7 @@ def test_a_ship_relocated_is_the_ship_replace_gives() -> None:
                          rowers=(3, 0, 3, 3, 0, 3, 3, 3), officers_lost=2, written_speed=-20,
                          standing=StandingOrders(cut="all", melee="C2", raise_corvus=True)))
     for ship in ships:
-        moved = grid.relocated(ship, 12.25, -3.5, 270)
+        moved = relocate.relocated(ship, 12.25, -3.5, 270)
         assert moved == replace(ship, x=12.25, y=-3.5, heading=270)
         assert repr(moved) == repr(replace(ship, x=12.25, y=-3.5, heading=270))
         assert (ship.x, ship.y, ship.heading) != (12.25, -3.5, 270)  # the original is kept
