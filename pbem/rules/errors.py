@@ -1,4 +1,5 @@
-"""The three ways an order line can fail (style: syntax, illegal, ambiguous)."""
+"""The three ways an order line can fail (style: syntax, illegal, ambiguous), and a malformed
+case file (CaseError, with `case_whole` for its whole numbers)."""
 
 from __future__ import annotations
 
@@ -57,3 +58,12 @@ class AmbiguousOrderError(OrderError):
 
 class CaseError(ValueError):
     """A rules-case file is malformed (not a mistake in its orders)."""
+
+
+def case_whole(name: str, what: str, value: object) -> int:
+    """A whole number of a case file (`[turn] number`, `[turn] half`); a bool, a fraction,
+    infinity, NaN or a word is a CaseError sentence, never an OverflowError."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or value != value \
+            or value in (float("inf"), float("-inf")) or value != int(value):
+        raise CaseError(f"{name}: {what} is a whole number, not {value!r}")
+    return int(value)

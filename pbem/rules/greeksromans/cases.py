@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from pbem.rules.dice import Dice, DiceError, ForcedDice
-from pbem.rules.errors import CaseError, OrderError
+from pbem.rules.errors import CaseError, OrderError, case_whole
 from pbem.rules.events import Event
 from pbem.rules.greeksromans import combat
 from pbem.rules.greeksromans.check import accepted_orders, check_half
@@ -65,8 +65,8 @@ def load_case(case: dict[str, Any], name: str) -> GameState:
         raise CaseError(f"{name}: {problem}")
     turn = case.get("turn", {})
     phase = case.get("phase", {})
-    half = int(turn.get("half", 1 if str(phase.get("kind", "")) not in ("initiative", "end_of_turn")
-                        else 0))
+    opening = 1 if str(phase.get("kind", "")) not in ("initiative", "end_of_turn") else 0
+    half = case_whole(name, "[turn] half", turn.get("half", opening))
     initiative = str(turn.get("initiative", ""))
     side = str(phase.get("side", ""))
     if not initiative and side and half:
@@ -74,7 +74,8 @@ def load_case(case: dict[str, Any], name: str) -> GameState:
     if half and side and (initiative if half == 1 else state.other(initiative)) != side:
         raise CaseError(f"{name}: [phase] side {side} does not perform half {half} when "
                         f"{initiative} has the initiative")
-    return replace(state, turn=int(turn.get("number", 1)), half=half, initiative=initiative,
+    number = case_whole(name, "[turn] number", turn.get("number", 1))
+    return replace(state, turn=number, half=half, initiative=initiative,
                    last_initiative_loser=str(turn.get("last_initiative_loser", "")))
 
 

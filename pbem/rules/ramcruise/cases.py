@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pbem.rules.dice import DiceError, ForcedDice
-from pbem.rules.errors import CaseError, OrderError
+from pbem.rules.errors import CaseError, OrderError, case_whole
 from pbem.rules.events import Event
 from pbem.rules.interface import ACCEPTED
 from pbem.rules.ramcruise.check import check_round
@@ -46,6 +46,7 @@ from pbem.rules.table import Table
 
 KINDS = ("move", "fire", "melee", "end_of_half", "half")
 DEFAULT_WIND = 90  # cases-open-table.md, ram-cruise item 3
+
 
 
 def load_case(case: dict[str, Any], name: str) -> GameState:
@@ -77,14 +78,15 @@ def load_case(case: dict[str, Any], name: str) -> GameState:
     side = str(phase.get("side", sides[0].id))
     if side not in (sides[0].id, sides[1].id):
         raise CaseError(f"{name}: [phase] side {side!r} is not a side of the case")
-    half = int(turn.get("half", 1 if side == sides[0].id else 2))
+    half = case_whole(name, "[turn] half", turn.get("half", 1 if side == sides[0].id else 2))
     if half not in (1, 2) or sides[half - 1].id != side:
         raise CaseError(f"{name}: [phase] side {side} does not phase in half {half} (side A, "
                         f"{sides[0].id}, has half 1)")
     kind = str(phase.get("kind", "half"))
     open_kind = MOVE if kind in ("move", "half") else COMBAT
     state = GameState(ships=ships, sides=(sides[0], sides[1]), options=options,
-                      phase=Phase(open_kind, int(turn.get("number", 1)), half, side),
+                      phase=Phase(open_kind, case_whole(name, "[turn] number", turn.get("number", 1)),
+                                  half, side),
                       grapples=grappled, wind=wind)
     if open_kind == COMBAT:  # the phasing ships have moved: their mode and speed are this half's
         state = replace(state, half_record=HalfRecord(out_of_sight=out_of_sight(state, side)))
