@@ -14,6 +14,7 @@ from dataclasses import replace
 import pytest
 
 from pbem.rules.dice import ForcedDice
+from pbem.rules.events import Event
 from pbem.rules.table import Part, PartKind, ShipSide
 from pbem.rules.woodenwalls.collisions import Contact, resolve
 from pbem.rules.woodenwalls.orders import Ram
@@ -31,11 +32,11 @@ from pbem.rules.woodenwalls.state import GameState, Link, Ship, new_ship
 
 
 def pella(**changes: object) -> Ship:
-    return new_ship("MA-PELLA", "trireme", "macedon", 8.0, 6.0, 90.0, **{"speed": 0, **changes})
+    return replace(new_ship("MA-PELLA", "trireme", "macedon", 8.0, 6.0, 90.0), **changes)  # type: ignore[arg-type]
 
 
 def helios(**changes: object) -> Ship:
-    return new_ship("RH-HELIOS", "trireme", "rhodes", 8.0, 5.25, 0.0, **{"speed": 4, **changes})
+    return replace(new_ship("RH-HELIOS", "trireme", "rhodes", 8.0, 5.25, 0.0, 4), **changes)  # type: ignore[arg-type]
 
 
 def game(*ships: Ship) -> GameState:
@@ -50,8 +51,8 @@ def log(rolled: ForcedDice) -> list[tuple[str, int]]:
     return [(roll.purpose, roll.sides) for roll in rolled.log]
 
 
-def kinds(events: tuple[object, ...]) -> list[str]:
-    return [getattr(item, "kind") for item in events]
+def kinds(events: tuple[Event, ...]) -> list[str]:
+    return [item.kind for item in events]
 
 
 RAM_PELLA = Contact("RH-HELIOS", "MA-PELLA", Ram("MA-PELLA"), 0.25, False)
