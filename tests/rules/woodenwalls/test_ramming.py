@@ -255,3 +255,51 @@ def test_one_level_less() -> None:
 def test_lock_link_kind() -> None:
     outcome = resolve(game(pella(), helios()), RAM_PELLA, dice(3, 4, 6))
     assert outcome.state.links == (Link("ram", "RH-HELIOS", "MA-PELLA"),)
+
+
+def test_across_swing_about_far_bow_corner() -> None:
+    # PELLA heading 90 at speed 2: its travel is 90° from HELIOS's heading: across. HELIOS's
+    # speed 0, PELLA loses a level (2 → 1), HELIOS swings towards PELLA's heading 90 by 45° (the
+    # lesser of 45 and 90) to starboard about its port bow corner (7.925, 5.85), the corner away
+    # from the swing; the swept rotation is not stopped (its bow quarter turns away below y 5.85).
+    # Centre: (8, 5.25) − (7.925, 5.85) = (0.075, −0.6), rotated 45° clockwise:
+    # (0.075·c − 0.6·c, −0.075·c − 0.6·c) with c = 0.7071 → (−0.3712, −0.4773) → (7.5538, 5.3727).
+    # S = 4 (across: the rammer's alone); A = 9 + d6 1 = 10; D = 0 + d6 6 = 6; M 4 → L S; save d6 6.
+    outcome = resolve(game(pella(speed=2), helios()), RAM_PELLA, dice(1, 6, 6))
+    rammer, target = outcome.state.require("RH-HELIOS"), outcome.state.require("MA-PELLA")
+    assert rammer.speed == 0 and target.speed == 1
+    assert rammer.heading == 45.0
+    assert (rammer.x, rammer.y) == pytest.approx((7.5538, 5.3727), abs=1e-4)
+    corner = rammer.polygon.corners[7]
+    assert (corner.x, corner.y) == pytest.approx((7.925, 5.85))
+    assert "swing" in kinds(outcome.events)
+    assert outcome.state.link_entries() == ("ram RH-HELIOS>MA-PELLA",)
+
+
+def test_head_on_target_with_lost_ram_rams_back_with_rav_less_one() -> None:
+    # q. 20: PELLA bow to bow (heading 180 at (8, 6.45)) with its ram lost: RAV 1.
+    # S = 4 (PELLA stopped). HELIOS: 8 + d6 1 = 9 against 2 − 2 + d6 6 = 6: M 3 → L.
+    # PELLA: 1 × 4 + d6 6 = 10 against 2 − 1 + d6 1 = 2: M 8 → L L M on HELIOS (10 units); its own
+    # holes ⌈8/2⌉ = 4 → L S: PELLA 4 + 4 + 1 = 9 units, afloat.
+    facing = replace(pella(), y=6.45, heading=180.0, ram=False)
+    rolled = dice(1, 6, 6, 1)
+    outcome = resolve(game(facing, helios()), RAM_PELLA, rolled)
+    assert log(rolled)[2:] == [("ram attack MA-PELLA", 6), ("ram defence RH-HELIOS", 6)]
+    assert outcome.state.require("RH-HELIOS").holes == ("L", "L", "M")
+    assert outcome.state.require("MA-PELLA").holes == ("L", "L", "S")
+
+
+def test_loaded_ship_sunk_is_removed() -> None:
+    # PELLA loaded with L L already (8): L L M more sinks it; a loaded ship leaves the table.
+    outcome = resolve(game(pella(holes=("L", "L"), loaded=True), helios()), RAM_PELLA, dice(3, 4))
+    target = outcome.state.require("MA-PELLA")
+    assert target.status == "hulk" and target.removed and not target.on_table
+
+
+def test_rammer_sunk_by_its_own_holes_takes_no_save() -> None:
+    # HELIOS without its ram and with L L M (10) already: a win of M = 8.5 gives it L M more:
+    # 16 ≥ 12 sinks it; no lock. PELLA (L L L = 12) sinks too. No saves: no die after the two.
+    rolled = dice(6, 1)
+    outcome = resolve(game(pella(), helios(ram=False, holes=("L", "L", "M"))), RAM_PELLA, rolled)
+    assert outcome.state.require("RH-HELIOS").status == "hulk"
+    assert outcome.state.links == () and len(rolled.log) == 2
