@@ -214,9 +214,12 @@ def _declare_shoot(state: GameState, ship: Ship, order: Shoot, reserved: int,
                    plumes: Sequence[Polygon]) -> list[Shot] | str:
     own = [element for element in area_elements(ship, order.area, state.ship_order, side=ship.owner)
            if element.kind in _SHOT_REACH]
-    shooters = [element for element in own if element.kind == SHOOTERS]
-    throwing = set(map(id, shooters[len(shooters) - reserved:])) if reserved else set()
-    free = [element for element in own if id(element) not in throwing]
+    free: list[Element] = []
+    for element in reversed(own):  # the AP throwers: the area's last shooters in list order
+        if element.kind == SHOOTERS and reserved:
+            reserved -= 1
+        else:
+            free.insert(0, element)
     if not free:
         return f"{ship.id} has no marines or shooters in {order.area} to shoot"
     chosen = _choose(state, ship, order.area, order.targets, _reaching(free, _SHOT_REACH), plumes)
