@@ -283,7 +283,8 @@ def _after(state: GameState, before: tuple[Ship, Ship]) -> tuple[GameState, tupl
                 events += found
         return state, events
     if state.require(rammer.id).afloat:
-        reason = "ram: across" if apart is not None and apart <= 135 else "ram: towards"
+        reason = ("ram: target stopped" if apart is None else
+                  "ram: across" if apart <= 135 else "ram: towards")
         state, found = with_speed(state, rammer.id, 0, reason)
         events += found
     if apart is not None and apart <= 135:
