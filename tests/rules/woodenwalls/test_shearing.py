@@ -19,13 +19,13 @@ import pytest
 
 from pbem.rules.dice import ForcedDice
 from pbem.rules.events import Event
-from pbem.rules.table import Vec, overlaps, place, to_world
+from pbem.rules.table import Vec, area_polygon, overlaps, place, to_world
 from pbem.rules.woodenwalls.collisions import Contact, resolve
 from pbem.rules.woodenwalls.orders import ANY, Shear
 from pbem.rules.woodenwalls.shearing import aligned_pose, rake, save_modifiers
 from pbem.rules.woodenwalls.shipgeom import EPSILON
 from pbem.rules.woodenwalls.shiptypes import ship_type
-from pbem.rules.woodenwalls.state import GameState, Ship, new_ship
+from pbem.rules.woodenwalls.state import GameState, Ship, Terrain, new_ship
 
 TRIREME = ship_type("trireme")
 SHOULDER_U = 0.6 - 0.075 * 3 ** 0.5  # 0.4701
@@ -235,3 +235,26 @@ def test_stern_rake_with_beam_aft_of_centre_only() -> None:
     rolled = dice()
     state, events = rake(game(pella(), helios(7.7, 5.5, 0.0, speed=1)), "RH-HELIOS", "MA-PELLA", rolled)
     assert events == () and rolled.log == []
+
+
+def test_slide_stopped_by_land_is_a_block() -> None:
+    # Land north of the aligned HELIOS: a square whose south edge is y 6.5 (the aligned bow is at
+    # 6.1299): the slide of 0.5 stops after 0.3701, centre y 5.5299 + 0.3701 = 5.9, no new
+    # collision (land blocks, §7.5); the path u 0 .. 0.3701 meets S2 then S1.
+    land = area_polygon((Vec(8.0, 6.5), Vec(8.0, 7.5), Vec(9.0, 7.5), Vec(9.0, 6.5)))
+    state = replace(game(pella(), helios(*SHOULDER_350, 350.0)), terrain=Terrain(land=(land,)))
+    rolled = dice(6, 6, 6)
+    outcome = resolve(state, shear_contact(0.5), rolled)
+    attacker = outcome.state.require("RH-HELIOS")
+    assert outcome.advanced == pytest.approx(0.3701, abs=1e-4) and attacker.y == pytest.approx(5.9)
+    assert outcome.events[1]["stopped_by"] == "land" and len(rolled.log) == 3
+
+
+def test_rake_needs_the_targets_beam_and_a_moving_ahead_or_stopped_mover() -> None:
+    # Backing ships never rake (§7.7); a mover's bow on the target's beam is no rake part.
+    mover = helios(*corner_at(330.0, 2, Vec(7.85, 6.0)), 330.0, speed="B")
+    state, events = rake(game(pella(), mover), "RH-HELIOS", "MA-PELLA", dice())
+    assert events == ()
+    bow_on = helios(7.25, 6.0, 90.0, speed=1)  # bow edge on x = 7.85
+    state, events = rake(game(pella(), bow_on), "RH-HELIOS", "MA-PELLA", dice())
+    assert events == ()
