@@ -19,8 +19,9 @@ sweep (other ships on the table, then land, §3).
 
 Events: `ram` (rammer, target, speed S, attack A, attack_die and its sides, defence D,
 defence_die and its sides, margin M, points), `hole` (ship, holes placed, hole_units, by),
-`sink` (ship, reason, x, y), `speed` (ship, old, new, reason), `swing` (ship, turned, heading,
-x, y), `lock` (rammer, target), `confused` (ship, ram_loss_die, ram_lost).
+`sink` (ship, x, y, hole_units, capacity, removed, elements_lost), `speed` (ship, old, new,
+reason), `swing` (ship, turned, heading, x, y), `lock` (rammer, target), `confused` (ship,
+ram_loss_die, ram_lost).
 """
 
 from __future__ import annotations
@@ -214,16 +215,19 @@ def _resolution(state: GameState, rammer: Ship, target: Ship, target_part: Part,
                                points=points)
 
 
-def sink(state: GameState, ship_id: str, reason: str = "holes") -> tuple[GameState, tuple[Event, ...]]:
-    """A ship sunk (§15.2, §15.3): a hulk (removed instead when `loaded`, q. 42), every element
-    aboard lost, its fires out (q. 34), its speed 0 and all its links ended; marked sunk where it
-    lies in this round's record (§15.4)."""
+def sink(state: GameState, ship_id: str) -> tuple[GameState, tuple[Event, ...]]:
+    """A ship sunk at capacity (§15.2, §15.3): a hulk (removed instead when `loaded`, q. 42), every
+    element aboard lost, its fires out (q. 34), its speed 0, its quality revealed (§16) and all
+    its links ended; marked sunk where it lies in this round's record (§15.4). The same hulk and
+    event as `sinkorswim.make_hulk`'s for a sunk ship."""
     ship = state.require(ship_id)
     sunk = replace(ship, status=HULK, hulk_reason=SUNK, removed=ship.loaded, elements=(),
-                   fires=NO_FIRES, speed=0, shipped=())
+                   fires=NO_FIRES, speed=0, revealed=True, acted=False)
     state = state.with_ship(sunk).released(ship.id)
     state = replace(state, record=state.record.with_sunk(ship.id, ship.x, ship.y))
-    return state, (event("sink", ship=ship.id, reason=reason, x=ship.x, y=ship.y),)
+    return state, (event("sink", ship=ship.id, x=ship.x, y=ship.y, hole_units=ship.hole_units,
+                         capacity=ship.row.hole_capacity, removed=ship.loaded,
+                         elements_lost=len(ship.elements)),)
 
 
 def add_holes(state: GameState, ship_id: str, holes: Sequence[str], by: str,
