@@ -249,7 +249,8 @@ def shear(state: GameState, attacker_id: str, target_id: str, impact: Vec, colli
           advance_left: float, dice: Dice) -> Slide:
     """A shear (§9.1–§9.3) of `attacker_id` along `target_id`, I the impact point, with the
     advance left of the segment (q. 15). Saves in §23's order: the target's sections in the order
-    reached, then the attacker's own test. A new collision at the slide's end is handed back."""
+    reached, then the attacker's own test (none when that side was shipped at the contact or has
+    no section left). A new collision at the slide's end is handed back."""
     attacker, target = state.require(attacker_id), state.require(target_id)
     pose, side, sign = aligned_pose(attacker, target, impact)
     own_side = side if sign < 0 else (PORT if side == STARBOARD else STARBOARD)
@@ -265,7 +266,7 @@ def shear(state: GameState, attacker_id: str, target_id: str, impact: Vec, colli
     for number in _reached(target, start_u, travel, sign, void):
         state, told = section_save(state, target, side, number, collision_speed, dice)
         events.extend(told)
-    if not attacker.shipped_on(own_side):
+    if not attacker.shipped_on(own_side) and attacker.intact_sections(own_side):
         lost = _attacker_losses(attacker, target, pose, travel, sign, void)
         state, told = _own_test(state, attacker_id, own_side, lost, collision_speed, dice)
         events.extend(told)

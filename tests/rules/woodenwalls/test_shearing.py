@@ -258,3 +258,14 @@ def test_rake_needs_the_targets_beam_and_a_moving_ahead_or_stopped_mover() -> No
     bow_on = helios(7.25, 6.0, 90.0, speed=1)  # bow edge on x = 7.85
     state, events = rake(game(pella(), bow_on), "RH-HELIOS", "MA-PELLA", dice())
     assert events == ()
+
+
+def test_attacker_with_its_side_shipped_or_gone_takes_no_test() -> None:
+    # HELIOS's port oars shipped before the contact, or all lost: only PELLA's S2 and S1 test.
+    from pbem.rules.woodenwalls.state import ShippedOars
+
+    for mover in (helios(*SHOULDER_350, 350.0, shipped=(ShippedOars("port"),)),
+                  helios(*SHOULDER_350, 350.0, oars_lost=("P1", "P2", "P3"))):
+        rolled = dice(6, 6)
+        resolve(game(pella(), mover), shear_contact(0.5), rolled)
+        assert purposes(rolled) == ["oar save MA-PELLA S2", "oar save MA-PELLA S1"]
