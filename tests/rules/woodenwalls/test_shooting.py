@@ -300,3 +300,39 @@ def test_ap_throws() -> None:
     off = replace(state, options=Options())
     _, events = shooting.shooting_step(off, [ap], R, dice())
     assert kinds(events, "shot")[0]["reason"] == "AP throws need ap_weapons = on"
+
+
+def test_fire_marines_only_at_a_ship_in_contact() -> None:
+    # A's M marine throws fire only at a ship in contact: at x = 5.3 (beam edges touching) its d6
+    # is rolled; at x = 6 (0.70 away) the line fails, no die (§11.6).
+    a = carrying(ship("A", "trireme", R, 5.0, 5.0, fire=True), ("M", "marines", MARINE))
+    line = Reading("A", Fire("M", (ShipArea("T", "M"),)))
+    touching = game(a, ship("T", "trireme", M, 5.3, 5.0))
+    rolled = dice(6)
+    state, _ = shooting.shooting_step(touching, [line], R, rolled)
+    assert purposes(rolled) == [("fire A M 1 at T.M", 6)]
+    assert state.require("T").fire_level("M") == 1
+    apart = game(a, ship("T", "trireme", M, 6.0, 5.0))
+    _, events = shooting.shooting_step(apart, [line], R, dice())
+    assert kinds(events, "shot")[0]["reason"] == "T.M: 0.70 SL away, beyond fire range"
+
+
+def test_fire_needs_the_ship_equipped() -> None:
+    _, events = shooting.shooting_step(pair(), [Reading("A", Fire("M", (ShipArea("T", "M"),)))], R, dice())
+    assert kinds(events, "shot")[0]["reason"] == "A is not equipped with fire"
+
+
+def test_lines_of_the_first_player_first_each_in_written_order() -> None:
+    # Written: macedon's T, rhodes's A, then rhodes's B; rhodes first → A, B, then T.
+    b = carrying(ship("B", "trireme", R, 5.0, 3.0), ("B", "shooters", SHOOTER))
+    state = game(ship("A", "trireme", R, 5.0, 5.0), b, ship("T", "trireme", M, 6.0, 5.0))
+    lines = [shoot("T", "M", "A.M"), shoot("A", "M", "T.M"), shoot("B", "B", "T.S")]
+    rolled = dice(1, 1, 1)
+    shooting.shooting_step(state, lines, R, rolled)
+    assert purposes(rolled) == [("hit A M at T.M", 6), ("hit B B at T.S", 6), ("hit T M at A.M", 6)]
+
+
+def test_no_target_not_afloat_or_friendly() -> None:
+    hulk = pair(status="hulk", hulk_reason="sunk")
+    _, events = shooting.shooting_step(hulk, [shoot("A", "M", "T.M")], R, dice())
+    assert kinds(events, "shot")[0]["reason"] == "T.M: T is not afloat"
