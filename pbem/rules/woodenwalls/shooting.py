@@ -73,7 +73,7 @@ class Shot:
     """A shot declared on the step's start state. `kind` "shoot", "engine", "oars", "fire" or
     "ap"; `ship` and `area` the shooter (M for oarsmen, `oars` their side), `target` and
     `target_area`; `elements` those joining (dice for a fire shot); `modifier` and its `reasons`
-    (§11.3; 0 and () for engines, fire and AP); `line` the order as written."""
+    (§11.3; 0 and () for engines, fire and AP); `oars` the oarsmen's side."""
 
     kind: str
     ship: str
@@ -83,7 +83,6 @@ class Shot:
     elements: int = 1
     modifier: int = 0
     reasons: tuple[str, ...] = ()
-    line: str = ""
     oars: str = ""
 
 
