@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pbem.rules.table import report_length, report_point
-from pbem.rules.woodenwalls.elements import counts
+from pbem.rules.woodenwalls.elements import counts, deck_capacity, frontage, over_crewed
 from pbem.rules.woodenwalls.shiptypes import AREAS
 from pbem.rules.woodenwalls.state import Element, GameState, Ship
 
@@ -52,7 +52,8 @@ def _by_area(ship: Ship, values: tuple[int, ...]) -> dict[str, int]:
 def ship_json(state: GameState, ship: Ship,
               max_speed: Callable[[GameState, Ship], int] | None = None) -> dict[str, Any]:
     """One ship: WW 8's fields (`controller` the side controlling it now), the rest of its
-    row's keys, `corners` in G3 order (0.01 SL), `elements` in the order held, and its counts
+    row's keys, `corners` in G3 order (0.01 SL), §4.4's deck capacity, frontage and
+    over-crewing, `elements` in the order held, and its counts
     `"<area>.<side>.<kind>"` for every area it has, each side of the game and each kind."""
     x, y = report_point(ship.pose.centre)
     found: dict[str, Any] = {
@@ -76,6 +77,7 @@ def ship_json(state: GameState, ship: Ship,
         "hulk_reason": ship.hulk_reason, "removed": ship.removed, "captured": ship.captured,
         "corvus_failed": ship.corvus_failed, "activations": ship.activations, "acted": ship.acted,
         "on_defaults": ship.on_defaults,
+        "deck_capacity": deck_capacity(ship), "frontage": frontage(ship), "over_crewed": over_crewed(ship),
         "shipped_at": [[oars.side, oars.round, oars.card] for oars in ship.shipped],
         "corners": [list(report_point(corner)) for corner in ship.polygon.corners],
         "elements": [element_json(element) for element in ship.elements],
