@@ -37,7 +37,10 @@ def dice(*values: int) -> ForcedDice:
     return ForcedDice(values=list(values), largest_die=20)
 
 
-def game(*ships: Ship, wind: Wind = Wind("stiff", 90), **changes: object) -> GameState:
+STIFF_EAST = Wind("stiff", 90)
+
+
+def game(*ships: Ship, wind: Wind = STIFF_EAST, **changes: object) -> GameState:
     return replace(GameState(ships), wind=wind, **changes)  # type: ignore[arg-type]
 
 
