@@ -51,19 +51,23 @@ from pbem.rules.woodenwalls.rounds import (
     gather,
 )
 from pbem.rules.woodenwalls.rows import (
+    RowError,
+    players_from_rows,
+    ship_rows,
+)
+from pbem.rules.woodenwalls.rowstate import (
     PHASE_KEYS,
     STATE_KEYS,
-    RowError,
-    check_keys,
     deck_from_table,
     links_from_rows,
-    players_from_rows,
     record_from_rows,
-    ship_rows,
     table_option,
     turn_from_table,
-    whole,
     won_from_rows,
+)
+from pbem.rules.woodenwalls.rowvalues import (
+    check_keys,
+    whole,
 )
 from pbem.rules.woodenwalls.state import GameState
 from pbem.rules.woodenwalls.switches import parse_options
@@ -279,7 +283,10 @@ def _play(kind: str, state: GameState, phase: dict[str, Any], name: str, dice: F
     first = state.round.deck_first_player or state.round.first_player
     played: tuple[GameState, tuple[Event, ...]]
     if kind == "activation":
-        ship = state.require(_text_of(phase, "ship", name)).id
+        found = state.ship(_text_of(phase, "ship", name))
+        if found is None:
+            raise CaseError(f"{name}: [phase] ship {phase.get('ship')!r} is no ship of the case")
+        ship = found.id
         entry = whole(phase.get("entry", 1), f"{name}: [phase] entry", 1, 4)
         played = _engine("movement", "activate")(state, ship, state.round.card, entry, dice)
     elif kind == "action":
@@ -321,7 +328,10 @@ def _kind(case: dict[str, Any], name: str) -> tuple[str, dict[str, Any]]:
     phase = case.get("phase")
     if not isinstance(phase, dict):
         raise CaseError(f"{name}: a case needs a [phase] table")
-    check_keys(phase, "[phase]", PHASE_KEYS)
+    try:
+        check_keys(phase, "[phase]", PHASE_KEYS)
+    except RowError as exc:
+        raise CaseError(f"{name}: {exc}") from None
     kind = phase.get("kind", "")
     if kind not in KINDS:
         raise CaseError(f"{name}: [phase] kind is one of {', '.join(KINDS)}, not {kind!r}")

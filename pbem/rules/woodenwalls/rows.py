@@ -1,34 +1,35 @@
-"""Ship, element, link and turn rows of Wooden Walls cases and scenario files
-(cases-open-table.md, Wooden Walls items 2-6; build plan §8), each key checked, each refusal a
-`RowError` (a `CaseError`) sentence naming the ship or table, the key, what was wrong and what is
-accepted.
+"""Ship, element and player rows of Wooden Walls cases and scenario files (cases-open-table.md,
+Wooden Walls item 3; build plan §8), each key checked, each refusal a `RowError` (a `CaseError`)
+sentence naming the ship, the key, what was wrong and what is accepted. The `[state]`,
+`[turn]`, `[round]` and `[table]` rows are read in `rowstate.py`, the values in `rowvalues.py`
+(split to keep each module short).
 
 A ship row (`[[ship]]`): `id side type quality x y heading speed`, then the optional keys of WW 3
 and the extras of the plan §8 (`EXTRA_KEYS`). A ship given `elements` carries exactly those
 (inline tables `{area, kind, grade, armour, shield, count, side, home, missile}`; armour and
 shield default to the kind's kit of §4.5, side to the ship's, home to the ship itself); one
-without carries its type's default load (§4.5, `elements.with_default_load`). `[turn]` (round,
-leg, last_second, first_player, wind "light@90"), `[round] deck` (a forced deck: no shuffle
-dice), `[state]` (links "grapple A>B 2", "ram A>B", "corvus A>B"; won_shooting "A>B";
-sank_this_round), `[table]` (width, height in SL).
-
-Whole numbers refuse a fraction, NaN, infinity, a bool or a word with a sentence (as
-`pbem.rules.errors.case_whole`), never an OverflowError. Imports the state, its elements and
-cards, the ship table and `pbem.rules.errors`.
+without carries its type's default load (§4.5, `elements.with_default_load`). Imports the
+values, the state, its elements, the ship table and the crew qualities.
 """
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from pbem.rules.errors import CaseError
-from pbem.rules.switchvalues import plain
-from pbem.rules.woodenwalls.cards import LEG_NAMES, check_deck
 from pbem.rules.woodenwalls.elements import with_default_load
-from pbem.rules.woodenwalls.rounds import Mark, RoundRecord
+from pbem.rules.woodenwalls.rowvalues import (
+    RowError,
+    as_list,
+    as_table,
+    flag,
+    heading,
+    number,
+    text,
+    whole,
+    word,
+)
 from pbem.rules.woodenwalls.seamanship import QUALITIES
 from pbem.rules.woodenwalls.shiptypes import DEFAULT_KIT, ENGINE, PROTECTIONS, ship_type
 from pbem.rules.woodenwalls.state import (
@@ -36,23 +37,20 @@ from pbem.rules.woodenwalls.state import (
     FLAGS,
     FLAGSHIPS,
     GRADES,
-    GRAPPLE,
     HULK_REASONS,
     KINDS,
-    LINK_KINDS,
     MISSILES,
     SPEEDS,
     STATUSES,
     TOWERS,
-    WINDS,
     Element,
-    Link,
     Player,
     Ship,
     ShippedOars,
-    Wind,
     new_ship,
 )
+
+__all__ = ["SHIP_KEYS", "RowError", "ShipRow", "players_from_rows", "ship_row", "ship_rows"]
 
 REQUIRED_KEYS = ("id", "side", "type", "quality", "x", "y", "heading", "speed")
 OPTIONAL_KEYS = ("protection", "toughened", "flagship", "ram", "grapnels", "corvus", "holes", "added",
@@ -66,100 +64,12 @@ SHIP_FLAGS = ("toughened", "ram", "grapnels", "corvus", "harpax", "fire", "loade
               "revealed", "captured", "removed")
 MARK_FLAGS = ("holed_this_round", "rammed_this_round", "hit_this_round")
 ELEMENT_KEYS = ("area", "kind", "grade", "armour", "shield", "count", "side", "home", "missile")
-TURN_KEYS = ("round", "leg", "last_second", "first_player", "wind")
-ROUND_KEYS = ("deck",)
-STATE_KEYS = ("links", "won_shooting", "sank_this_round")
-TABLE_KEYS = ("width", "height")
-PHASE_KEYS = ("kind", "ship", "card", "entry", "from", "to", "dice", "orders")
 MOST_ELEMENTS = 99  # a row's `count` (no area holds more than 6, §4.4; an over-full row is a case's)
 _ID = re.compile(r"[A-Za-z0-9-]{1,12}", re.ASCII)
-_LINK = re.compile(r"\s*(\S+)\s+([^\s>]+)\s*>\s*([^\s>]+)(?:\s+(\S+))?\s*")
-_WON = re.compile(r"\s*([^\s>]+)\s*>\s*([^\s>]+)\s*")
-_WIND = re.compile(r"\s*([A-Za-z]+)\s*@\s*(\S+)\s*")
-
-
-class RowError(CaseError):
-    """A row that cannot be read; the message names the ship (or table) and the key."""
-
-
-# ---------------------------------------------------------------- values
 
 
 def _where(ship_id: str, key: str) -> str:
     return f"ship {ship_id or '?'}: {key}"
-
-
-def whole(value: object, where: str, low: int = 0, high: int | None = None) -> int:
-    """A whole number from `low` (to `high`); a bool, fraction, NaN, infinity or word is a
-    RowError sentence naming `where`."""
-    bounds = f"from {low} to {high}" if high is not None else f"of {low} or more"
-    if isinstance(value, bool) or not isinstance(value, int | float) or value != value \
-            or value in (math.inf, -math.inf) or value != int(value):
-        raise RowError(f"{where} is a whole number {bounds}, not {value!r}")
-    number = int(value)
-    if number < low or (high is not None and number > high):
-        raise RowError(f"{where} is a whole number {bounds}, not {value!r}")
-    return number
-
-
-def number(value: object, where: str) -> float:
-    """A finite number (int or float, not a bool)."""
-    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-        raise RowError(f"{where} is a number, not {value!r}")
-    return float(value)
-
-
-def flag(value: object, where: str) -> bool:
-    """true or false, 1 or 0 (cases-open-table.md: flags accept 1 and 0)."""
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, int) and value in (0, 1):
-        return bool(value)
-    raise RowError(f"{where} is true or false (or 1 or 0), not {value!r}")
-
-
-def text(value: object, where: str) -> str:
-    if not isinstance(value, str):
-        raise RowError(f"{where} is text, not {value!r}")
-    return value.strip()
-
-
-def word(value: object, where: str, allowed: Sequence[str]) -> str:
-    """An enumerated word in any case (spaces and hyphens read as `_`), one of `allowed`."""
-    found = text(value, where).lower().replace(" ", "_").replace("-", "_")
-    if found not in allowed:
-        shown = ", ".join(choice or "\"\"" for choice in allowed)
-        raise RowError(f"{where} is one of {shown}, not {value!r}")
-    return found
-
-
-def heading(value: object, where: str) -> float:
-    """A heading in degrees from 0 up to 360, a multiple of 0.5 (§1)."""
-    found = number(value, where)
-    if not 0 <= found < 360 or found * 2 != int(found * 2):
-        raise RowError(f"{where} is degrees from 0 up to 360 in steps of 0.5 (as 22.5), not {value!r}")
-    return found
-
-
-def _list(value: object, where: str) -> list[object]:
-    if isinstance(value, str) or not isinstance(value, Sequence):
-        raise RowError(f"{where} is a list, not {value!r}")
-    return list(value)
-
-
-def _table(value: object, where: str, keys: Sequence[str]) -> Mapping[str, object]:
-    if not isinstance(value, Mapping):
-        raise RowError(f"{where} is a table, not {value!r}")
-    unknown = [key for key in value if key not in keys]
-    if unknown:
-        raise RowError(f"{where} has {unknown[0]!r}, which is no key of it; its keys are "
-                       f"{', '.join(keys)}")
-    return value
-
-
-def check_keys(value: object, where: str, keys: Sequence[str]) -> Mapping[str, object]:
-    """A table whose keys are all among `keys` (a sentence naming the first stray one)."""
-    return _table(value, where, keys)
 
 
 # ---------------------------------------------------------------- ships (WW 3)
@@ -188,7 +98,7 @@ def _speed(value: object, where: str) -> int | str:
 
 def _letters(value: object, where: str, allowed: Sequence[str], what: str) -> tuple[str, ...]:
     found = []
-    for item in _list(value, where):
+    for item in as_list(value, where):
         if not isinstance(item, str) or item.strip().upper() not in allowed:
             raise RowError(f"{where} lists {what}, not {item!r}")
         found.append(item.strip().upper())
@@ -197,7 +107,7 @@ def _letters(value: object, where: str, allowed: Sequence[str], what: str) -> tu
 
 def _sides(value: object, where: str) -> tuple[str, ...]:
     found = []
-    for item in _list(value, where):
+    for item in as_list(value, where):
         side = word(item, f"{where} entry", BOARD_SIDES)
         if side in found:
             raise RowError(f"{where} names {side} twice; name port and starboard once each")
@@ -224,7 +134,7 @@ def _towers(value: object, where: str) -> tuple[str, ...]:
 
 
 def _by_area(value: object, where: str, areas: Sequence[str], high: int | None) -> tuple[int, ...]:
-    table = _table(value, where, areas)
+    table = as_table(value, where, areas)
     levels = [0, 0, 0, 0, 0]
     order = ("B", "M", "S", "T1", "T2")
     for area, level in table.items():
@@ -233,7 +143,7 @@ def _by_area(value: object, where: str, areas: Sequence[str], high: int | None) 
 
 
 def _element(value: object, where: str, ship_id: str, side: str) -> list[Element]:
-    table = _table(value, where, ELEMENT_KEYS)
+    table = as_table(value, where, ELEMENT_KEYS)
     if "area" not in table or "kind" not in table:
         raise RowError(f"{where} needs an area (B, M, S, T1, T2) and a kind ({', '.join(KINDS)})")
     area = text(table["area"], f"{where} area").upper()
@@ -267,7 +177,7 @@ def _element(value: object, where: str, ship_id: str, side: str) -> list[Element
 def _elements(value: object, ship_id: str, side: str) -> tuple[Element, ...]:
     where = _where(ship_id, "elements")
     found: list[Element] = []
-    for number_, item in enumerate(_list(value, where), start=1):
+    for number_, item in enumerate(as_list(value, where), start=1):
         found += _element(item, f"{where} {number_}", ship_id, side)
     return tuple(found)
 
@@ -398,8 +308,8 @@ def players_from_rows(rows: object, ships: Sequence[Ship]) -> tuple[Player, ...]
         players: tuple[Player, ...] = ()
     else:
         found = []
-        for row in _list(rows, "[[player]]"):
-            table = _table(row, "a [[player]] row", ("id", "side"))
+        for row in as_list(rows, "[[player]]"):
+            table = as_table(row, "a [[player]] row", ("id", "side"))
             player_id = text(table.get("id", ""), "a [[player]] row's id")
             side = text(table.get("side", ""), f"player {player_id or '?'}: side")
             if not player_id or not side:
@@ -412,176 +322,3 @@ def players_from_rows(rows: object, ships: Sequence[Ship]) -> tuple[Player, ...]
             raise RowError(f"{_where(ship.id, 'player')} is {ship.player!r}, no player of side "
                            f"{ship.side} in the [[player]] rows")
     return players
-
-
-# ---------------------------------------------------------------- [state] (WW 6)
-
-
-def _ids(ships: Sequence[Ship]) -> dict[str, str]:
-    return {ship.id.upper(): ship.id for ship in ships}
-
-
-def _named(ids: Mapping[str, str], name: str, where: str) -> str:
-    found = ids.get(name.upper())
-    if found is None:
-        raise RowError(f"{where} names {name!r}, which is no ship of this case; the ships are "
-                       f"{', '.join(ids.values())}")
-    return found
-
-
-def links_from_rows(entries: object, ships: Sequence[Ship]) -> tuple[Link, ...]:
-    """`[state] links` in the order made: "grapple A>B g" (A threw g grapples; "grapple B>A h"
-    adds B's throws to the same link, q. 32), "ram A>B" (A the rammer; head-on, "ram B>A" is a
-    second link), "corvus A>B" (A the user)."""
-    ids = _ids(ships)
-    links: list[Link] = []
-    seen: set[tuple[str, str, str]] = set()
-    accepted = "\"grapple A>B 2\", \"ram A>B\" or \"corvus A>B\""
-    for entry in _list(entries, "[state] links"):
-        match = _LINK.fullmatch(entry) if isinstance(entry, str) else None
-        if match is None:
-            raise RowError(f"[state] links entry is {accepted}, not {entry!r}")
-        kind = match.group(1).lower()
-        if kind not in LINK_KINDS:
-            raise RowError(f"[state] links entry {entry!r}: a link is {accepted}")
-        first = _named(ids, match.group(2), f"[state] links entry {entry!r}")
-        second = _named(ids, match.group(3), f"[state] links entry {entry!r}")
-        if first == second:
-            raise RowError(f"[state] links entry {entry!r} joins a ship to itself")
-        key = (kind, first.upper(), second.upper())
-        if key in seen:
-            raise RowError(f"[state] links entry {entry!r} is given twice (give a grapple's count once "
-                           "per thrower)")
-        seen.add(key)
-        count_text = match.group(4)
-        if kind != GRAPPLE:
-            if count_text is not None:
-                raise RowError(f"[state] links entry {entry!r}: only a grapple has a count")
-            links.append(Link(kind, first, second))
-            continue
-        if count_text is None or not count_text.isdigit() or int(count_text) < 1:
-            raise RowError(f"[state] links entry {entry!r}: a grapple gives its count, a whole number "
-                           "from 1, as \"grapple A>B 2\"")
-        throws = (first,) * int(count_text)
-        for number_, link in enumerate(links):
-            if link.kind == GRAPPLE and link.joins(first) and link.joins(second):
-                links[number_] = replace(link, throws=(*link.throws, *throws))
-                break
-        else:
-            links.append(Link(GRAPPLE, first, second, throws))
-    return tuple(links)
-
-
-def won_from_rows(entries: object, ships: Sequence[Ship]) -> tuple[str, ...]:
-    """`[state] won_shooting`: "A>B" (A won the shooting against B, §11.5), in the order given."""
-    ids = _ids(ships)
-    found: list[str] = []
-    for entry in _list(entries, "[state] won_shooting"):
-        match = _WON.fullmatch(entry) if isinstance(entry, str) else None
-        if match is None:
-            raise RowError(f"[state] won_shooting entry is \"A>B\" (winner, loser), not {entry!r}")
-        winner = _named(ids, match.group(1), f"[state] won_shooting entry {entry!r}")
-        loser = _named(ids, match.group(2), f"[state] won_shooting entry {entry!r}")
-        if winner == loser:
-            raise RowError(f"[state] won_shooting entry {entry!r} names one ship twice")
-        if f"{winner}>{loser}" not in found:
-            found.append(f"{winner}>{loser}")
-    return tuple(found)
-
-
-def record_from_rows(rows: Sequence[ShipRow], sank: object) -> RoundRecord:
-    """This round's marks (§15.4): the rows' holed, rammed (where the ship lies) and hit flags,
-    and `[state] sank_this_round = [{id, x, y}]` (where each hulk lies)."""
-    record = RoundRecord()
-    for row in rows:
-        ship = row.ship
-        if row.holed:
-            record = record.with_holed(ship.id)
-        if row.rammed:
-            record = record.with_rammed(ship.id, ship.x, ship.y)
-        if row.hit:
-            record = record.with_hit(ship.id)
-    ids = _ids([row.ship for row in rows])
-    marks = []
-    for entry in _list([] if sank is None else sank, "[state] sank_this_round"):
-        table = _table(entry, "[state] sank_this_round entry", ("id", "x", "y"))
-        if set(table) != {"id", "x", "y"}:
-            raise RowError(f"[state] sank_this_round entry is {{id, x, y}}, not {dict(table)!r}")
-        where = "[state] sank_this_round entry"
-        name = _named(ids, text(table["id"], f"{where} id"), where)
-        marks.append(Mark(name, number(table["x"], f"{where} x"), number(table["y"], f"{where} y")))
-    return replace(record, sunk=tuple(marks))
-
-
-# ---------------------------------------------------------------- [turn], [round], [table] (WW 2-5)
-
-
-@dataclass(frozen=True, slots=True)
-class TurnRow:
-    """`[turn]`: the round, the leg, the side second in the previous action phase ("" the
-    game's first), the first player, and the wind (None: the scenario's or light@90)."""
-
-    round: int = 1
-    leg: str = "A"
-    last_second: str = ""
-    first_player: str = ""
-    wind: Wind | None = None
-
-
-def wind_from_text(value: object, where: str = "[turn] wind") -> Wind:
-    """"light@90": strength (light, stiff, strong) and the heading it blows towards (§7.10)."""
-    match = _WIND.fullmatch(value) if isinstance(value, str) else None
-    if match is None or match.group(1).lower() not in WINDS:
-        raise RowError(f"{where} is strength@heading, strength light, stiff or strong, as "
-                       f"\"light@90\", not {value!r}")
-    try:
-        towards = float(match.group(2))
-    except ValueError:
-        raise RowError(f"{where} is strength@heading with a heading in degrees, as \"stiff@45\", "
-                       f"not {value!r}") from None
-    return Wind(match.group(1).lower(), heading(towards, f"{where} heading"))
-
-
-def turn_from_table(table: object, sides: Sequence[str], round_limit: int) -> TurnRow:
-    """`[turn]` read and checked against the case's sides."""
-    found = _table({} if table is None else table, "[turn]", TURN_KEYS)
-    number_ = whole(found.get("round", 1), "[turn] round", 1, round_limit)
-    leg = text(found.get("leg", "A"), "[turn] leg").upper()
-    if leg not in LEG_NAMES:
-        raise RowError(f"[turn] leg is A, B or C, not {found.get('leg')!r}")
-    named = {}
-    for key in ("last_second", "first_player"):
-        side = text(found.get(key, ""), f"[turn] {key}")
-        if side and side not in sides:
-            raise RowError(f"[turn] {key} is a side of the case ({', '.join(sides)}) or \"\", "
-                           f"not {side!r}")
-        named[key] = side
-    wind = wind_from_text(found["wind"]) if "wind" in found else None
-    return TurnRow(number_, leg, named["last_second"], named["first_player"], wind)
-
-
-def deck_from_table(table: object) -> tuple[str, ...]:
-    """`[round] deck`: the six card ids in the order turned (a forced deck: no shuffle dice);
-    () when no deck is given."""
-    found = _table({} if table is None else table, "[round]", ROUND_KEYS)
-    if "deck" not in found:
-        return ()
-    cards = _list(found["deck"], "[round] deck")
-    if not all(isinstance(card, str) for card in cards):
-        raise RowError(f"[round] deck lists the card ids M1 M2 M3 M4 MB F, not {cards!r}")
-    try:
-        return check_deck([str(card).strip().upper() for card in cards])
-    except ValueError as wrong:
-        raise RowError(f"[round] deck: {wrong}") from None
-
-
-def table_option(table: object) -> str | None:
-    """`[table]` width and height in SL as the `table` switch's WIDTHxHEIGHT; None when absent."""
-    if table is None:
-        return None
-    found = _table(table, "[table]", TABLE_KEYS)
-    width = number(found.get("width", 18), "[table] width")
-    height = number(found.get("height", 12), "[table] height")
-    if not (0 < width < 10000 and 0 < height < 10000):
-        raise RowError(f"[table] width and height are SL above 0 (below 10000), not {width:g} x {height:g}")
-    return f"{plain(width)}x{plain(height)}"

@@ -31,15 +31,19 @@ from pbem.rules.table import Polygon, Vec, area_polygon
 from pbem.rules.woodenwalls.rounds import SETUP, Phase
 from pbem.rules.woodenwalls.rows import (
     RowError,
+    players_from_rows,
+    ship_rows,
+)
+from pbem.rules.woodenwalls.rowstate import (
+    table_option,
+    wind_from_text,
+)
+from pbem.rules.woodenwalls.rowvalues import (
     check_keys,
     heading,
     number,
-    players_from_rows,
-    ship_rows,
-    table_option,
     text,
     whole,
-    wind_from_text,
     word,
 )
 from pbem.rules.woodenwalls.seamanship import ABLE, FR, POOR, QUALITIES
