@@ -12,7 +12,7 @@ default The Rhodian Straits, §19, qualities by the allotment). Kinds and what p
     activation     movement.activate(state, ship, card, entry, dice)
     action         actionphase.play_card(state, card, dice) (the leg's first action phase)
     cards          legs.play_cards(state, from, to, dice)
-    deck_action    deckphase.play(state, lines, first_player, dice)
+    deck_action    deckphase.play(state, dice) (the deck lines gathered in the state's orders)
     shooting       shooting.shooting_step(state, lines, first_player, dice)
     grappling      grappling.grappling_step(state, lines, first_player, dice)
     boarding       boarding.boarding_step(state, lines, first_player, dice)
@@ -157,8 +157,9 @@ def load_case(case: dict[str, Any], name: str) -> GameState:
             raise CaseError(f"{name}: [phase] card is a MOVE card ({', '.join(MOVE_CARDS)}), "
                             f"not {phase.get('card')!r}")
         turned = deck.index(card) + 1 if card in deck else 0
-        round_state = replace(round_state, card=card, turned=turned,
-                              action_phase=_leg_first_phase(turn.leg))
+        # actionphase.play_card counts the card it plays itself: an `action` case opens one short.
+        opening = _leg_first_phase(turn.leg) - (1 if kind == "action" else 0)
+        round_state = replace(round_state, card=card, turned=turned, action_phase=opening)
         if turn.first_player:
             others = [side for side in state.sides if side != turn.first_player]
             round_state = replace(round_state, second_player=others[0] if others else "")
@@ -280,7 +281,7 @@ def _play(kind: str, state: GameState, phase: dict[str, Any], name: str, dice: F
     if kind == "shuffle":
         return _shuffled(state, dice)
     state, lines = _with_orders(state, phase, name, rejected)
-    first = state.round.deck_first_player or state.round.first_player
+    first = state.round.deck_first_player or state.round.first_player or state.sides[0]
     played: tuple[GameState, tuple[Event, ...]]
     if kind == "activation":
         found = state.ship(_text_of(phase, "ship", name))
@@ -298,7 +299,7 @@ def _play(kind: str, state: GameState, phase: dict[str, Any], name: str, dice: F
             raise CaseError(f"{name}: a cards case needs a forced [round] deck")
         played = _engine("legs", "play_cards")(state, start, end, dice)
     elif kind == "deck_action":
-        played = _engine("deckphase", "play")(state, tuple(lines), first, dice)
+        played = _engine("deckphase", "play")(state, dice)
     elif kind == "shooting":
         played = _engine("shooting", "shooting_step")(state, tuple(lines), first, dice)
     elif kind == "grappling":
