@@ -52,6 +52,7 @@ from pbem.rules.woodenwalls.rounds import (
 )
 from pbem.rules.woodenwalls.rows import (
     RowError,
+    ShipRow,
     players_from_rows,
     ship_rows,
 )
@@ -125,11 +126,14 @@ def load_case(case: dict[str, Any], name: str) -> GameState:
     plays in open (plan §8: an `activation` or `action` case is its leg's first action phase,
     its `card` the card being carried out)."""
     phase = case.get("phase", {})
-    given = dict(check_keys(case.get("options", {}), "[options]", _switch_names()))
+    options_table = case.get("options", {})
+    if not isinstance(options_table, dict):
+        raise CaseError(f"{name}: [options] is a table of switch = value (rulings §25)")
+    given = dict(options_table)
     size = table_option(case.get("table"))
     if size is not None:
         given["table"] = size
-    options = parse_options(given)  # type: ignore[arg-type]
+    options = parse_options(given)
     if "ship" in case:
         rows = ship_rows(case["ship"])
         ships = tuple(row.ship for row in rows)
@@ -142,7 +146,8 @@ def load_case(case: dict[str, Any], name: str) -> GameState:
         if "player" in case:
             raise CaseError(f"{name}: [[player]] rows go with [[ship]] rows (a scenario has its own)")
         state = scenario.opening_state(options)
-        check_keys(case.get("state", {}), "[state]", STATE_KEYS)
+        sank = check_keys(case.get("state", {}), "[state]", STATE_KEYS).get("sank_this_round")
+        state = replace(state, record=record_from_rows([ShipRow(ship) for ship in state.ships], sank))
     facts = check_keys(case.get("state", {}), "[state]", STATE_KEYS)
     turn = turn_from_table(case.get("turn"), state.sides, state.options.round_limit)
     deck = deck_from_table(case.get("round"))
@@ -169,11 +174,6 @@ def load_case(case: dict[str, Any], name: str) -> GameState:
     if turn.wind is not None:
         state = replace(state, wind=turn.wind)
     return state
-
-
-def _switch_names() -> tuple[str, ...]:
-    from pbem.rules.woodenwalls.switches import SWITCH_NAMES
-    return SWITCH_NAMES
 
 
 # ---------------------------------------------------------------- the case's orders
