@@ -102,7 +102,9 @@ def activate(state: GameState, ship_id: str, card: str, entry: int, dice: Dice,
         segment = resolved.segment
         if resolved.failed:
             events.append(event("failed", ship=ship.id, line=line, reason=resolved.failed))
-    state, found, moves = special_states(state, ship.id, segment.break_away, line, dice)
+    # A fleeing ship's judge's segment carries BREAK (§15.5), so it tries to leave its links.
+    break_away = segment.break_away or ship.flag == FLEEING
+    state, found, moves = special_states(state, ship.id, break_away, line, dice)
     events.extend(found)
     if not moves:
         return state, tuple(events)

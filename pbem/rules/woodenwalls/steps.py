@@ -211,15 +211,17 @@ def _names_target(state: GameState, ship: Ship, intent: Intent | None, target: s
 
 
 def rotate(state: GameState, ship: Ship, angle: float, point_x: float, point_y: float
-           ) -> tuple[GameState, float, str, bool]:
+           ) -> tuple[GameState, float, str, str]:
     """The sub-stepped rotation of `ship` by `angle` about a world point (G17): the new state, the
-    turn made, the blocking ship's id ("" none or land) and whether anything stopped it."""
+    turn made, the blocking ship's id ("" none, land or the edge) and what stopped it (the ship's
+    id, "land", "edge" or "")."""
     found = obstacles_for(state, ship.id)
     outcome = sub_stepped_rotation(ship.row.footprint, ship.pose, Vec(point_x, point_y), angle,
                                    found.polygons, state.table, EPSILON, SUBSTEP)
     blocker = "" if outcome.blocker is None else found.name(outcome.blocker)
     moved = relocated(ship, outcome.pose.centre.x, outcome.pose.centre.y, outcome.pose.heading)
-    return state.with_ship(moved), outcome.made, blocker, outcome.blocked
+    by = blocker or ("land" if outcome.overlapping else ("edge" if outcome.edge else ""))
+    return state.with_ship(moved), outcome.made, blocker, by
 
 
 def turn_step(state: GameState, ship: Ship, angle: float, intent: Intent | None, dice: Dice,
@@ -230,11 +232,10 @@ def turn_step(state: GameState, ship: Ship, angle: float, intent: Intent | None,
     turn was made."""
     point = pivot_point(ship.row, ship.pose, ship.speed, angle, state.options.stopped_pivot)
     start = ship.heading
-    state, made, blocker, blocked = rotate(state, ship, angle, point.x, point.y)
+    state, made, blocker, by = rotate(state, ship, angle, point.x, point.y)
     moved = state.require(ship.id)
     events = [event("turn", ship=ship.id, ordered=angle, made=made, heading=moved.heading,
-                    x=moved.x, y=moved.y, pivot=(point.x, point.y),
-                    blocked_by=blocker if blocker else ("edge or land" if blocked else ""))]
+                    x=moved.x, y=moved.y, pivot=(point.x, point.y), blocked_by=by)]
     may_rake = ship.speed != BACKING and ship.flag not in (STANDING_OFF, FLEEING)
     if blocker and may_rake and _names_target(state, ship, intent, blocker):
         state, raked = hooks.rake(state, ship.id, blocker, dice)
@@ -256,11 +257,10 @@ def oversteer_step(state: GameState, ship_id: str, start: float, made: float, po
     if not roll.repeats:
         return state, (event("oversteer", ship=ship_id, die=roll.die, repeated=False, made=0.0),)
     ship = state.require(ship_id)
-    state, again, blocker, blocked = rotate(state, ship, made, point_x, point_y)
+    state, again, _, by = rotate(state, ship, made, point_x, point_y)
     moved = state.require(ship_id)
     return state, (event("oversteer", ship=ship_id, die=roll.die, repeated=True, made=again,
-                         heading=moved.heading, x=moved.x, y=moved.y,
-                         blocked_by=blocker if blocker else ("edge or land" if blocked else "")),)
+                         heading=moved.heading, x=moved.x, y=moved.y, blocked_by=by),)
 
 
 def pose_after_turn(ship: Ship, angle: float, stopped_pivot: str = "centre") -> Pose:

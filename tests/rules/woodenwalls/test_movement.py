@@ -159,3 +159,31 @@ def test_links_out_of_contact_end() -> None:
     apart = replace(Y, x=9.35)
     ended, events = parted_links(game(X, apart, links=(link,)), "X")
     assert ended.links == () and events[0].kind == "link"
+
+
+def test_a_fleeing_ship_breaks_away_and_leaves_the_table() -> None:
+    # §15.5: the judge's segment is TOWARD the nearest edge point (9, 12) at full advance with BREAK;
+    # g = 1 ≤ 3 intact sections: the grapple ends; the bow (y 11.6) passes the edge after 0.4 < 1.
+    fleeing = replace(X, y=11.0, flag="fleeing")
+    partner = replace(Y, y=11.0)
+    link = Link(GRAPPLE, "Y", "X", ("Y",))
+    state, events = activate(game(fleeing, partner, queue=(Segment((Turn(-30),)),), links=(link,)), "X", "M2",
+                             1, dice())
+    assert state.require("X").status == "fled" and state.links == ()
+    assert events[-1].kind == "fled"
+
+
+def test_a_standing_off_ship_closing_on_the_enemy_goes_away_instead() -> None:
+    # §15.5: X standing off at (9, 6) heading 0, the enemy Y across its bow at (9, 8.6) (its south
+    # beam 1.85 from X's bow). F1 would close to 0.85: replaced by AWAY Y: the bearing to Y is 0,
+    # reversed 180, Δ = 180 (in (−180, 180]) → S, capped at the limit 45 (speed 2, trireme ABLE),
+    # then F1 (the maximum): S45 F1. Q = the starboard shoulder (9.15, 6.4701); R_45(−0.15, −0.4701)
+    # = (−0.10607 − 0.33242, 0.10607 − 0.33242) = (−0.43849, −0.22635) → (8.71151, 6.24375);
+    # F1 along (0.70711, 0.70711) → (9.41862, 6.95086).
+    standing = replace(X, flag="standing_off")
+    enemy = new_ship("Y", "trireme", "b", 9, 8.6, 90, 0)
+    state, events = activate(game(standing, enemy, queue=(Segment((Ahead(1),)),)), "X", "M2", 1, dice())
+    replaced = next(item for item in events if item.kind == "failed")
+    assert replaced["replaced"] == "S45 F1"
+    ship = state.require("X")
+    assert (ship.x, ship.y, ship.heading) == pytest.approx((9.41862, 6.95086, 45), abs=1e-4)

@@ -114,7 +114,7 @@ def test_rotation_stopped_by_the_table_edge() -> None:
     state = game(new_ship("X", "trireme", "a", 0.5, 6, 0, 0))
     carried = carry_out(state, "X", (Turn(-90),), None, dice())
     assert carried.events[0]["made"] == -48.5
-    assert carried.events[0]["blocked_by"] == "edge or land"
+    assert carried.events[0]["blocked_by"] == "edge"
     assert at(carried.state, "X")[2] == 311.5
 
 
