@@ -13,7 +13,17 @@ from pbem.rules.events import Event
 from pbem.rules.woodenwalls.movement import activate, can_break, parted_links
 from pbem.rules.woodenwalls.orders import Ahead, Astern, Hold, Segment, Turn
 from pbem.rules.woodenwalls.rounds import LegOrders, Queue
-from pbem.rules.woodenwalls.state import CORVUS, GRAPPLE, RAM, GameState, Link, Ship, ShippedOars, new_ship
+from pbem.rules.woodenwalls.state import (
+    CORVUS,
+    GRAPPLE,
+    RAM,
+    GameState,
+    Link,
+    Ship,
+    ShippedOars,
+    Wind,
+    new_ship,
+)
 
 
 def dice(*values: int) -> ForcedDice:
@@ -187,3 +197,15 @@ def test_a_standing_off_ship_closing_on_the_enemy_goes_away_instead() -> None:
     assert replaced["replaced"] == "S45 F1"
     ship = state.require("X")
     assert (ship.x, ship.y, ship.heading) == pytest.approx((9.41862, 6.95086, 45), abs=1e-4)
+
+
+def test_dice_order_break_die_then_oversteer() -> None:
+    # §23: the BREAK die (disengage, 5 passes ABLE), then the turn step's oversteer die (S30 from 70
+    # passes 90 in a stiff wind; 1 does not oversteer).
+    rammer = replace(X, speed="B", heading=70)
+    state = replace(game(rammer, replace(Y, x=3.0), queue=(Segment((Turn(30), Astern(0.25)), True),),
+                         links=(Link(RAM, "X", "Y"),)), wind=Wind("stiff", 90))
+    rolled = dice(5, 1)
+    after, events = activate(state, "X", "MB", 1, rolled)
+    assert [(roll.purpose, roll.sides) for roll in rolled.log] == [("disengage X", 6), ("oversteer X", 6)]
+    assert after.require("X").heading == 100 and after.links == ()
