@@ -29,11 +29,9 @@ from pbem.rules.events import Event, event
 from pbem.rules.table import (
     WOODEN_WALLS,
     Polygon,
-    Pose,
     Vec,
     ahead,
     footprint_distance,
-    rotate_about,
     straight_step,
     sub_stepped_rotation,
 )
@@ -261,12 +259,6 @@ def oversteer_step(state: GameState, ship_id: str, start: float, made: float, po
     moved = state.require(ship_id)
     return state, (event("oversteer", ship=ship_id, die=roll.die, repeated=True, made=again,
                          heading=moved.heading, x=moved.x, y=moved.y, blocked_by=by),)
-
-
-def pose_after_turn(ship: Ship, angle: float, stopped_pivot: str = "centre") -> Pose:
-    """Where an unobstructed turn of `angle` leaves the ship (§3, G17): for reports and tests."""
-    point = pivot_point(ship.row, ship.pose, ship.speed, angle, stopped_pivot)
-    return rotate_about(ship.pose, point, angle)
 
 
 # ---------------------------------------------------------------- a straight step (§7.5, §15.5)
