@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from fractions import Fraction
 
 from pbem.rules.events import Event, event
 from pbem.rules.table import heading_difference, overlaps
@@ -54,13 +53,13 @@ def speed_value(speed: int | str) -> int:
 
 def oar_reduction(lost: int, sections: int, oar_speed: str = "proportional") -> int:
     """The reduction of the maximum speed for `lost` of `sections` oar sections (both sides,
-    §11.7). `proportional`: r = 4·l/n₀, ⌊r⌋ plus 1 if r's fractional part is ¼ or more (exact,
-    in fractions); `per_hit`: 1 a section."""
+    §11.7). `proportional`: r = 4·l/n₀, ⌊r⌋ plus 1 if r's fractional part is ¼ or more (exact
+    in whole numbers: the remainder m of 4l by n₀ gives the part m/n₀ ≥ ¼ when 4m ≥ n₀);
+    `per_hit`: 1 a section."""
     if oar_speed == PER_HIT:
         return lost
-    ratio = Fraction(4 * lost, sections)
-    whole = math.floor(ratio)
-    return whole + (1 if ratio - whole >= Fraction(1, 4) else 0)
+    whole, remainder = divmod(4 * lost, sections)
+    return whole + (1 if 4 * remainder >= sections else 0)
 
 
 def max_speed(state: GameState, ship: Ship) -> int:
