@@ -18,7 +18,6 @@ from pbem.rules.woodenwalls.notation import read_line
 from pbem.rules.woodenwalls.orders import Reading
 from pbem.rules.woodenwalls.rounds import LegOrders, RoundState
 from pbem.rules.woodenwalls.state import GRAPPLE, Element, GameState, Link, Ship, new_ship
-from pbem.rules.woodenwalls.switches import Options
 
 
 def marine(area: str, side: str = "rhodes", home: str = "A") -> Element:
@@ -30,9 +29,9 @@ def ship(ship_id: str, side: str, x: float, *elements: Element, type_id: str = "
     return replace(new_ship(ship_id, type_id, side, x, 6.0, 0.0, 2), elements=elements, **changes)  # type: ignore[arg-type]
 
 
-def game(*ships: Ship, won: tuple[str, ...] = ("A>B",), options: Options = Options()) -> GameState:
+def game(*ships: Ship, won: tuple[str, ...] = ("A>B",)) -> GameState:
     links = tuple(Link(GRAPPLE, "A", other.id, ("A",)) for other in ships[1:])
-    return GameState(ships=ships, links=links, options=options, round=RoundState(won_shooting=won))
+    return GameState(ships=ships, links=links, round=RoundState(won_shooting=won))
 
 
 def lines(*texts: str) -> tuple[Reading, ...]:
