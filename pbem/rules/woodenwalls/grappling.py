@@ -21,7 +21,8 @@ removes the latest first, and the link ends at 0.
 Standing-off and fleeing ships neither grapple nor drop a corvus (§15.5, q. 33); they may cut and
 release. A seamanship test and a corvus drop reveal the ship's quality (§16): `revealed` is set
 before the event. The current deck action phase's number (over the game) is
-`state.round.deck_phases + 1` (`deck_phases` counts the phases played before this one).
+`state.round.deck_phases` (`deckphase.play` counts the phase as it opens), at least 1 (a step
+played alone, as in a rules case, before any phase was counted).
 
 Events: `grapple` (ship, target, area, dice, totals, harpax, defenders, grapples, count),
 `cut` (ship, target, how "cut" | "release" | "corvus", dice, passed, removed, count, ended),
@@ -349,7 +350,7 @@ def _corvus(state: GameState, line: Reading, dice: Dice) -> Played:
     ship = state.ship(line.ship)
     if ship is None or not ship.afloat:
         return state, (failed(line, f"{line.ship} is not afloat"),)
-    phase = state.round.deck_phases + 1
+    phase = max(1, state.round.deck_phases)
     reason = _why_no_corvus(state, ship, line.order.target, phase)
     if reason:
         return state, (failed(line, reason),)

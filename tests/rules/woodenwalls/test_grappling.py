@@ -260,15 +260,15 @@ def test_corvus_drop_succeeds_below_five_and_reveals() -> None:
 
 
 def test_corvus_drop_fails_on_five_after_poor_and_no_retry_next_phase() -> None:
-    # Poor +1: die 4 -> 5 fails; failed in phase 1 (deck_phases 0 played before): no try in
-    # phase 2, a try in phase 3 (q. 50).
-    after, events, _ = play(corvus_pair("POOR"), ("A: CORVUS B",), [4])
+    # Poor +1: die 4 -> 5 fails; failed in deck action phase 1 (deck_phases counts the phase
+    # being played): no try in phase 2, a try in phase 3 (q. 50).
+    after, events, _ = play(corvus_pair("POOR", deck_phases=1), ("A: CORVUS B",), [4])
     assert (events[0]["total"], events[0]["success"]) == (5, False)
     assert after.links == () and after.require("A").corvus_failed == 1
-    next_phase = replace(after, round=RoundState(deck_phases=1))
+    next_phase = replace(after, round=RoundState(deck_phases=2))
     _, events, log = play(next_phase, ("A: CORVUS B",), [])
     assert log == [] and events[0].kind == "failed"
-    later = replace(after, round=RoundState(deck_phases=2))
+    later = replace(after, round=RoundState(deck_phases=3))
     _, events, log = play(later, ("A: CORVUS B",), [1])
     assert log == [("corvus A", 6)] and events[0]["success"]
 
