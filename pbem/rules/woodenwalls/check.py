@@ -69,6 +69,7 @@ MAX_DISTANCE = 1.5  # SL, a step's (or a macro's advance's) largest distance (§
 ROUND_ENTRIES, ROUND_PHASES = 4, 5  # mail = round: queue entries and action phases (§6.1)
 LEG_ENTRIES = {"A": 2, "B": 2, "C": 1}  # activations a leg may bring a ship (§6.2)
 LEG_PHASES = {"A": 2, "B": 2, "C": 1}  # MOVE cards of a leg (§5.3)
+ECHO_MARK = "=>"  # an echo pasted back is read up to its mark (echo.py)
 _HEAD = re.compile(r"\s*([^\s:/#]+)(?:/([^\s:#]*))?")
 _ORDER_WORD = re.compile(r"\s*ORDER(?=[\s:,]|$)", re.IGNORECASE)
 
@@ -420,8 +421,9 @@ def check_lines(state: GameState, side: str, text: str, *, player: str = "") -> 
     sheet = _Sheet(state, side, player)
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.rstrip()
+        body = line.split(ECHO_MARK, 1)[0] if ECHO_MARK in line.split("#", 1)[0] else line
         try:
-            reading = read_line(line, context)
+            reading = read_line(body, context)
         except NotationError as error:
             sheet.refuse(number, line, _key_of_text(state, line), error)
             continue
@@ -436,5 +438,5 @@ def check_lines(state: GameState, side: str, text: str, *, player: str = "") -> 
     return Checked(tuple(sheet.lines[number] for number in sorted(sheet.lines)))
 
 
-__all__ = ["Checked", "LineCheck", "check_lines", "entry_limit", "entry_refusal", "nearest_id",
-           "own_ids", "own_ship", "phase_limit", "speed_refusal", "your_ships"]
+__all__ = ["ECHO_MARK", "Checked", "LineCheck", "check_lines", "entry_limit", "entry_refusal",
+           "nearest_id", "own_ids", "own_ship", "phase_limit", "speed_refusal", "your_ships"]
