@@ -29,7 +29,7 @@ from pbem.rules.woodenwalls import boarding, fire, grappling, shooting
 from pbem.rules.woodenwalls.elements import area_elements, room
 from pbem.rules.woodenwalls.orders import Reading, Shift
 from pbem.rules.woodenwalls.shipgeom import adjacent_on_ship
-from pbem.rules.woodenwalls.shiptypes import ENGINE
+from pbem.rules.woodenwalls.shiptypes import ENGINE, MARINES, SHOOTERS
 from pbem.rules.woodenwalls.state import GameState, Ship
 
 
@@ -160,22 +160,60 @@ def play(state: GameState, dice: Dice) -> tuple[GameState, tuple[Event, ...]]:
     events.extend(made)
     state, made = shooting.shooting_step(state, lines, first, dice)
     events.extend(made)
-    state, made = boarding.captures(state)
+    state, made = boarding.capture_check(state)
     events.extend(made)
     state, made = grappling.grappling_step(state, lines, first, dice)
     events.extend(made)
     state, made = boarding.boarding_step(state, lines, first, dice)
     events.extend(made)
-    state, made = fire.douse_step(state, lines, first, dice, busy_elements(events))
+    state, made = fire.douse_step(state, lines, first, dice, busy_elements(state, events))
     events.extend(made)
     return state, tuple(events)
 
 
-def busy_elements(events: Sequence[Event]) -> frozenset[tuple[str, int]]:
-    """(ship id, element index) of the elements that did something else this phase (§13.2), as
-    the step modules report them in their events' `busy` field."""
-    found: set[tuple[str, int]] = set()
+def busy_elements(state: GameState, events: Sequence[Event]) -> frozenset[tuple[str, int]]:
+    """(ship id, element place) of the elements that did something else this phase (§12.6, §13.2:
+    an element that shoots, grapples, fights or moves has acted), read from the steps' events:
+    a shot marks the acting side's marines and shooters of its area (an `ENGINE` shot its
+    engines, a `FIRE` shot every element there); a grapple the thrower's marines of the grappling
+    area; a deck fight both sides' elements of the two areas; a move or an entry the movers' side
+    in the area they went to. Elements are found by area and side in the state after the earlier
+    steps (the reading: which of several like elements acted is not tracked, so all of them
+    count as busy)."""
+    marks: set[tuple[str, str, str, tuple[str, ...]]] = set()
     for made in events:
-        for ship_id, number in made.get("busy", ()) or ():
-            found.add((ship_id, number))
+        ship_id = str(made.get("ship", ""))
+        ship = state.ship(ship_id)
+        if ship is None:
+            continue
+        if made.kind == "shot" and not made.get("failed", False):
+            kinds = {"engine": (ENGINE,), "fire": (MARINES, SHOOTERS, ENGINE),
+                     "ap": (SHOOTERS,)}.get(str(made.get("shot", "")), (MARINES, SHOOTERS))
+            marks.add((ship.id, str(made.get("area", "")), ship.owner, kinds))
+        elif made.kind == "grapple":
+            marks.add((ship.id, str(made.get("area", "")), ship.owner, (MARINES,)))
+        elif made.kind == "fight":
+            attacker = _element_side(ship, str(made.get("area", "")), ship.owner)
+            marks.add((ship.id, str(made.get("area", "")), attacker, (MARINES, SHOOTERS)))
+            target = state.ship(str(made.get("target", "")))
+            if target is not None:
+                marks.add((target.id, str(made.get("target_area", "")), "!" + attacker,
+                           (MARINES, SHOOTERS)))
+        elif made.kind in ("move", "enter"):
+            marks.add((str(made.get("to_ship", "")), str(made.get("to_area", "")),
+                       str(made.get("side", "")), (MARINES, SHOOTERS)))
+    found: set[tuple[str, int]] = set()
+    for ship_id, area, side, kinds in marks:
+        ship = state.ship(ship_id)
+        if ship is None:
+            continue
+        for number, element in enumerate(ship.elements):
+            mine = element.side != side[1:] if side.startswith("!") else element.side == side
+            if element.area == area and mine and element.kind in kinds:
+                found.add((ship.id, number))
     return frozenset(found)
+
+
+def _element_side(ship: Ship, area: str, fallback: str) -> str:
+    sides = {element.side for element in ship.elements if element.area == area}
+    return next(iter(sides)) if len(sides) == 1 else fallback
