@@ -6,8 +6,8 @@ line with `ap_weapons = off` (plan §11 q. 44); the setup `POST` (every marine a
 exactly within capacity, plan §11 q. 9) and the crew-quality allotment (§19, plan §11 q. 41).
 
 Each refusal is a `Refusal`: (what was wrong, what would be accepted). Nothing here names a
-quality but the sender's own (§16). Imports the state, the elements (`elements.py`), the ship
-table and the typed orders.
+quality but the sender's own (§16). Imports the state, the elements (`elements.py`), the
+allotment (`scenario.py`), the ship table and the typed orders.
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from pbem.rules.woodenwalls.orders import (
     ShipArea,
     Shoot,
 )
+from pbem.rules.woodenwalls.scenario import allotment_of
 from pbem.rules.woodenwalls.shiptypes import ENGINE, MARINES, OPEN, SHOOTERS
 from pbem.rules.woodenwalls.state import GameState, Ship
 
@@ -175,12 +176,10 @@ def post_refusal(state: GameState, ship: Ship, order: Post) -> Refusal | None:
     return None
 
 
-def allotment(state: GameState, side: str, ships: Sequence[Ship] | None = None) -> Counter[str]:
-    """The side's crew-quality allotment (§19): the qualities its ships hold before the setup
-    mail (the scenario gives them best first in scenario order), counted; of `ships` when
-    given."""
-    found = ships if ships is not None else [ship for ship in state.ships if ship.side == side]
-    return Counter(ship.quality for ship in found)
+def allotment(state: GameState, side: str) -> Counter[str]:
+    """The side's crew-quality allotment (§19), counted: `scenario.allotment_of` (the default
+    scenario's, a scenario file's `[allotment]`, else the qualities its ships hold)."""
+    return Counter(allotment_of(state).get(side, ()))
 
 
 def allotment_text(counted: Counter[str]) -> str:
