@@ -158,3 +158,14 @@ def test_until_loss_stops_the_attack() -> None:
     after, events, log = run(state, [2, 3, 6], ("A", "M"), ("A", "B"), until_loss=1)
     assert len(log) == 3 and events[0]["attacker_lost"] == 1
     assert count(after.require("A"), "M", "rhodes") == 1
+
+
+def test_corvus_adjacency_only_the_users_b_to_the_area_holding_i() -> None:
+    # A at (9.54, 6) heading 20: its starboard bow quarter touches B's port beam with I at about
+    # (9.845, 6.43), in B's bow section ([6.2, 6.6]): A's B is adjacent to B's B, nothing else.
+    a = replace(new_ship("A", "trireme", "rhodes", 9.54, 6.0, 20.0), corvus=True)
+    b = new_ship("B", "trireme", "macedon", 10.0, 6.0, 0.0)
+    state = GameState(ships=(a, b), links=(Link("corvus", "A", "B"),))
+    pairs = [(mine, theirs) for mine in "BMS" for theirs in "BMS" if adjacent(state, a, mine, b, theirs)]
+    assert pairs == [("B", "B")]
+    assert adjacent(state, b, "B", a, "B")
