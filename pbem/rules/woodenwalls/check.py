@@ -16,7 +16,7 @@ accepted, only for §17's static faults:
 - `ORDER`: the side's own ships only, one `ORDER` line a submission;
 - deck lines and the setup POST: `checkdeck.py`;
 - a second line for the same ship, activation and kind (`notationdeck.kind_of`, q. 46): the
-  later refused (lines already refused do not count);
+  later refused (refused lines do not count); an entry k without accepted entries 1 … k-1;
 - setup: the side's QUALITY lines refused whole when they do not give each of its ships once
   with exactly the allotment (§19, q. 41); POST lines stand on their own.
 
@@ -36,6 +36,7 @@ from pbem.rules.woodenwalls.checkdeck import (
     BOARDING_LINES,
     Refusal,
     deck_refusal,
+    nearest_id,
     post_refusal,
     quality_refusal,
 )
@@ -105,24 +106,6 @@ class Checked:
 
 
 # ---------------------------------------------------------------- whose ship (§17, q. 55)
-
-
-def _edits(first: str, second: str) -> int:
-    """The Levenshtein distance of two words (for a suggested ship id)."""
-    row = list(range(len(second) + 1))
-    for i, a in enumerate(first, start=1):
-        previous, row[0] = row[0], i
-        for j, b in enumerate(second, start=1):
-            previous, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, previous + (a != b))
-    return row[-1]
-
-
-def nearest_id(name: str, ids: list[str]) -> str:
-    """The id nearest `name` within a third of its letters (at least one edit), "" when none."""
-    scored = sorted((_edits(name.upper(), item.upper()), n, item) for n, item in enumerate(ids))
-    if scored and scored[0][0] <= max(1, len(name) // 3):
-        return scored[0][2]
-    return ""
 
 
 def _players_ship(ship: Ship, player: str) -> bool:
@@ -391,6 +374,29 @@ def _order_line(sheet: _Sheet, number: int, text: str, reading: Reading) -> None
     sheet.accept(number, text, "ORDER", replace(reading, order=ActivationOrder(ships)))
 
 
+def _gaps(sheet: _Sheet) -> None:
+    """A queue entry whose earlier entries are not all accepted is refused too: the k-th
+    activation carries out entry k (§6.2) and a queue holds entries 1, 2, … with none left
+    out (`rounds.gather`)."""
+    entries: dict[str, set[int]] = {}
+    for line in sheet.lines.values():
+        if line.accepted and line.reading is not None and line.reading.entry:
+            entries.setdefault(line.reading.ship, set()).add(line.reading.entry)
+    for number in sorted(sheet.lines):
+        line = sheet.lines[number]
+        reading = line.reading
+        if not (line.accepted and reading is not None and reading.entry):
+            continue
+        missing = [k for k in range(1, reading.entry) if k not in entries[reading.ship]]
+        if missing:
+            earlier = " and ".join(f"{reading.ship}/{k}" for k in missing)
+            sheet.refusal(number, line.text, line.key, (
+                f"{line.key} leaves a gap: there is no accepted {earlier} line, and the k-th "
+                "activation carries out entry k, numbered 1, 2, … with none left out (§6.2)",
+                f"{earlier} first (a refused line does not count), or this line as {reading.ship}"
+                f"/{missing[0]}"))
+
+
 def _allotment(sheet: _Sheet) -> None:
     """The QUALITY lines taken together (§19, q. 41): all refused when they fail the allotment."""
     if not sheet.qualities:
@@ -433,6 +439,7 @@ def check_lines(state: GameState, side: str, text: str, *, player: str = "") -> 
             _order_line(sheet, number, line, reading)
         else:
             _ship_line(sheet, number, line, reading)
+    _gaps(sheet)
     if context == SETUP:
         _allotment(sheet)
     return Checked(tuple(sheet.lines[number] for number in sorted(sheet.lines)))

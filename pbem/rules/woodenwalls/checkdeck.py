@@ -3,7 +3,8 @@
 does not have, `ENGINE` from an area with no engine, `FIRE` by a ship not equipped, `OARS` by a
 ship not open, `CORVUS` and `HARPAX` without one, target ships not in the game, the extra `AP`
 line with `ap_weapons = off` (plan §11 q. 44); the setup `POST` (every marine and shooter placed
-exactly within capacity, plan §11 q. 9) and the crew-quality allotment (§19, plan §11 q. 41).
+exactly within capacity, plan §11 q. 9) and the crew-quality allotment (§19, plan §11 q. 41);
+and the nearest id to an unknown one, for a refusal's suggestion.
 
 Each refusal is a `Refusal`: (what was wrong, what would be accepted). Nothing here names a
 quality but the sender's own (§16). Imports the state, the elements (`elements.py`), the
@@ -158,6 +159,27 @@ def deck_refusal(state: GameState, ship: Ship, order: Order) -> Refusal | None:
     return None
 
 
+# ---------------------------------------------------------------- a suggested ship id
+
+
+def _edits(first: str, second: str) -> int:
+    """The Levenshtein distance of two words (for a suggested ship id)."""
+    row = list(range(len(second) + 1))
+    for i, a in enumerate(first, start=1):
+        previous, row[0] = row[0], i
+        for j, b in enumerate(second, start=1):
+            previous, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, previous + (a != b))
+    return row[-1]
+
+
+def nearest_id(name: str, ids: list[str]) -> str:
+    """The id nearest `name` within a third of its letters (at least one edit), "" when none."""
+    scored = sorted((_edits(name.upper(), item.upper()), n, item) for n, item in enumerate(ids))
+    if scored and scored[0][0] <= max(1, len(name) // 3):
+        return scored[0][2]
+    return ""
+
+
 # ---------------------------------------------------------------- the setup mail (§6.1, §19)
 
 
@@ -213,4 +235,4 @@ def quality_refusal(state: GameState, side: str, ships: Sequence[Ship],
 
 
 __all__ = ["BOARDING_LINES", "Refusal", "allotment", "allotment_text", "areas_text",
-           "deck_refusal", "post_refusal", "quality_refusal", "target_area_refusal"]
+           "deck_refusal", "nearest_id", "post_refusal", "quality_refusal", "target_area_refusal"]

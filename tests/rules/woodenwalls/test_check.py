@@ -83,7 +83,7 @@ def test_the_section_20_leg_lines_of_rhodes_are_accepted_with_their_keys() -> No
     # Rhodes, leg A
     ORDER RH-HELIOS RH-ATHENA
     RH-ATHENA/1: S30 F0.6 P10 F0.4
-    RH-HELIOS/2: P20 F1 SHEAR MA-PELLA
+    RH-HELIOS/1: P20 F1 SHEAR MA-PELLA
     RH-DELPHIS/1: B0.5 S45
     RH-ATHENA/2: TOWARD MA-PELLA RAM MA-PELLA
     RH-DELPHIS/2: IF NEAR MA-KASSANDRA 1.5 THEN AWAY MA-KASSANDRA ELSE F1
@@ -100,7 +100,7 @@ def test_the_section_20_leg_lines_of_rhodes_are_accepted_with_their_keys() -> No
     checked = check(text)
     assert [line.reason for line in checked.lines if not line.accepted] == []
     assert [line.key for line in checked.lines] == [
-        "ORDER", "RH-ATHENA/1", "RH-HELIOS/2", "RH-DELPHIS/1", "RH-ATHENA/2", "RH-DELPHIS/2",
+        "ORDER", "RH-ATHENA/1", "RH-HELIOS/1", "RH-DELPHIS/1", "RH-ATHENA/2", "RH-DELPHIS/2",
         "RH-ATHENA", "RH-ATHENA", "RH-ATHENA", "RH-DELPHIS", "RH-ATHENA", "RH-HELIOS",
         "RH-ATHENA", "RH-ATHENA", "RH-HELIOS"]
     assert [line.number for line in checked.lines] == list(range(3, 18))  # blank, comment unlisted
@@ -189,15 +189,15 @@ def test_multi_player_side_only_the_players_ships() -> None:
 
 
 def test_activation_numbers_in_legs_a_b_c_and_round() -> None:
-    accepted("RH-ATHENA/2: F1")
+    assert check("RH-ATHENA/1: F1\nRH-ATHENA/2: F1").lines[1].accepted
     reason = refused("RH-ATHENA/3: F1")
     assert "at most 2 times in leg A" in reason and "RH-ATHENA/1: and RH-ATHENA/2:" in reason
-    accepted("RH-ATHENA/2: F1", straits(Phase("leg", 1, "B")))
+    assert check("RH-ATHENA/2: F1\nRH-ATHENA/1: F1", straits(Phase("leg", 1, "B"))).lines[0].accepted
     leg_c = straits(Phase("leg", 1, "C"))
     accepted("RH-ATHENA/1: F1", leg_c)
     assert "at most 1 time in leg C" in refused("RH-ATHENA/2: F1", leg_c)
     whole = straits(Phase("round", 1), mail="round")
-    accepted("RH-ATHENA/4: F1", whole)
+    assert check("\n".join(f"RH-ATHENA/{k}: F1" for k in (1, 2, 3, 4)), whole).readings[3].entry == 4
     assert "at most 4 times with mail = round" in refused("RH-ATHENA/5: F1", whole)
     assert "at most 2" in refused("RH-ATHENA/3: F1", straits(Phase("movement", 1, "A"), mail="split"))
 
@@ -304,6 +304,14 @@ def test_second_line_same_ship_activation_and_kind_later_refused() -> None:
     assert "a second line for RH-ATHENA and activation 1; the one on line 1 stands" in (
         checked.lines[2].reason)
     assert checked.readings[0].order == Segment((Ahead(1.0),))
+
+
+def test_an_entry_after_a_gap_is_refused() -> None:
+    # Entry k is the k-th activation's (§6.2); rounds.gather takes queues 1, 2, … with no gap.
+    checked = check("RH-ATHENA/1: F9\nRH-ATHENA/2: F1\nRH-HELIOS/2: F1\nRH-HELIOS/1: F1")
+    assert [line.accepted for line in checked.lines] == [False, False, True, True]
+    assert "RH-ATHENA/2 leaves a gap: there is no accepted RH-ATHENA/1 line" in checked.lines[1].reason
+    assert "or this line as RH-ATHENA/1" in checked.lines[1].reason
 
 
 def test_a_refused_line_does_not_count_as_the_first() -> None:
