@@ -339,7 +339,10 @@ def _why_no_corvus(state: GameState, ship: Ship, name: str, phase: int) -> str:
         return f"{target.id} is not an enemy ship"
     if not in_contact(ship.row, ship.pose, target.row, target.pose):
         return f"{target.id} is not in contact"
-    part = lying_contact_parts(ship.row, ship.pose, target.row, target.pose).mover
+    try:
+        part = lying_contact_parts(ship.row, ship.pose, target.row, target.pose).mover
+    except ValueError:
+        return f"{target.id} is not in contact"
     if part.kind not in _CORVUS_PARTS:
         return f"{ship.id}'s contact part is its {part.name}, not a bow quarter or shoulder"
     return ""
