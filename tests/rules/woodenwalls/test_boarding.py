@@ -148,3 +148,16 @@ def test_open_crew_oarsmen_defend_an_open_ship_first_boarded() -> None:
     assert [found.kind for found in events] == ["move"]
     lost = replace(hemiola, oars_lost=("P1",))
     assert count(manned(crewed, lost), "M") == 3
+
+
+def test_attack_through_an_embedded_ram_from_the_rammers_b_to_the_area_holding_i() -> None:
+    # A (heading 90, at (9.24, 6)) has its bow in B's port beam at I = (9.84, 6): B's M section.
+    # Across the ram link only A's B and B's M are adjacent (§4.4, q. 29). Dice 8 | 1 (d8, d8).
+    rammer = replace(ship("A", "rhodes", 9.24, marine("B")), heading=90.0)
+    target = ship("B", "macedon", 10.0, marine("B", "macedon", "B"), marine("M", "macedon", "B"))
+    state = GameState(ships=(rammer, target), links=(Link("ram", "A", "B"),),
+                      round=RoundState(won_shooting=("A>B",)))
+    after, events, log = play(state, ("A: ATTACK B.B FROM B", "A: ATTACK B.M FROM B"), [8, 1])
+    assert events[0].kind == "failed" and "not adjacent" in events[0]["reason"]
+    assert log == [("fight A.B 1", 8), ("fight B.M 1", 8)]
+    assert count(after.require("B"), "M", "rhodes") == 1 and count(after.require("B"), "M", "macedon") == 0
