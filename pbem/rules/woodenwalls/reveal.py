@@ -20,6 +20,7 @@ from dataclasses import replace
 
 from pbem.rules.events import Event, event
 from pbem.rules.table import footprint_distance, within
+from pbem.rules.woodenwalls.shipgeom import surely_apart
 from pbem.rules.woodenwalls.state import GameState, Ship
 
 RANGE = "range"
@@ -46,6 +47,8 @@ def revealer(state: GameState, ship: Ship) -> Ship | None:
     reach = state.options.reveal_range
     for other in state.ships:
         if other.owner == ship.owner or not other.afloat:
+            continue
+        if surely_apart(ship.row, ship.pose, other.row, other.pose, reach):
             continue
         if within(footprint_distance(ship.polygon, other.polygon, epsilon), reach, epsilon):
             return other

@@ -18,6 +18,7 @@ WW's ε and c) and the ship table (`shiptypes.py`).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from functools import cache
 
@@ -43,7 +44,7 @@ from pbem.rules.table import (
     to_world,
     within,
 )
-from pbem.rules.woodenwalls.shiptypes import AREAS, ShipType
+from pbem.rules.woodenwalls.shiptypes import AREAS, ShipType, ship_type
 
 EPSILON = WOODEN_WALLS.epsilon  # ε, 0.00025 SL (G1)
 CONTACT = WOODEN_WALLS.contact_tolerance  # c, 0.025 SL (house rule `contact_tolerance`, §1)
@@ -291,9 +292,31 @@ def ship_distance(first_type: ShipType, first_pose: Pose, second_type: ShipType,
                               ship_polygon(second_type, second_pose), EPSILON)
 
 
+def bounding_radius(ship_type: ShipType) -> float:
+    """The distance from a ship's centre to its farthest footprint corner."""
+    return _bounding_radius(ship_type.id)
+
+
+@cache
+def _bounding_radius(type_id: str) -> float:
+    return max(math.hypot(corner.x, corner.y) for corner in ship_type(type_id).footprint.corners)
+
+
+def surely_apart(first_type: ShipType, first_pose: Pose, second_type: ShipType,
+                 second_pose: Pose, reach: float) -> bool:
+    """True when the ships' footprint distance surely exceeds `reach` (their centres lie farther
+    apart than reach, both bounding radii and ε): the cheap test before the exact one."""
+    gap = reach + bounding_radius(first_type) + bounding_radius(second_type) + EPSILON
+    dx = first_pose.centre.x - second_pose.centre.x
+    dy = first_pose.centre.y - second_pose.centre.y
+    return dx * dx + dy * dy > gap * gap
+
+
 def in_contact(first_type: ShipType, first_pose: Pose, second_type: ShipType,
                second_pose: Pose) -> bool:
     """Two ships are in contact when their footprint distance is at most c (§1, within ε, G6)."""
+    if surely_apart(first_type, first_pose, second_type, second_pose, CONTACT):
+        return False
     return within(ship_distance(first_type, first_pose, second_type, second_pose), CONTACT, EPSILON)
 
 

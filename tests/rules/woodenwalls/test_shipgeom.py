@@ -11,11 +11,14 @@ from __future__ import annotations
 import math
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from shapely import affinity
 from shapely.geometry import Point, box
 from shapely.geometry import Polygon as ShapelyPolygon
 
 from pbem.rules.table import Part, PartKind, Polygon, Pose, ShipSide, Vec
+from pbem.rules.woodenwalls import shipgeom
 from pbem.rules.woodenwalls.shipgeom import (
     adjacent_across,
     adjacent_on_ship,
@@ -45,7 +48,7 @@ from pbem.rules.woodenwalls.shipgeom import (
     side_facing,
     swing_point,
 )
-from pbem.rules.woodenwalls.shiptypes import SHIP_TYPES, ShipType, ship_type
+from pbem.rules.woodenwalls.shiptypes import SHIP_TYPES, TYPE_IDS, ShipType, ship_type
 
 TRIREME = ship_type("trireme")
 QUINQUEREME = ship_type("quinquereme")
@@ -335,3 +338,16 @@ def test_oar_midpoints_lie_on_the_beam_per_shapely() -> None:
             midpoint = oar_midpoint(QUINQUEREME, pose, side, number)
             assert exterior.distance(Point(midpoint.x, midpoint.y)) < 1e-12
             assert oar_section_at(QUINQUEREME, pose, midpoint) == oar_label(side, number)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(TYPE_IDS), st.sampled_from(TYPE_IDS),
+       st.floats(-3, 3), st.floats(-3, 3), st.floats(0, 359.5), st.floats(0, 359.5),
+       st.floats(0, 2.5))
+def test_surely_apart_never_hides_ships_within_reach(first: str, second: str, dx: float, dy: float,
+                                                     one: float, two: float, reach: float) -> None:
+    """The cheap screen before the footprint distance: when it says apart, they are apart."""
+    a, b = ship_type(first), ship_type(second)
+    here, there = Pose(Vec(9.0, 6.0), one), Pose(Vec(9.0 + dx, 6.0 + dy), two)
+    if shipgeom.surely_apart(a, here, b, there, reach):
+        assert shipgeom.ship_distance(a, here, b, there) > reach
