@@ -109,7 +109,9 @@ class Checked:
 
 
 def _players_ship(ship: Ship, player: str) -> bool:
-    return not player or (ship.player or ship.owner) == player
+    """Whether `player` orders the ship; a captured ship any player of its captors' side."""
+    captured = ship.owner != ship.side
+    return not player or captured or (ship.player or ship.owner) == player
 
 
 def own_ids(state: GameState, side: str, player: str = "") -> list[str]:
@@ -293,10 +295,6 @@ def _key_of_text(state: GameState, text: str) -> str:
     return f"{ship}/{head.group(2)}" if head.group(2) is not None else ship
 
 
-def _key(ship: Ship, reading: Reading) -> str:
-    return f"{ship.id}/{reading.entry}" if reading.entry else ship.id
-
-
 class _Sheet:
     """A submission being checked: the answers, the kinds accepted so far and the QUALITY lines."""
 
@@ -338,7 +336,7 @@ def _ship_line(sheet: _Sheet, number: int, text: str, reading: Reading) -> None:
     except OrderError as error:
         sheet.refuse(number, text, _key_of_text(state, text), error)
         return
-    key = _key(ship, reading)
+    key = f"{ship.id}/{reading.entry}" if reading.entry else ship.id
     reading = replace(reading, ship=ship.id)
     if isinstance(order, Quality):
         sheet.qualities.append((number, ship))

@@ -183,6 +183,8 @@ def test_multi_player_side_only_the_players_ships() -> None:
     assert "ordered by another player of your side" in checked.lines[1].reason
     assert "RH-HELIOS" not in checked.lines[1].reason.split("Accepted:")[1]
     assert check("RH-HELIOS/1: F1", state, player="p2").lines[0].accepted
+    prize = with_ship(state, "MA-PELLA", controller="rhodes", captured=True, player="macedon")
+    assert check("MA-PELLA/1: F1", prize, player="p2").lines[0].accepted  # any captor orders it
 
 
 # ---------------------------------------------------------------- activation numbers (§6.2)
