@@ -176,10 +176,11 @@ def busy_elements(state: GameState, events: Sequence[Event]) -> frozenset[tuple[
     an element that shoots, grapples, fights or moves has acted), read from the steps' events:
     a shot marks the acting side's marines and shooters of its area (an `ENGINE` shot its
     engines, a `FIRE` shot every element there); a grapple the thrower's marines of the grappling
-    area; a deck fight both sides' elements of the two areas; a move or an entry the movers' side
-    in the area they went to. Elements are found by area and side in the state after the earlier
-    steps (the reading: which of several like elements acted is not tracked, so all of them
-    count as busy)."""
+    area; a corvus cut the marines in B (§12.4), a grapple cut the ship's marines (the tests'
+    facing areas are not in the event, so all of them count); a deck fight both sides' elements
+    of the two areas; a move or an entry the movers' side in the area they went to. Elements are
+    found by area and side in the state after the earlier steps (the reading: which of several
+    like elements acted is not tracked, so all of them count as busy)."""
     marks: set[tuple[str, str, str, tuple[str, ...]]] = set()
     for made in events:
         ship_id = str(made.get("ship", ""))
@@ -192,6 +193,11 @@ def busy_elements(state: GameState, events: Sequence[Event]) -> frozenset[tuple[
             marks.add((ship.id, str(made.get("area", "")), ship.owner, kinds))
         elif made.kind == "grapple":
             marks.add((ship.id, str(made.get("area", "")), ship.owner, (MARINES,)))
+        elif made.kind == "cut" and made.get("how") == "corvus":
+            marks.add((ship.id, "B", ship.owner, (MARINES,)))
+        elif made.kind == "cut" and made.get("how") == "cut":
+            for area in ship.areas:
+                marks.add((ship.id, area, ship.owner, (MARINES,)))
         elif made.kind == "fight":
             attacker = _element_side(ship, str(made.get("area", "")), ship.owner)
             marks.add((ship.id, str(made.get("area", "")), attacker, (MARINES, SHOOTERS)))
