@@ -10,7 +10,7 @@ accepted, only for §17's static faults:
 - queue entries: the activation number (2 in legs A and B, 1 in leg C, 4 with `mail = round`),
   every branch of an IF NEAR (`orders.branches`): angles above 90, distances above 1.5 SL per
   step and a macro's advance (q. 40), a TOWARD point off the table, `RAM` from a type with no
-  RAV or a ship whose ram is lost, an intent, TOWARD, AWAY or IF NEAR naming no ship of the
+  RAV (a ship whose ram is lost still rams, §10.4), an intent, TOWARD, AWAY or IF NEAR naming no ship of the
   game, a turn after an advance with `turn_anywhere = off`;
 - `SPEED … @n` beyond the leg's action phases (2, 2, 1; 5 with `mail = round`);
 - `ORDER`: the side's own ships only, one `ORDER` line a submission;
@@ -194,9 +194,6 @@ def _intent_refusal(state: GameState, ship: Ship, intent: Intent | None) -> Refu
     if isinstance(intent, Ram) and ship.row.rav is None:
         return (f"a {ship.row.name} has no ram (no RAV, §4.1): {ship.id} cannot RAM",
                 "SHEAR <ID>|ANY, RAKE <ID>|ANY or no intent")
-    if isinstance(intent, Ram) and not ship.ram:
-        return (f"{ship.id}'s ram is lost (§10.4, §10.6): it cannot RAM",
-                "SHEAR <ID>|ANY, RAKE <ID>|ANY or no intent")
     return _ship_named(state, intent.target, intent.notation().split()[0])
 
 
@@ -372,29 +369,6 @@ def _order_line(sheet: _Sheet, number: int, text: str, reading: Reading) -> None
     sheet.accept(number, text, "ORDER", replace(reading, order=ActivationOrder(ships)))
 
 
-def _gaps(sheet: _Sheet) -> None:
-    """A queue entry whose earlier entries are not all accepted is refused too: the k-th
-    activation carries out entry k (§6.2) and a queue holds entries 1, 2, … with none left
-    out (`rounds.gather`)."""
-    entries: dict[str, set[int]] = {}
-    for line in sheet.lines.values():
-        if line.accepted and line.reading is not None and line.reading.entry:
-            entries.setdefault(line.reading.ship, set()).add(line.reading.entry)
-    for number in sorted(sheet.lines):
-        line = sheet.lines[number]
-        reading = line.reading
-        if not (line.accepted and reading is not None and reading.entry):
-            continue
-        missing = [k for k in range(1, reading.entry) if k not in entries[reading.ship]]
-        if missing:
-            earlier = " and ".join(f"{reading.ship}/{k}" for k in missing)
-            sheet.refusal(number, line.text, line.key, (
-                f"{line.key} leaves a gap: there is no accepted {earlier} line, and the k-th "
-                "activation carries out entry k, numbered 1, 2, … with none left out (§6.2)",
-                f"{earlier} first (a refused line does not count), or this line as {reading.ship}"
-                f"/{missing[0]}"))
-
-
 def _allotment(sheet: _Sheet) -> None:
     """The QUALITY lines taken together (§19, q. 41): all refused when they fail the allotment."""
     if not sheet.qualities:
@@ -437,7 +411,6 @@ def check_lines(state: GameState, side: str, text: str, *, player: str = "") -> 
             _order_line(sheet, number, line, reading)
         else:
             _ship_line(sheet, number, line, reading)
-    _gaps(sheet)
     if context == SETUP:
         _allotment(sheet)
     return Checked(tuple(sheet.lines[number] for number in sorted(sheet.lines)))

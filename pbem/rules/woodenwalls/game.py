@@ -32,6 +32,7 @@ from pbem.rules.events import Event, event
 from pbem.rules.interface import ACCEPTED, REFUSED, LineResult, OrderSheet, PhaseResult, PhaseSpec
 from pbem.rules.woodenwalls import legs, weather
 from pbem.rules.woodenwalls.check import LineCheck, check_lines
+from pbem.rules.woodenwalls.echo import echo_line
 from pbem.rules.woodenwalls.elements import post
 from pbem.rules.woodenwalls.orders import ActivationOrder, Post, Quality, Reading
 from pbem.rules.woodenwalls.rounds import (
@@ -41,9 +42,7 @@ from pbem.rules.woodenwalls.rounds import (
     OVER,
     ROUND,
     SETUP,
-    LegOrders,
     Phase,
-    Queue,
     gather,
 )
 from pbem.rules.woodenwalls.state import FLEEING, GameState, Ship
@@ -183,7 +182,7 @@ def check(state: GameState, side: str, text: str,
             results.append(LineResult(line.number, line.text, ship.id, REFUSED, error=error))
             continue
         results.append(LineResult(line.number, line.text, piece, ACCEPTED,
-                                  echo=line.reading.notation(), order=line.reading))
+                                  echo=echo_line(line.reading), order=line.reading))
     return OrderSheet(phase_spec(state), side, tuple(results))
 
 
@@ -209,19 +208,8 @@ def merged(sheets: Sequence[OrderSheet]) -> dict[str, list[Reading]]:
 
 def orders_in_force(state: GameState, readings: Mapping[str, Sequence[Reading]]) -> GameState:
     """Each side's lines gathered into its `LegOrders` (a side that sent nothing has none: §6.3)."""
-    orders = tuple(_gathered(side, readings.get(side, ())) for side in state.sides)
+    orders = tuple(gather(side, readings.get(side, ())) for side in state.sides)
     return replace(state, orders=orders)
-
-
-def _gathered(side: str, readings: Sequence[Reading]) -> LegOrders:
-    try:
-        return gather(side, readings)
-    except ValueError:
-        # A queue with a gap (an entry 2 without its entry 1): the entries after the gap are
-        # dropped; the checker refuses such lines, so this keeps a stored game playable only.
-        found = gather(side, [reading for reading in readings if reading.entry <= 1])
-        return replace(found, queues=tuple(Queue(queue.ship, queue.entries[:1])
-                                           for queue in found.queues))
 
 
 # --- the setup ------------------------------------------------------------------------------

@@ -114,10 +114,11 @@ class RoundState:
 
 @dataclass(frozen=True, slots=True)
 class Queue:
-    """One ship's activation queue: entry k is `entries[k - 1]` (§6.2)."""
+    """One ship's activation queue: entry k is `entries[k - 1]` (§6.2); None where no entry k
+    was given (that activation carries out the default segment, as one beyond the queue)."""
 
     ship: str
-    entries: tuple[Entry, ...]
+    entries: tuple[Entry | None, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,8 +134,9 @@ class LegOrders:
     speeds: tuple[tuple[str, Speed], ...] = ()
     deck: tuple[Reading, ...] = ()
 
-    def queue(self, ship: str) -> tuple[Entry, ...]:
-        """The ship's queue entries in order (ids in any case); () when it has none."""
+    def queue(self, ship: str) -> tuple[Entry | None, ...]:
+        """The ship's queue entries in order (ids in any case; None for an entry not given);
+        () when it has none."""
         wanted = ship.upper()
         for queue in self.queues:
             if queue.ship.upper() == wanted:
@@ -173,8 +175,9 @@ _ENTRY_TYPES = (Segment, Toward, Away, IfNear)
 def gather(side: str, readings: Iterable[Reading]) -> LegOrders:
     """A side's accepted lines gathered in the order given (a multi-player side's in player
     order): every `ORDER` list concatenated, queue entries by ship and k, `SPEED` lines and the
-    rest (deck lines) in order. Lines come checked (`check.py` refuses a second line of a kind);
-    an entry whose k leaves a gap in its ship's queue is refused with a sentence."""
+    rest (deck lines) in order. Lines come checked (`check.py` refuses a second line of a
+    kind). An entry k given without an entry before it leaves that earlier activation to the
+    default segment (§6.2: the k-th activation carries out entry k)."""
     order: list[str] = []
     entries: dict[str, dict[int, Entry]] = {}
     names: dict[str, str] = {}
@@ -191,13 +194,8 @@ def gather(side: str, readings: Iterable[Reading]) -> LegOrders:
             speeds.append((reading.ship, found))
         else:
             deck.append(reading)
-    queues = []
-    for key, by_number in entries.items():
-        numbers = sorted(by_number)
-        if numbers != list(range(1, len(numbers) + 1)):
-            raise ValueError(f"{names[key]}'s queue has entries {numbers}: entries are numbered "
-                             f"1, 2, … with none left out")
-        queues.append(Queue(names[key], tuple(by_number[k] for k in numbers)))
+    queues = [Queue(names[key], tuple(by_number.get(k) for k in range(1, max(by_number) + 1)))
+              for key, by_number in entries.items()]
     return LegOrders(side, tuple(order), tuple(queues), tuple(speeds), tuple(deck))
 
 

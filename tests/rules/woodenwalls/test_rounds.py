@@ -159,9 +159,12 @@ def test_gather_a_sides_lines() -> None:
     assert gone.speeds == (("RH-HELIOS", Speed(0, 2)),) and gone.deck == (lines[7],)
 
 
-def test_gather_refuses_a_queue_with_a_gap() -> None:
-    with pytest.raises(ValueError, match=r"RH-ATHENA's queue has entries \[2\]: entries are numbered"):
-        gather("rhodes", [Reading("RH-ATHENA", segment(1), entry=2)])
+def test_a_gap_in_a_queue_leaves_that_activation_to_the_default() -> None:
+    # §20's example `RH-HELIOS/2: P20 F1 SHEAR MA-PELLA` may come alone: the first activation
+    # carries out the default segment, the second this entry (§6.2).
+    orders = gather("rhodes", [Reading("RH-ATHENA", segment(1), entry=2)])
+    assert orders.queue("RH-ATHENA") == (None, segment(1))
+    assert orders.entry("RH-ATHENA", 1) is None and orders.entry("RH-ATHENA", 2) == segment(1)
 
 
 def test_the_rounds_marks() -> None:
