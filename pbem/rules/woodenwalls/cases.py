@@ -7,6 +7,8 @@ checks `[expect]`, pbem/cases.py).
 A case with no `[[ship]]` starts from its scenario's opening position (`[options] scenario`,
 default The Rhodian Straits, §19, qualities by the allotment). Kinds and what plays them:
 
+    setup          the setup mail (§6.1, §19): QUALITY and POST lines (game.settle_setup), then
+                   the wind die (weather.setup_wind) and round 1's shuffle (as `shuffle`)
     shuffle        the forced `[round] deck` (no dice) or cards.shuffle (d6 d5 d4 d3 d2), split
                    into legs (§5.2, §5.3)
     activation     movement.activate(state, ship, card, entry, dice)
@@ -45,6 +47,7 @@ from pbem.rules.woodenwalls.rounds import (
     LEGS_MAIL,
     MOVEMENT,
     ROUND,
+    SETUP,
     SPLIT_MAIL,
     Phase,
     RoundState,
@@ -76,7 +79,7 @@ from pbem.rules.woodenwalls.view import state_json
 
 __all__ = ["KINDS", "LARGEST_DIE", "load_case", "play_case"]
 
-KINDS = ("shuffle", "activation", "action", "cards", "deck_action", "shooting", "grappling",
+KINDS = ("setup", "shuffle", "activation", "action", "cards", "deck_action", "shooting", "grappling",
          "boarding", "sink_or_swim")
 DECK_KINDS = ("deck_action", "shooting", "grappling", "boarding")
 MOVE_KINDS = ("activation", "action", "cards")
@@ -106,8 +109,10 @@ def _engine(module: str, function: str) -> Any:
 
 
 def _phase_of(kind: str, mail: str, round_number: int, leg: str) -> Phase:
-    """The open phase a case plays in: its leg's (`mail = legs`), the leg's movement or deck
-    part (`split`), or the round (`round`)."""
+    """The open phase a case plays in: the setup, its leg's (`mail = legs`), the leg's movement
+    or deck part (`split`), or the round (`round`)."""
+    if kind == "setup":
+        return Phase(SETUP)
     if mail == ROUND:
         return Phase(ROUND, round_number)
     if mail == SPLIT_MAIL:
@@ -280,6 +285,8 @@ def _play(kind: str, state: GameState, phase: dict[str, Any], name: str, dice: F
           rejected: dict[str, str]) -> tuple[GameState, tuple[Event, ...]]:
     if kind == "shuffle":
         return _shuffled(state, dice)
+    if kind == "setup":
+        return _setup(state, phase, name, dice, rejected)
     state, lines = _with_orders(state, phase, name, rejected)
     first = state.round.deck_first_player or state.round.first_player or state.sides[0]
     played: tuple[GameState, tuple[Event, ...]]
@@ -311,6 +318,19 @@ def _play(kind: str, state: GameState, phase: dict[str, Any], name: str, dice: F
         won, more = _engine("victory", "check")(sunk)
         played = (won, (*events, *more))
     return played
+
+
+def _setup(state: GameState, phase: dict[str, Any], name: str, dice: ForcedDice,
+           rejected: dict[str, str]) -> tuple[GameState, tuple[Event, ...]]:
+    """The setup phase as the judge plays it: the sides' QUALITY and POST lines, the wind die,
+    the first shuffle."""
+    by_side: dict[str, list[Reading]] = {side: [] for side in state.sides}
+    for player, side, text in _submissions(state, phase, name):
+        by_side[side] += _read_lines(state, side, player, text, rejected)
+    state, events = _engine("game", "settle_setup")(state, by_side)
+    state, wind = _engine("weather", "setup_wind")(state, dice)
+    state, shuffled = _shuffled(state, dice)
+    return state, (*events, *wind, *shuffled)
 
 
 def _dice(phase: dict[str, Any], name: str) -> ForcedDice:
