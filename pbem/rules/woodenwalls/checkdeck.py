@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from pbem.rules.woodenwalls.elements import capacity, count, post
+from pbem.rules.woodenwalls.elements import capacity, count, current_post, post
 from pbem.rules.woodenwalls.orders import (
     QUALITIES,
     ApThrow,
@@ -192,10 +192,14 @@ def post_refusal(state: GameState, ship: Ship, order: Post) -> Refusal | None:
         marines = count(ship, side=ship.owner, kind=MARINES)
         shooters = count(ship, side=ship.owner, kind=SHOOTERS)
         rooms = ", ".join(f"{area} {capacity(ship, area)}" for area in ship.areas)
-        return (str(error), f"POST placing {ship.id}'s {marines} marine(s) and {shooters} "
-                            f"shooter(s) exactly once, each area within its capacity ({rooms}; "
-                            "engines stay and count), e.g. POST B:1M M:1S S:1M")
+        return (str(error), f"POST placing {ship.id}'s {_many(marines, 'marine')} and "
+                            f"{_many(shooters, 'shooter')} exactly once, each area within its "
+                            f"capacity ({rooms}; engines stay and count), e.g. {current_post(ship)}")
     return None
+
+
+def _many(number: int, word: str) -> str:
+    return f"{number} {word}{'' if number == 1 else 's'}"
 
 
 def allotment(state: GameState, side: str) -> Counter[str]:

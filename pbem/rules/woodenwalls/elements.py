@@ -169,7 +169,7 @@ def post(ship: Ship, placings: Sequence[Placing],
         placed = sum(placing.count for placing in placings if placing.kind == kind)
         aboard = count(ship, side=side, kind=kind)
         if placed != aboard:
-            raise ValueError(f"{ship.id} carries {aboard} {kind} element(s) and the POST places "
+            raise ValueError(f"{ship.id} carries {_elements(aboard, kind)} and the POST places "
                              f"{placed}: place every marine and shooter exactly once")
     areas = ship.areas
     pools = {kind: sorted((number for number, element in enumerate(ship.elements)
@@ -185,9 +185,24 @@ def post(ship: Ship, placings: Sequence[Placing],
     placed_ship = replace(ship, elements=tuple(elements))
     for area in areas:
         if room(placed_ship, area) < 0:
-            raise ValueError(f"{ship.id}'s {area} holds {capacity(ship, area)} element(s) and the "
+            raise ValueError(f"{ship.id}'s {area} holds {_elements(capacity(ship, area))} and the "
                              f"POST puts {count(placed_ship, area)} there")
     return placed_ship
+
+
+def _elements(number: int, kind: str = "") -> str:
+    """"1 marine element", "2 marine elements", "2 elements" (kind "marines", "shooters" or "")."""
+    word = f"{kind[:-1]} " if kind else ""
+    return f"{number} {word}element{'' if number == 1 else 's'}"
+
+
+def current_post(ship: Ship) -> str:
+    """The POST line that leaves the controller's marines and shooters where they stand."""
+    side = ship.owner
+    placings = [f"{area}:{count(ship, area, side, kind)}{'M' if kind == MARINES else 'S'}"
+                for area in ship.areas for kind in (MARINES, SHOOTERS)
+                if count(ship, area, side, kind)]
+    return "POST " + " ".join(placings)
 
 
 # ---------------------------------------------------------------- removals (§11.4, §12.7)

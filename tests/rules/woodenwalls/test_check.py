@@ -479,9 +479,9 @@ def test_quality_of_one_player_within_the_allotment() -> None:
 def test_post_every_marine_and_shooter_within_capacity() -> None:
     state = straits(SETUP)
     accepted("RH-ATHENA: POST B:2M M:1S", state)  # trireme B holds 2 (§4.4)
-    assert "carries 2 marines element(s) and the POST places 1" in refused(
+    assert "carries 2 marine elements and the POST places 1" in refused(
         "RH-ATHENA: POST B:1M M:1S", state)
-    assert "holds 2 element(s) and the POST puts 3" in refused(
+    assert "holds 2 elements and the POST puts 3" in refused(
         "RH-RHODOS: POST B:2M B:1S", state)
     assert "RH-ATHENA has no area T1" in refused("RH-ATHENA: POST T1:2M M:1S", state)
     second = check("RH-ATHENA: POST B:2M M:1S\nRH-ATHENA: POST B:1M M:1S S:1M", state)

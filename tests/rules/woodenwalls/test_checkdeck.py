@@ -50,7 +50,7 @@ def test_post_refusal_names_the_load_and_the_capacities() -> None:
                                              Placing("M", 1, "shooters")))) is None
     found = post_refusal(state, athena, Post((Placing("M", 2, "marines"), Placing("M", 2, "shooters"))))
     assert found is not None
-    assert "RH-ATHENA's 2 marine(s) and 1 shooter(s)" in found[1]
+    assert "RH-ATHENA's 2 marines and 1 shooter" in found[1]
     assert "(B 2, M 3, S 2;" in found[1]  # a trireme's capacities (§4.4)
 
 

@@ -205,17 +205,17 @@ def test_post_leaves_engines_and_fills_to_capacity() -> None:
     posted = elements.post(ship, (Placing("M", 3, MARINES), Placing("S", 1, SHOOTERS)))
     assert (elements.count(posted, "M"), elements.count(posted, "S")) == (4, 1)  # M holds 4
     assert posted.elements[4] == ship.elements[4]
-    with pytest.raises(ValueError, match="X's M holds 4 element.s. and the POST puts 5 there"):
+    with pytest.raises(ValueError, match="X's M holds 4 elements and the POST puts 5 there"):
         elements.post(ship, (Placing("M", 3, MARINES), Placing("M", 1, SHOOTERS)))
 
 
 def test_post_must_place_every_marine_and_shooter_in_areas_the_ship_has() -> None:
     ship = loaded("trireme")
-    with pytest.raises(ValueError, match="X carries 2 marines element.s. and the POST places 1"):
+    with pytest.raises(ValueError, match="X carries 2 marine elements and the POST places 1"):
         elements.post(ship, (Placing("B", 1, MARINES), Placing("M", 1, SHOOTERS)))
-    with pytest.raises(ValueError, match="X carries 1 shooters element.s. and the POST places 0"):
+    with pytest.raises(ValueError, match="X carries 1 shooter element and the POST places 0"):
         elements.post(ship, (Placing("B", 2, MARINES),))
     with pytest.raises(ValueError, match="X has no area T1"):
         elements.post(ship, (Placing("T1", 2, MARINES), Placing("M", 1, SHOOTERS)))
-    with pytest.raises(ValueError, match="X's B holds 2 element.s. and the POST puts 3 there"):
+    with pytest.raises(ValueError, match="X's B holds 2 elements and the POST puts 3 there"):
         elements.post(ship, (Placing("B", 2, MARINES), Placing("B", 1, SHOOTERS)))
