@@ -131,26 +131,27 @@ def _aboard(ship: Ship, side: str) -> bool:
 
 
 def own_ship(state: GameState, name: str, side: str, player: str, order: Order) -> Ship:
-    """The ship a line orders, the sender's and able to take orders; else IllegalOrderError."""
+    """The ship a line orders, the sender's and able to take orders; else IllegalOrderError
+    (the sender's ships listed only when a line is refused: a long fleet's lines stay cheap)."""
     ship = state.ship(name)
-    accepted = your_ships(state, side, player)
     if ship is None:
         guess = nearest_id(name, own_ids(state, side, player))
         hint = f" (did you mean {guess}?)" if guess else ""
-        raise IllegalOrderError(f"there is no ship {name} in this game{hint}", accepted=accepted)
+        raise IllegalOrderError(f"there is no ship {name} in this game{hint}",
+                                accepted=your_ships(state, side, player))
     boarders = isinstance(order, BOARDING_LINES) and _aboard(ship, side)
+    problem = ""
     if ship.owner != side and not boarders:
-        raise IllegalOrderError(f"{ship.id} is not yours: it is a ship of {ship.owner}",
-                                accepted=accepted)
-    if ship.owner == side and not _players_ship(ship, player):
+        problem = f"{ship.id} is not yours: it is a ship of {ship.owner}"
+    elif ship.owner == side and not _players_ship(ship, player):
         raise NotCommandedError(f"{ship.id} is ordered by another player of your side",
-                                accepted=accepted)
-    if ship.status == HULK or ship.removed:
-        raise IllegalOrderError(f"{ship.id} is a hulk and takes no orders (§15.3, §17)",
-                                accepted=accepted)
-    if ship.status == FLED:
-        raise IllegalOrderError(f"{ship.id} has fled: it is off the table and takes no orders "
-                                "(§15.5, §17)", accepted=accepted)
+                                accepted=your_ships(state, side, player))
+    elif ship.status == HULK or ship.removed:
+        problem = f"{ship.id} is a hulk and takes no orders (§15.3, §17)"
+    elif ship.status == FLED:
+        problem = f"{ship.id} has fled: it is off the table and takes no orders (§15.5, §17)"
+    if problem:
+        raise IllegalOrderError(problem, accepted=your_ships(state, side, player))
     return ship
 
 
