@@ -1,0 +1,301 @@
+"""The Wooden Walls plan map: the table now as a side sees it, with for the side's own ships
+afloat the reveal ring (house rule `reveal_range`, 2 SL about the footprint, §16), the shooting
+ranges of each area that an enemy lies within (§11.1: marines 1, shooters 2, an engine 3 SL, an
+open ship's oarsmen ½ from M; measured from the area's deck section to the enemy's, and drawn
+only where an enemy afloat is within that range and the area's arc, §11.2: issue 24, no ring
+that reaches nobody), and each accepted segment's plan as a sketch (§20: as if no other ship
+moved, before the clamp of §7.4).
+
+Plans come as the host passes them, (ship id, places): each place "(x, y, heading)", the last
+perhaps followed by the segment's intent ("ram RH-ATHENA", "shear ANY"); `segment_places`
+writes them from a ship's type, pose and speed and a segment's steps, turning about the pivot
+point of §3 (for a checker to put in `LineResult.plan`). Range rings, the reveal ring and the
+plan's end are drawn only for the side's own ships: nothing here uses a quality (§16: a turn
+limit would show FR or Poor, so none is drawn). Calls the kit, `maplabels`, `mapmarks`,
+`mapships`, `shipgeom` and `sightings`' arcs and ranges.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pbem.rules.scene import Group, Point, Polygon, Scene, Style
+from pbem.rules.table import Pose, Vec, Wedge, footprint_distance, partly_within, rotate_about
+from pbem.rules.table.mapkit import INK, PLAN_TRAIL, Corners, range_ring, trail
+from pbem.rules.table.maplayout import Drawing
+from pbem.rules.woodenwalls.maplabels import (
+    number_of,
+    pose_of,
+    row_of,
+    ship_corners,
+    ships_of,
+    status_of,
+    table_of,
+)
+from pbem.rules.woodenwalls.mapmarks import PLAN_END, REVEAL, bow_mark, range_style, side_look
+from pbem.rules.woodenwalls.mapships import default_size, draw_ships, draw_terrain, new_drawing, scene
+from pbem.rules.woodenwalls.orders import Ahead, Astern, Hold, Step, Turn
+from pbem.rules.woodenwalls.shipgeom import (
+    EPSILON,
+    area_polygon,
+    hull_polygon,
+    pivot_point,
+    reference_point,
+    ship_polygon,
+)
+from pbem.rules.woodenwalls.shiptypes import ShipType
+from pbem.rules.woodenwalls.sightings import (
+    ARCS,
+    ENGINE_RANGE,
+    MARINE_RANGE,
+    OARSMEN_AREA,
+    OARSMEN_RANGE,
+    SHOOTER_RANGE,
+)
+
+REVEAL_RANGE = 2.0  # SL, house rule `reveal_range` (§16) unless the view's options say
+REACH = {"marines": MARINE_RANGE, "shooters": SHOOTER_RANGE, "engine": ENGINE_RANGE}
+NUMBER = r"\s*(-?\d+(?:\.\d*)?)\s*"
+PLACE = re.compile(rf"^\s*\({NUMBER},{NUMBER}(?:,{NUMBER})?\)\s*(.*)$")
+INTENT = re.compile(r"^(ram|shear|rake)\s+([A-Za-z0-9-]+)$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class PlanPlace:
+    """One place of a plan: the centre, the heading if given, the intent named there ("")."""
+
+    at: Point
+    heading: float | None
+    intent: str = ""
+
+
+def parse_place(text: str) -> PlanPlace | None:
+    """ "(8, 3, 0)", "(8, 4.5, 10) ram MA-PELLA"; None if unreadable."""
+    found = PLACE.match(text)
+    if found is None:
+        return None
+    rest = (found[4] or "").strip()
+    if rest and INTENT.match(rest) is None:
+        return None
+    return PlanPlace(
+        (float(found[1]), float(found[2])),
+        float(found[3]) if found[3] is not None else None,
+        " ".join(rest.split()).upper() if rest else "",
+    )
+
+
+def _place_text(pose: Pose) -> str:
+    return f"({pose.centre.x:.2f}, {pose.centre.y:.2f}, {pose.heading % 360:g})".replace(".00,", ",")
+
+
+def segment_places(
+    row: ShipType,
+    pose: Pose,
+    speed: int | str,
+    steps: Sequence[Step],
+    intent: str = "",
+    stopped_pivot: str = "centre",
+) -> tuple[str, ...]:
+    """The plan's places: the start, then the pose after each step as if nothing were in the way
+    (§20; turns about §3's pivot point at `speed`, F ahead, B astern, HOLD nothing); `intent`
+    ("RAM MA-PELLA") follows the last."""
+    places = [_place_text(pose)]
+    for step in steps:
+        if isinstance(step, Turn) and step.angle != 0:
+            point = pivot_point(row, pose, speed, step.angle, stopped_pivot)
+            pose = rotate_about(pose, point, step.angle)
+        elif isinstance(step, (Ahead, Astern)):
+            sign = -1.0 if isinstance(step, Astern) else 1.0
+            h = math.radians(pose.heading)
+            pose = Pose(
+                Vec(
+                    pose.centre.x + sign * step.distance * math.sin(h),
+                    pose.centre.y + sign * step.distance * math.cos(h),
+                ),
+                pose.heading,
+            )
+        elif not isinstance(step, (Hold, Turn)):
+            continue
+        places.append(_place_text(pose))
+    words = intent.split()
+    if len(words) == 2:
+        places[-1] = f"{places[-1]} {words[0].lower()} {words[1]}"
+    return tuple(places)
+
+
+def _enemies(ships: dict[str, dict[str, Any]], side: str) -> dict[str, dict[str, Any]]:
+    return {
+        sid: ship
+        for sid, ship in ships.items()
+        if status_of(ship) == "afloat"
+        and str(ship.get("controller") or ship.get("side")) != side
+        and row_of(ship)
+        and pose_of(ship)
+    }
+
+
+def _reaches(ship: dict[str, Any], side: str) -> dict[str, set[float]]:
+    """Each area's ranges by the elements of the ship's side standing in it (§11.1)."""
+    found: dict[str, set[float]] = {}
+    elements = ship.get("elements")
+    for element in elements if isinstance(elements, list) else []:
+        if (
+            isinstance(element, dict)
+            and element.get("side") == side
+            and element.get("kind") in REACH
+            and element.get("area") in ARCS
+        ):
+            found.setdefault(str(element["area"]), set()).add(REACH[str(element["kind"])])
+    if ship.get("protection") == "open":
+        found.setdefault(OARSMEN_AREA, set()).add(OARSMEN_RANGE)
+    return found
+
+
+def _within(
+    row: ShipType, pose: Pose, area: str, reach: float, enemies: dict[str, dict[str, Any]]
+) -> list[str]:
+    """The enemies an area reaches: one of their deck sections within range, the hull in arc."""
+    mine = area_polygon(row, pose, area)
+    apex = reference_point(row, pose, area)
+    found = []
+    for sid, enemy in enemies.items():
+        erow, epose = row_of(enemy), pose_of(enemy)
+        assert erow is not None and epose is not None
+        near = any(
+            footprint_distance(mine, area_polygon(erow, epose, theirs), EPSILON) <= reach + EPSILON
+            for theirs in ("B", "M", "S")
+        )
+        hull = hull_polygon(erow, epose)
+        if near and any(
+            partly_within(hull, Wedge(apex, pose.heading, first, last)) for first, last, _ in ARCS[area]
+        ):
+            found.append(sid)
+    return found
+
+
+def _reveal_range(view: dict[str, Any]) -> float:
+    options = view.get("options")
+    given = (
+        number_of(options.get("reveal_range"), REVEAL_RANGE) if isinstance(options, dict) else REVEAL_RANGE
+    )
+    return given if given > 0 else REVEAL_RANGE
+
+
+def own_rings(
+    view: dict[str, Any],
+    ships: dict[str, dict[str, Any]],
+    side: str,
+    table: tuple[float, float, float, float],
+    drawing: Drawing,
+) -> None:
+    """The reveal ring of each of the side's ships afloat, and each area's ranges that reach an enemy."""
+    enemies = _enemies(ships, side)
+    reveal = _reveal_range(view)
+    for sid, ship in ships.items():
+        corners, row, pose = ship_corners(ship), row_of(ship), pose_of(ship)
+        if (
+            corners is None
+            or status_of(ship) != "afloat"
+            or str(ship.get("controller") or ship.get("side")) != side
+        ):
+            continue
+        drawing.rings.append(
+            range_ring(
+                corners,
+                reveal,
+                table,
+                REVEAL,
+                f"reveal--{sid}",
+                f"{sid}: enemies within {reveal:g} SL learn its crew, and it theirs",
+            )
+        )
+        drawing.shown["reveal"] = None
+        if row is None or pose is None:
+            continue
+        for area, reaches in _reaches(ship, side).items():
+            section = tuple((c.x, c.y) for c in area_polygon(row, pose, area).corners)
+            for reach in sorted(reaches):
+                within = [other for other in _within(row, pose, area, reach, enemies) if other != sid]
+                if not within:
+                    continue
+                key = f"range-{reach:g}"
+                drawing.rings.append(
+                    range_ring(
+                        section,
+                        reach,
+                        table,
+                        range_style(reach),
+                        f"{key}--{sid}--{area}",
+                        f"{sid} {area}: range {reach:g} SL reaches {', '.join(within)}",
+                    )
+                )
+                drawing.shown[key] = None
+
+
+def _plan(
+    sid: str, ship: dict[str, Any], places: Sequence[PlanPlace], side: str, drawing: Drawing, size: float
+) -> None:
+    line: list[Point] = []
+    for place in places:
+        if not line or math.dist(line[-1], place.at) > 1e-9:
+            line.append(place.at)
+    intent = next((place.intent for place in reversed(places) if place.intent), "")
+    if len(line) > 1:
+        drawing.trails.append(trail(line, PLAN_TRAIL, 3 / size, f"plan--{sid}"))
+        drawing.shown["plan"] = None
+    row = row_of(ship)
+    headings = [place.heading for place in places if place.heading is not None]
+    if row is None or not line or not headings:
+        return
+    end = ship_polygon(row, Pose(Vec(*line[-1]), headings[-1]))
+    corners: Corners = tuple((c.x, c.y) for c in end.corners)
+    hull, _ = side_look(str(ship.get("controller") or ship.get("side") or side), drawing.sides)
+    words = f"{sid} ends its plan here" + (f", {intent.lower()} if it meets that ship" if intent else "")
+    drawing.marks.insert(
+        0,
+        Group(
+            (
+                Polygon(corners, Style(fill=hull.fill, stroke="none", opacity=0.3)),
+                Polygon(corners, PLAN_END),
+                Polygon(bow_mark(corners), Style(fill=INK, stroke="none")),
+            ),
+            id=f"plan-end--{sid}",
+            tooltip=words,
+        ),
+    )
+    drawing.shown.setdefault("plan-end", (hull, ""))
+
+
+def plan_scene(
+    view: dict[str, Any], side: str, plans: Sequence[tuple[str, Sequence[str]]], title: str, subtitle: str
+) -> Scene:
+    """The table now as `side` sees it (`view` is that side's view): its ships' reveal rings and
+    the ranges that reach an enemy, and each accepted segment's plan (ship, places): its path and
+    where it ends. A plan naming no ship of the side, or with no readable place, draws nothing;
+    of two plans for one ship the later is drawn."""
+    ships = ships_of(view)
+    by_key = {
+        sid.upper(): sid
+        for sid, ship in ships.items()
+        if str(ship.get("controller") or ship.get("side")) == side
+    }
+    width, height = table_of(view)
+    size = default_size(width)
+    drawing = new_drawing(view, ships)
+    draw_terrain(view, drawing)
+    draw_ships(view, ships, drawing)
+    own_rings(view, ships, side, (0.0, 0.0, width, height), drawing)
+    chosen: dict[str, Sequence[str]] = {}
+    for piece, plan in plans:
+        sid = by_key.get(str(piece).upper())
+        if sid is not None and plan:
+            chosen[sid] = plan
+    for sid, plan in chosen.items():
+        places = [p for p in map(parse_place, map(str, plan)) if p is not None]
+        if places:
+            _plan(sid, ships[sid], places, side, drawing, size)
+    return scene(drawing, title, subtitle, size, width, height)
