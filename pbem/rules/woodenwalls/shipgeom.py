@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 from pbem.rules.table import (
     WOODEN_WALLS,
@@ -87,8 +87,24 @@ def ship_polygon(ship_type: ShipType, pose: Pose) -> Polygon:
 
 def hull_polygon(ship_type: ShipType, pose: Pose) -> Polygon:
     """The ship's hull at `pose`, the octagon with the beam less 0.05 SL, for shooting arcs only
-    (house rule `hull_outline`)."""
-    return place(ship_type.hull, pose)
+    (house rule `hull_outline`); kept per place (every shot asks for it)."""
+    return _placed_hull(ship_type.id, *_key(pose))
+
+
+def _key(pose: Pose) -> tuple[str, str, str]:
+    # The floats' exact texts: -0.0 and 0.0 are equal but place to different signed zeros, so
+    # they must not share a cache entry (the same game must give the same bits, whatever ran
+    # before).
+    return float(pose.centre.x).hex(), float(pose.centre.y).hex(), float(pose.heading).hex()
+
+
+def _pose(x: str, y: str, heading: str) -> Pose:
+    return Pose(Vec(float.fromhex(x), float.fromhex(y)), float.fromhex(heading))
+
+
+@lru_cache(maxsize=8192)
+def _placed_hull(type_id: str, x: str, y: str, heading: str) -> Polygon:
+    return place(ship_type(type_id).hull, _pose(x, y, heading))
 
 
 def local_point(pose: Pose, point: Vec) -> Vec:
@@ -117,8 +133,14 @@ def _clipped(footprint: Footprint, index: int) -> Footprint:
 
 
 def area_polygon(ship_type: ShipType, pose: Pose, area: str) -> Polygon:
-    """An area's deck-section polygon on the table, for the ship standing at `pose` (G9)."""
-    return place(area_footprint(ship_type, area), pose)
+    """An area's deck-section polygon on the table, for the ship standing at `pose` (G9); kept
+    per place (every range asks for it)."""
+    return _placed_area(ship_type.id, *_key(pose), area)
+
+
+@lru_cache(maxsize=16384)
+def _placed_area(type_id: str, x: str, y: str, heading: str, area: str) -> Polygon:
+    return place(area_footprint(ship_type(type_id), area), _pose(x, y, heading))
 
 
 def reference_u(ship_type: ShipType, area: str) -> float:

@@ -104,7 +104,7 @@ def test_turn_state_and_phase_of_an_activation_case() -> None:
 
 
 @pytest.mark.parametrize(("changes", "words"), [
-    ({"phase": {"kind": "dance"}}, "kind is one of shuffle"),
+    ({"phase": {"kind": "dance"}}, "kind is one of setup, shuffle"),
     ({"phase": {"kind": "shuffle", "colour": 1}}, "'colour', which is no key"),
     ({"phase": {"kind": "activation", "ship": "RH-HELIOS", "card": "F"}}, "card is a MOVE card"),
     ({"turn": {"round": float("inf")}}, "[turn] round is a whole number"),
