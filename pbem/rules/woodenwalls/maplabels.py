@@ -144,14 +144,13 @@ def pose_of(ship: dict[str, Any]) -> Pose | None:
 
 
 def ship_corners(ship: dict[str, Any]) -> Corners | None:
-    """The eight corners from the view, or made from the type, centre and heading (G3)."""
-    given = _polygon(ship.get("corners"))
-    if given is not None and len(given) == 8:
-        return given
+    """The eight corners made from the type, centre and heading (G3: unrounded, so that the hull
+    and the marks placed by `shipgeom` agree), or failing those the view's `corners`."""
     row, pose = row_of(ship), pose_of(ship)
-    if row is None or pose is None:
-        return None
-    return tuple((c.x, c.y) for c in ship_polygon(row, pose).corners)
+    if row is not None and pose is not None:
+        return tuple((c.x, c.y) for c in ship_polygon(row, pose).corners)
+    given = _polygon(ship.get("corners"))
+    return given if given is not None and len(given) == 8 else None
 
 
 def octagon_frame(corners: Corners) -> tuple[Point, Point, Point, float, float]:
