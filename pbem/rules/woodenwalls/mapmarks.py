@@ -347,5 +347,5 @@ def swatch(key: str, drawing: Drawing) -> tuple[Primitive, str]:
             )
         return Text((0.0, 0.0), text, STATE), words
     if key.startswith("range-"):
-        return _sample(key, drawing), f"shooting range {key[6:]} SL from an area's reference point"
+        return _sample(key, drawing), f"shooting range {key[6:]} SL about an area's deck section"
     return _sample(key, drawing), MARK_WORDS[key]
