@@ -150,8 +150,11 @@ def _reaches(ship: dict[str, Any], side: str) -> dict[str, set[float]]:
             and element.get("area") in ARCS
         ):
             found.setdefault(str(element["area"]), set()).add(REACH[str(element["kind"])])
-    if ship.get("protection") == "open":
-        found.setdefault(OARSMEN_AREA, set()).add(OARSMEN_RANGE)
+    row = row_of(ship)
+    lost = ship.get("oars_lost")
+    gone = {str(label) for label in lost} if isinstance(lost, list) else set()
+    if ship.get("protection") == "open" and row is not None and len(gone) < 2 * row.oar_sections:
+        found.setdefault(OARSMEN_AREA, set()).add(OARSMEN_RANGE)  # an intact section on a side
     return found
 
 

@@ -104,6 +104,9 @@ def test_an_open_ship_s_oarsmen_reach_half_an_sl_from_m() -> None:
     scene = plan_of(view, ())
     assert "range-0.5--RH-DELPHIS--M" in rings(scene, "range-")
     assert "range-0.5" in legend(scene)
+    # with every oar section lost (3 a side) the oarsmen shoot no more (§11.1)
+    view["ships"]["RH-DELPHIS"]["oars_lost"] = ["P1", "P2", "P3", "S1", "S2", "S3"]
+    assert "range-0.5--RH-DELPHIS--M" not in rings(plan_of(view, ()), "range-")
 
 
 def test_a_plan_is_a_dashed_path_to_where_the_ship_ends() -> None:
@@ -177,3 +180,13 @@ def test_the_plan_map_renders_as_svg_and_png() -> None:
     found = {e.get("id") for e in svg.iter() if e.get("id")}
     assert {"plan--RH-ATHENA", "plan-end--RH-ATHENA", "reveal--RH-ATHENA", "range-1--RH-ATHENA--B"} <= found
     assert render_png(scene)[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.parametrize("odd", ["drop", None, "x", [], -1, float("nan"), True])
+def test_no_field_missing_or_of_the_wrong_kind_makes_the_plan_map_raise(odd: Any) -> None:
+    view = near_view()
+    for name in sorted({name for ship in view["ships"].values() for name in ship}):
+        ships = {sid: ({k: v for k, v in ship.items() if k != name} if odd == "drop" else {**ship, name: odd})
+                 for sid, ship in view["ships"].items()}
+        plan_of({**view, "ships": ships})
+    plan_of(view, [("RH-ATHENA", (odd,)), ("RH-HELIOS", ("(nan, 1, 0)", "(1, 1, x)"))])

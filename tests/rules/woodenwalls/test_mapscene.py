@@ -386,4 +386,6 @@ def test_every_phase_of_a_played_battle_draws_for_each_side_and_an_observer() ->
             words = words_of(scene)
             assert QUALITY.search(words) is None, played.key
             drawn |= set(legend(scene))
+            if viewer is not None:
+                ET.fromstring(render_svg(played.plan_scene(viewer, [], "Orders", played.key)))
     assert {"move", "side-rhodes", "side-macedon"} <= drawn
