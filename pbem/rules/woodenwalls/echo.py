@@ -12,11 +12,19 @@ a segment's clamped path is not here. Imports `check.py` (its `Checked`) and the
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
+
+from pbem.rules.table import Pose, Vec, rotate_about
 from pbem.rules.woodenwalls.check import ECHO_MARK, Checked, LineCheck
+from pbem.rules.woodenwalls.clamp import clamp
+from pbem.rules.woodenwalls.macros import resolve_entry
 from pbem.rules.woodenwalls.orders import (
     BACKING,
     ActivationOrder,
+    Ahead,
     ApThrow,
+    Astern,
     Attack,
     Away,
     Corvus,
@@ -25,6 +33,7 @@ from pbem.rules.woodenwalls.orders import (
     Engine,
     Fire,
     Grapple,
+    Hold,
     IfNear,
     Move,
     Oars,
@@ -37,9 +46,14 @@ from pbem.rules.woodenwalls.orders import (
     Shift,
     Shoot,
     Speed,
+    Step,
     Toward,
+    Turn,
     sl,
 )
+from pbem.rules.woodenwalls.shipgeom import pivot_point
+from pbem.rules.woodenwalls.shiptypes import ShipType
+from pbem.rules.woodenwalls.state import GameState
 
 
 def _segment_words(segment: Segment) -> str:
@@ -127,3 +141,52 @@ def answer(checked: Checked) -> tuple[str, ...]:
 
 
 __all__ = ["ECHO_MARK", "answer", "echo", "echo_line", "meaning", "refusals", "refused_lines"]
+
+
+# ---------------------------------------------------------------- the plan (§20: a sketch)
+
+
+def place_text(pose: Pose) -> str:
+    """A place of a plan: "(x, y, heading)" at 0.01 SL."""
+    return f"({pose.centre.x:.2f}, {pose.centre.y:.2f}, {pose.heading % 360:g})".replace(".00,", ",")
+
+
+def segment_places(row: ShipType, pose: Pose, speed: int | str, steps: Sequence[Step],
+                   intent: str = "", stopped_pivot: str = "centre") -> tuple[str, ...]:
+    """The plan's places: the start, then the pose after each step as if nothing were in the way
+    (turns about §3's pivot point at `speed`, F ahead, B astern, HOLD nothing); `intent`
+    ("RAM MA-PELLA") follows the last."""
+    places = [place_text(pose)]
+    for step in steps:
+        if isinstance(step, Turn) and step.angle != 0:
+            point = pivot_point(row, pose, speed, step.angle, stopped_pivot)
+            pose = rotate_about(pose, point, step.angle)
+        elif isinstance(step, (Ahead, Astern)):
+            sign = -1.0 if isinstance(step, Astern) else 1.0
+            h = math.radians(pose.heading)
+            pose = Pose(Vec(pose.centre.x + sign * step.distance * math.sin(h),
+                            pose.centre.y + sign * step.distance * math.cos(h)), pose.heading)
+        elif not isinstance(step, (Hold, Turn)):
+            continue
+        places.append(place_text(pose))
+    words = intent.split()
+    if len(words) == 2:
+        places[-1] = f"{places[-1]} {words[0].lower()} {words[1]}"
+    return tuple(places)
+
+
+def plan(state: GameState, reading: Reading) -> tuple[str, ...]:
+    """Where an accepted queue entry would take its ship from where it stands now, as a sketch
+    (§20): the macro evaluated on the present state (`macros.resolve_entry`, no other ship
+    moving), then clamped to the ship's present limits (`clamp.clamp`); () for any other line.
+    Only the sender sees it (their own ship's limits, §16)."""
+    if not isinstance(reading.order, (Segment, Toward, Away, IfNear)):
+        return ()
+    ship = state.ship(reading.ship)
+    if ship is None or not ship.afloat:
+        return ()
+    segment = resolve_entry(state, ship, reading.order)
+    clamped = clamp(state, ship, segment)
+    intent = clamped.intent.notation() if clamped.intent is not None else ""
+    return segment_places(ship.row, ship.pose, ship.speed, clamped.steps, intent,
+                          state.options.stopped_pivot)

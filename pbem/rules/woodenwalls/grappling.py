@@ -106,7 +106,7 @@ def in_turn(state: GameState, lines: Sequence[Reading], first_player: str,
 
 def failed(line: Reading, reason: str) -> Event:
     """A line that fails at resolution (§17): reported with the reason; nothing changes."""
-    return event("failed", line=line.key, order=line.order.notation(), reason=reason)
+    return event("failed", ship=line.ship, line=line.key, order=line.order.notation(), reason=reason)
 
 
 def _revealed(state: GameState, ship: Ship) -> tuple[GameState, Ship]:

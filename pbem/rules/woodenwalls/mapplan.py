@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pbem.rules.scene import Group, Point, Polygon, Scene, Style
-from pbem.rules.table import Pose, Vec, Wedge, footprint_distance, partly_within, rotate_about
+from pbem.rules.table import Pose, Vec, Wedge, footprint_distance, partly_within
 from pbem.rules.table.mapkit import INK, PLAN_TRAIL, Corners, range_ring, trail
 from pbem.rules.table.maplayout import Drawing
 from pbem.rules.woodenwalls.maplabels import (
@@ -38,12 +38,10 @@ from pbem.rules.woodenwalls.maplabels import (
 )
 from pbem.rules.woodenwalls.mapmarks import PLAN_END, REVEAL, bow_mark, range_style, side_look
 from pbem.rules.woodenwalls.mapships import default_size, draw_ships, draw_terrain, new_drawing, scene
-from pbem.rules.woodenwalls.orders import Ahead, Astern, Hold, Step, Turn
 from pbem.rules.woodenwalls.shipgeom import (
     EPSILON,
     area_polygon,
     hull_polygon,
-    pivot_point,
     reference_point,
     ship_polygon,
 )
@@ -86,45 +84,6 @@ def parse_place(text: str) -> PlanPlace | None:
         float(found[3]) if found[3] is not None else None,
         " ".join(rest.split()).upper() if rest else "",
     )
-
-
-def _place_text(pose: Pose) -> str:
-    return f"({pose.centre.x:.2f}, {pose.centre.y:.2f}, {pose.heading % 360:g})".replace(".00,", ",")
-
-
-def segment_places(
-    row: ShipType,
-    pose: Pose,
-    speed: int | str,
-    steps: Sequence[Step],
-    intent: str = "",
-    stopped_pivot: str = "centre",
-) -> tuple[str, ...]:
-    """The plan's places: the start, then the pose after each step as if nothing were in the way
-    (§20; turns about §3's pivot point at `speed`, F ahead, B astern, HOLD nothing); `intent`
-    ("RAM MA-PELLA") follows the last."""
-    places = [_place_text(pose)]
-    for step in steps:
-        if isinstance(step, Turn) and step.angle != 0:
-            point = pivot_point(row, pose, speed, step.angle, stopped_pivot)
-            pose = rotate_about(pose, point, step.angle)
-        elif isinstance(step, (Ahead, Astern)):
-            sign = -1.0 if isinstance(step, Astern) else 1.0
-            h = math.radians(pose.heading)
-            pose = Pose(
-                Vec(
-                    pose.centre.x + sign * step.distance * math.sin(h),
-                    pose.centre.y + sign * step.distance * math.cos(h),
-                ),
-                pose.heading,
-            )
-        elif not isinstance(step, (Hold, Turn)):
-            continue
-        places.append(_place_text(pose))
-    words = intent.split()
-    if len(words) == 2:
-        places[-1] = f"{places[-1]} {words[0].lower()} {words[1]}"
-    return tuple(places)
 
 
 def _enemies(ships: dict[str, dict[str, Any]], side: str) -> dict[str, dict[str, Any]]:

@@ -29,9 +29,12 @@ from pbem.rules.woodenwalls.view import state_json
 QUALITY_FIELDS = ("quality", "quality_assigned")
 # Event fields that show (or let one work out) a crew's quality.
 EVENT_QUALITY_FIELDS = frozenset({
-    "quality", "needs", "target_number", "die", "die_type", "sides", "limit",
+    "quality", "needs", "target_number", "die_type", "sides", "limit",
     "allowance", "turn_limit", "pivot_limit", "limits", "modifiers"})
 HIDDEN_DECK_FIELDS = ("deck", "legs", "dice", "rolls", "swaps")
+# Kinds that tell how a side's own line fared (clamped, failed): the other sides see only that
+# something of the kind happened to the ship.
+OWN_ORDER_KINDS = frozenset({"clamp", "failed"})
 # Kinds whose `target` is a target number (a seamanship test), not a ship.
 TEST_KINDS = frozenset({"save", "morale", "claim", "cut", "disengage"})
 
@@ -41,6 +44,10 @@ def knows_quality(state: GameState, viewer: str | None, ship: Ship) -> bool:
     if viewer is None:
         return False
     return ship.owner == viewer or ship.side == viewer or ship.revealed
+
+
+def _commands(ship: Ship, viewer: str | None) -> bool:
+    return viewer is not None and viewer == ship.owner
 
 
 def legs_seen(state: GameState) -> list[list[str]]:
@@ -86,6 +93,12 @@ def view_event(state: GameState, made: Event, viewer: str | None) -> dict[str, A
         return found
     ship_id = found.get("ship") if isinstance(found.get("ship"), str) else None
     ship = state.ship(ship_id) if ship_id else None
+    failed_shot = made.kind == "shot" and bool(found.get("failed"))
+    if (made.kind in OWN_ORDER_KINDS or failed_shot) and ship is not None \
+            and not _commands(ship, viewer):
+        # How an enemy's line was clamped or why it failed shows its order (orders are hidden
+        # while the game runs) and, for a clamped turn, its turn limit (§16).
+        return {"kind": made.kind, "ship": ship.id, **({"failed": True} if failed_shot else {})}
     if ship is not None and not knows_quality(state, viewer, ship):
         for key in EVENT_QUALITY_FIELDS:
             found.pop(key, None)

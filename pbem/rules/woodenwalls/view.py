@@ -18,7 +18,7 @@ import importlib
 from collections.abc import Callable
 from typing import Any
 
-from pbem.rules.table import report_length, report_point
+from pbem.rules.table import Polygon, report_length, report_point
 from pbem.rules.woodenwalls.elements import counts, deck_capacity, frontage, over_crewed
 from pbem.rules.woodenwalls.shiptypes import AREAS
 from pbem.rules.woodenwalls.state import Element, GameState, Ship
@@ -36,6 +36,10 @@ def _max_speed() -> Callable[[GameState, Ship], int] | None:
         return None
     found: Callable[[GameState, Ship], int] | None = getattr(speeds, "max_speed", None)
     return found
+
+
+def _corners(polygon: Polygon) -> list[tuple[float, float]]:
+    return [report_point(corner) for corner in polygon.corners]
 
 
 def element_json(element: Element) -> dict[str, Any]:
@@ -118,6 +122,10 @@ def state_json(state: GameState) -> dict[str, Any]:
                               for mark in record.rammed],
                    "sunk": [[mark.ship, report_length(mark.x), report_length(mark.y)]
                             for mark in record.sunk]},
+        "terrain": {"land": [[list(corner) for corner in _corners(land)] for land in state.terrain.land],
+                    "currents": [{"polygon": [list(corner) for corner in _corners(current.polygon)],
+                                  "heading": _number(current.heading), "strength": current.strength}
+                                 for current in state.terrain.currents]},
         "winner": state.winner,
         "options": {name: value for name, value in state.options.as_json().items()
                     if name != "scenario"},

@@ -19,8 +19,9 @@ from pbem.render.report import render_png, render_svg
 from pbem.rules.scene import Polygon, Polyline, Scene
 from pbem.rules.table import Pose, Vec
 from pbem.rules.woodenwalls import mapplan, scenario, sideview
+from pbem.rules.woodenwalls.echo import segment_places
 from pbem.rules.woodenwalls.maplabels import octagon_frame
-from pbem.rules.woodenwalls.mapplan import PlanPlace, parse_place, segment_places
+from pbem.rules.woodenwalls.mapplan import PlanPlace, parse_place
 from pbem.rules.woodenwalls.orders import Ahead, Astern, Hold, Turn
 from pbem.rules.woodenwalls.shiptypes import ship_type
 from tests.render.scenes import legend, walk

@@ -81,8 +81,36 @@ def test_an_event_about_an_unknown_crew_loses_its_quality_fields() -> None:
     state = RULESET.start("default", {}).value
     side, enemy = state.sides
     target = next(ship for ship in state.ships if ship.side == enemy)
-    made = event("clamp", ship=target.id, line=f"{target.id}/1", limit=45.0, quality="FR")
-    assert sideview.view_event(state, made, side) == {"kind": "clamp", "ship": target.id,
-                                                      "line": f"{target.id}/1"}
+    made = event("save", ship=target.id, roll="oar", die=4, target=5, limit=45.0, quality="FR")
+    assert sideview.view_event(state, made, side) == {"kind": "save", "ship": target.id,
+                                                      "roll": "oar", "die": 4}
     assert sideview.view_event(state, made, enemy)["limit"] == 45.0
     assert sideview.view_events(state, [made], None, game_master=True)[0]["quality"] == "FR"
+
+
+def test_how_an_enemy_line_fared_is_not_told() -> None:
+    state = RULESET.start("default", {}).value
+    side, enemy = state.sides
+    target = next(ship for ship in state.ships if ship.side == enemy)
+    clamp = event("clamp", ship=target.id, line=f"{target.id}/1", notes=("S45 cut to S30",))
+    failed = event("failed", ship=target.id, line=f"{target.id}/1", reason="TOWARD a backing ship")
+    missed = event("shot", ship=target.id, line=f"{target.id}: SHOOT M RH-ATHENA.M", failed=True,
+                   reason="out of range")
+    assert sideview.view_event(state, clamp, side) == {"kind": "clamp", "ship": target.id}
+    assert sideview.view_event(state, failed, None) == {"kind": "failed", "ship": target.id}
+    assert sideview.view_event(state, missed, side) == {"kind": "shot", "ship": target.id,
+                                                        "failed": True}
+    assert sideview.view_event(state, clamp, enemy)["notes"] == ["S45 cut to S30"]
+
+
+def test_the_terrain_is_in_every_view() -> None:
+    from pbem.rules.table import Vec, area_polygon
+    from pbem.rules.woodenwalls.state import Current, Terrain
+
+    state = RULESET.start("default", {}).value
+    land = area_polygon([Vec(0.0, 0.0), Vec(0.0, 1.0), Vec(1.0, 1.0), Vec(1.0, 0.0)])
+    state = replace(state, terrain=Terrain((land,), (Current(land, 45.0, "strong"),)))
+    view = sideview.view(state, None)
+    assert view["terrain"]["land"] == [[[0.0, 0.0], [0.0, 1.0], [1.0, 1.0], [1.0, 0.0]]]
+    assert view["terrain"]["currents"][0]["heading"] == 45
+    assert view["terrain"]["currents"][0]["strength"] == "strong"
