@@ -66,7 +66,7 @@ def _speed(value: Any) -> str:
 def _status(ship: Mapping[str, Any]) -> str:
     words = [str(ship.get("status", ""))]
     if ship.get("hulk_reason"):
-        words[0] += f" ({ship['hulk_reason']})"
+        words[0] += f" ({str(ship['hulk_reason']).replace('_', ' ')})"
     controller = ship.get("controller")
     if controller and controller != ship.get("side"):
         words.append(f"held by {controller}")
@@ -161,7 +161,7 @@ def report_sections(view: dict[str, Any], viewer: str | None,
     ships = _in_order(view.get("ships") or {}, viewer)
     links = [str(entry) for entry in view.get("links") or ()]
     ship_rows = tuple((sid, str(s.get("side", "")), str(s.get("type", "")), _where(s),
-                       _heading(s), _speed(s.get("speed")), _speed(s.get("max_speed")),
+                       _heading(s), _speed(s.get("speed")), str(s.get("max_speed", "")),
                        _status(s), _quality(s), _ram(s), _flag(s))
                       for sid, s in ships)
     element_rows = tuple(row for sid, s in ships for row in _element_rows(sid, s))

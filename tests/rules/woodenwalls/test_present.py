@@ -194,3 +194,15 @@ def test_a_played_battle_never_shows_a_hidden_quality(mail: str) -> None:
             shown = {card for row in found["Cards turned this round"].rows
                      for card in row[1].split()}
             assert shown <= turned
+
+
+def test_words_for_backing_burnt_out_and_fled() -> None:
+    state = small()
+    state = state.with_ship(replace(state.require("RH-HELIOS"), speed="B"))
+    state = state.with_ship(replace(state.require("MA-ANTIGONIS"), status=HULK,
+                                    hulk_reason="burnt_out", speed=0))
+    state = state.with_ship(replace(state.require("RH-RHODOS"), status=FLED))
+    rows = rows_by_ship(tables(state, RHODES)["Ships"])
+    assert rows["RH-HELIOS"][4] == "B (backing)"
+    assert rows["MA-ANTIGONIS"][6] == "hulk (burnt out)"
+    assert rows["RH-RHODOS"][2:4] == ("off the table", "") and rows["RH-RHODOS"][6] == "fled"
