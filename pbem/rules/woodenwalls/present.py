@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pbem.rules.interface import Section
+from pbem.rules.woodenwalls.rounds import OVER
 from pbem.rules.woodenwalls.state import FLED, HULK, GameState, Ship
 
 SHIP_HEADERS = ("Ship", "Side", "Type", "Where", "Heading", "Speed", "Maximum", "Status",
@@ -141,14 +142,23 @@ def _cards(view: Mapping[str, Any]) -> Section:
     return Section("Cards turned this round", ("Leg", "Cards"), rows, empty="none yet")
 
 
+def _when(numbers: Mapping[str, Any]) -> str:
+    """"round 2 of 8", or once the game is over who won ("the game is over: rhodes won")."""
+    if not numbers.get("over"):
+        return f"round {numbers.get('round', '')} of {numbers.get('round_limit', '')}"
+    winner = str(numbers.get("winner") or "")
+    if winner == "draw":
+        return "the game is over: a draw"
+    return f"the game is over: {winner} won" if winner else "the game is over"
+
+
 def _sides(numbers: Mapping[str, Any]) -> Section:
     rows = []
     for side, counted in (numbers.get("sides") or {}).items():
         rows.append((str(side), str(counted.get("start", "")), str(counted.get("afloat", "")),
                      str(counted.get("lost", "")), str(counted.get("breaking_point", "")),
                      "yes" if counted.get("broken") else "no"))
-    title = (f"Sides (victory by losses, §18): round {numbers.get('round', '')} of "
-             f"{numbers.get('round_limit', '')}")
+    title = "Sides (victory by losses, §18): " + _when(numbers)
     return Section(title, SIDE_HEADERS, tuple(rows), empty="none")
 
 
@@ -192,7 +202,8 @@ def standing(state: GameState) -> dict[str, Any]:
     """Each side's ships at the start, afloat under its own control, lost (§18), the losses at
     which it is broken (half its starting ships, rounded up) and whether it has reached them
     (broken is judged at the end of a SinkOrSwim only; this says whether the count is there),
-    with the round and the round limit. Public: statuses and controllers are open (§16)."""
+    with the round, the round limit, whether the game is over and its winner. Public:
+    statuses and controllers are open (§16)."""
     sides = {}
     for side in state.sides:
         start = state.starting_ships(side)
@@ -202,4 +213,5 @@ def standing(state: GameState) -> dict[str, Any]:
         sides[side] = {"start": start, "afloat": afloat, "lost": losses,
                        "breaking_point": point, "broken": start > 0 and losses >= point}
     return {"rule": state.options.victory, "round": state.phase.round,
-            "round_limit": state.options.round_limit, "winner": state.winner, "sides": sides}
+            "round_limit": state.options.round_limit, "over": state.phase.kind == OVER,
+            "winner": state.winner, "sides": sides}

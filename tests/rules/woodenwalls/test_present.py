@@ -10,7 +10,7 @@ import pytest
 
 from pbem.rules.interface import Section
 from pbem.rules.woodenwalls.present import HIDDEN, lost, report_sections, standing
-from pbem.rules.woodenwalls.rounds import LEG, Phase, RoundState
+from pbem.rules.woodenwalls.rounds import LEG, OVER, Phase, RoundState
 from pbem.rules.woodenwalls.scenario import default_state
 from pbem.rules.woodenwalls.sideview import full_view, view
 from pbem.rules.woodenwalls.state import (
@@ -134,6 +134,7 @@ def test_the_game_master_sees_every_quality() -> None:
 def test_standing_by_hand() -> None:
     numbers = standing(small())
     assert numbers["round"] == 2 and numbers["round_limit"] == 8 and numbers["winner"] == ""
+    assert numbers["over"] is False
     # Rhodes: 4 at start; RH-DELPHIS enemy-controlled: 1 lost; afloat under its own control 3;
     # broken at half of 4 rounded up = 2.
     assert numbers["sides"][RHODES] == {"start": 4, "afloat": 3, "lost": 1, "breaking_point": 2,
@@ -206,3 +207,12 @@ def test_words_for_backing_burnt_out_and_fled() -> None:
     assert rows["RH-HELIOS"][4] == "B (backing)"
     assert rows["MA-ANTIGONIS"][6] == "hulk (burnt out)"
     assert rows["RH-RHODOS"][2:4] == ("off the table", "") and rows["RH-RHODOS"][6] == "fled"
+
+
+def test_the_sides_title_once_over() -> None:
+    over = replace(small(), phase=Phase(OVER), winner=MACEDON)
+    title = report_sections(view(over, RHODES), RHODES, standing(over))[-1].title
+    assert title == "Sides (victory by losses, §18): the game is over: macedon won"
+    drawn = replace(over, winner="draw")
+    assert report_sections(view(drawn, None), None, standing(drawn))[-1].title.endswith(
+        "the game is over: a draw")
