@@ -21,6 +21,7 @@ as `Hooks`, so that it is whole and testable by itself; `movement.activate` pass
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
@@ -37,7 +38,7 @@ from pbem.rules.table import (
 )
 from pbem.rules.woodenwalls import weather
 from pbem.rules.woodenwalls.orders import ANY, Ahead, Astern, Hold, Intent, Rake, Step, Turn
-from pbem.rules.woodenwalls.shipgeom import pivot_point
+from pbem.rules.woodenwalls.shipgeom import bounding_radius, pivot_point
 from pbem.rules.woodenwalls.state import FLED, FLEEING, STANDING_OFF, GameState, Ship, relocated
 
 EPSILON = WOODEN_WALLS.epsilon  # ε (G1)
@@ -120,9 +121,18 @@ class Obstacles:
         return self.names[index]
 
 
-def obstacles_for(state: GameState, ship_id: str) -> Obstacles:
-    """What a ship's steps are swept against (§3): other ships and hulks on the table, then land."""
+def obstacles_for(state: GameState, ship_id: str, centre: Vec | None = None,
+                  reach: float = 0.0) -> Obstacles:
+    """What a ship's steps are swept against (§3): other ships and hulks on the table, then land.
+    With `centre`, only the ships that could meet a sweep kept within `reach` of it (their
+    bounding circles within reach and contact), in the same order: a ship farther off can touch
+    nothing the sweep reaches, so the sweep's result is the same."""
     others = [other for other in state.ships if other.on_table and other.id.upper() != ship_id.upper()]
+    if centre is not None:
+        gap = reach + _contact(state) + EPSILON
+        others = [other for other in others
+                  if math.hypot(other.x - centre.x, other.y - centre.y)
+                  <= gap + bounding_radius(other.row)]
     land = state.terrain.land
     return Obstacles((*(other.polygon for other in others), *land),
                      (*(other.id for other in others), *("" for _ in land)))
@@ -213,7 +223,9 @@ def rotate(state: GameState, ship: Ship, angle: float, point_x: float, point_y: 
     """The sub-stepped rotation of `ship` by `angle` about a world point (G17): the new state, the
     turn made, the blocking ship's id ("" none, land or the edge) and what stopped it (the ship's
     id, "land", "edge" or "")."""
-    found = obstacles_for(state, ship.id)
+    pivot = Vec(point_x, point_y)
+    swing = max(math.hypot(corner.x - point_x, corner.y - point_y) for corner in ship.polygon.corners)
+    found = obstacles_for(state, ship.id, pivot, swing)
     outcome = sub_stepped_rotation(ship.row.footprint, ship.pose, Vec(point_x, point_y), angle,
                                    found.polygons, state.table, EPSILON, SUBSTEP)
     blocker = "" if outcome.blocker is None else found.name(outcome.blocker)
@@ -284,7 +296,7 @@ def advance_step(state: GameState, ship: Ship, step: Ahead | Astern, intent: Int
     """A straight step of `step.distance` (F ahead, B astern) swept to its first contact (§7.5);
     `later` is the advance of the steps after it (for the collision's `advance_left`)."""
     motion = ahead(ship.heading) * (-1.0 if isinstance(step, Astern) else 1.0)
-    found = obstacles_for(state, ship.id)
+    found = obstacles_for(state, ship.id, ship.pose.centre, step.distance + bounding_radius(ship.row))
     outcome = straight_step(ship.row.footprint, ship.pose, motion, step.distance, found.polygons,
                             state.table, EPSILON)
     moved = relocated(ship, outcome.end.centre.x, outcome.end.centre.y, ship.heading)
