@@ -213,6 +213,9 @@ TYPE_IDS = tuple(row.id for row in SHIP_TYPES)
 
 def ship_type(type_id: str) -> ShipType:
     """A row by its id in any case; ValueError with a sentence naming the ids otherwise."""
+    row = TYPE_BY_ID.get(type_id)  # the stored id itself: asked at every step
+    if row is not None:
+        return row
     row = TYPE_BY_ID.get(type_id.strip().lower())
     if row is None:
         raise ValueError(f"there is no ship type {type_id!r}; the types are {', '.join(TYPE_IDS)}")

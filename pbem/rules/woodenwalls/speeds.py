@@ -139,6 +139,8 @@ def halved(limit: float) -> float:
 def current_at(state: GameState, ship: Ship) -> Current | None:
     """The current whose polygon the ship's footprint overlaps (G4), the first listed in the
     scenario (q. 13); None when there is none."""
+    if not state.terrain.currents:
+        return None
     polygon = ship.polygon
     epsilon = state.core.epsilon
     for current in state.terrain.currents:
