@@ -155,15 +155,19 @@ def _attacks(state: GameState, ship: Ship, side: str) -> list[str]:
     enemy_here = [area for area in ship.areas
                   if any(element.area == area and element.side != side and element.kind != ENGINE
                          for element in ship.elements)]
-    linked = [link.other(ship.id) for link in state.links_of(ship.id) if link.kind == GRAPPLE]
+    # Across a grapple from any area; across a corvus or an embedded ram from B, the user's or
+    # rammer's (§4.4); only at an enemy ship that has elements to fight.
+    linked = [(link.other(ship.id), link.kind) for link in state.links_of(ship.id)
+              if link.kind == GRAPPLE or link.a.upper() == ship.id.upper()]
     for area in ship.areas:
         if not (count(ship, area, side, MARINES) or count(ship, area, side, SHOOTERS)):
             continue
         near = [other for other in enemy_here if adjacent_on_ship(area, other)]
+        across = [other for other, kind in linked if kind == GRAPPLE or area == "B"]
         if near:
             lines.append(f"{ship.id}: ATTACK {near[0]} FROM {area} UNTIL LOSS 2")
-        elif linked and ship.owner == side and count(ship, area, side, MARINES):
-            lines.append(f"{ship.id}: ATTACK {linked[0]}.M FROM {area} UNTIL LOSS 2")
+        elif across and ship.owner == side and count(ship, area, side, MARINES):
+            lines.append(f"{ship.id}: ATTACK {across[0]}.M FROM {area} UNTIL LOSS 2")
     return lines
 
 
