@@ -123,7 +123,8 @@ def play_card(state: GameState, card: str, dice: Dice) -> tuple[GameState, tuple
 def end_of_phase(state: GameState) -> tuple[GameState, tuple[Event, ...]]:
     """§5.5's end of an action phase, in order: drift (§7.9); forced speed losses, then ordered
     changes and fleeing ships' increases (§7.8, §15.5); reveals by range (§16)."""
-    events: list[Event] = []
+    events: list[Event] = [event("phase_end", card=state.round.card,
+                                 action_phase=state.round.action_phase)]
     state, made = weather.drift_all(state)
     events.extend(made)
     state, made = speeds.apply_changes(state, phase_number(state))
