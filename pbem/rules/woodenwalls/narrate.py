@@ -400,11 +400,12 @@ SENTENCES: Mapping[str, Callable[[Event], str]] = {
     "corvus": _corvus,
     "fight": _fight,
     "enter": lambda e: (
-        f"{_plural(e.get('count', 0), 'element')} of {e.get('side', '?')} {_verb(e.get('count'), 'enter')} {e.get('to_ship', '?')}'s "
-        f"{e.get('to_area', '?')}."
+        f"{_plural(e.get('count', 0), 'element')} of {e.get('side', '?')} "
+        f"{_verb(e.get('count'), 'enter')} {e.get('to_ship', '?')}'s {e.get('to_area', '?')}."
     ),
     "move": lambda e: (
-        f"{_plural(e.get('count', 0), 'element')} of {e.get('side', '?')} {_verb(e.get('count'), 'move')} from "
+        f"{_plural(e.get('count', 0), 'element')} of {e.get('side', '?')} "
+        f"{_verb(e.get('count'), 'move')} from "
         f"{e.get('ship', '?')}'s {e.get('area', '?')} to {e.get('to_ship', '?')}'s {e.get('to_area', '?')}."
     ),
     "capture": lambda e: f"{e.get('ship', '?')} is captured by {e.get('side', e.get('by', '?'))}.",
