@@ -22,6 +22,7 @@ def test_golden_games_cover_squadron_and_convoy_to_victory() -> None:
     assert winners["greeks-romans"] in ("greeks", "romans")  # the open-table game too
     assert winners["ram-cruise"] in ("carthage", "rome")  # and the ram/cruise one
     assert winners["speed-band"] in ("romans", "carthaginians")  # and the speed-band one
+    assert winners["wooden-walls"] in ("rhodes", "macedon")  # and Wooden Walls
 
 
 @pytest.mark.parametrize("folder", GAMES, ids=[p.name for p in GAMES])
@@ -42,6 +43,9 @@ KINDS = {  # what every golden game of a ruleset must have shown happening at le
     "speed-band": {"initiative", "activate", "move", "ram", "ram_damage", "avoided", "grapple",
                    "cut", "corvus", "shot", "melee_round", "morale", "flee", "surrender",
                    "victory"},
+    "wooden-walls": {"card", "first_player", "activation", "advance", "turn", "collision", "ram",
+                     "hole", "sink", "shot", "hit", "grapple", "capture", "morale",
+                     "flag", "victory"},
 }
 
 

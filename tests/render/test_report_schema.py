@@ -46,7 +46,8 @@ def test_every_golden_report_keeps_to_the_schema(game: Path) -> None:
         _check(data, golden.ruleset)
     placed = [p for data in made.values() for p in data["pieces"] if p["position"]]
     shape = {"ramspeed": {"hex", "facing"}, "greeks-romans": {"x", "y", "heading"},
-             "ram-cruise": {"x", "y", "heading"}, "speed-band": {"x", "y", "heading"}}
+             "ram-cruise": {"x", "y", "heading"}, "speed-band": {"x", "y", "heading"},
+             "wooden-walls": {"x", "y", "heading"}}
     assert placed and all(set(p["position"]) == shape[golden.ruleset] for p in placed)
 
 

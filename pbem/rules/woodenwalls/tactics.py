@@ -22,6 +22,7 @@ checking, so the lines stay legal whatever the dice have done.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 
@@ -33,6 +34,7 @@ from pbem.rules.woodenwalls.shiptypes import ENGINE, MARINES, SHOOTERS
 from pbem.rules.woodenwalls.state import FLEEING, GRAPPLE, GameState, Ship
 
 CRUISE = 3  # the speed the computer player asks for
+FLANK = 0.8  # SL beside an enemy's keel that a ship facing it aims at
 
 
 def orders_for(state: GameState, side: str, rng: random.Random) -> str:
@@ -75,17 +77,19 @@ def movement_lines(state: GameState, side: str, rng: random.Random) -> list[str]
     ordered = sorted(ships, key=nearest)
     lines = ["ORDER " + " ".join(ship.id for ship in ordered)]
     entries = entry_limit(state)
+    size = (state.table.width, state.table.height)
     for ship in ordered:
         enemies = enemies_by_distance(state, ship)
         for number in range(1, entries + 1):
-            lines.append(f"{ship.id}/{number}: {_entry(ship, enemies, rng)}")
+            lines.append(f"{ship.id}/{number}: {_entry(ship, enemies, rng, size)}")
         speed = _speed_line(ship)
         if speed:
             lines.append(f"{ship.id}: {speed}")
     return lines
 
 
-def _entry(ship: Ship, enemies: Sequence[tuple[float, Ship]], rng: random.Random) -> str:
+def _entry(ship: Ship, enemies: Sequence[tuple[float, Ship]], rng: random.Random,
+           table: tuple[float, float] | None = None) -> str:
     if ship.speed == "B":
         return "HOLD"
     if not enemies:
@@ -96,7 +100,25 @@ def _entry(ship: Ship, enemies: Sequence[tuple[float, Ship]], rng: random.Random
     intent = "RAM ANY" if ship.ram and ship.row.rav is not None else "SHEAR ANY"
     if ship.ram and ship.row.rav is not None and rng.random() < 0.2:
         intent = "SHEAR ANY"
-    return f"TOWARD {target.id} {intent}"
+    aim = _flank(table, ship, target) if table is not None else None
+    return f"TOWARD {aim or target.id} {intent}"
+
+
+def _flank(table: tuple[float, float], ship: Ship, target: Ship) -> str | None:
+    """Bow to bow two rams sink each other (§10.4): a ship facing an enemy that faces it aims
+    beside the enemy's bow, on its own side of the enemy's keel, to strike its beam instead."""
+    if abs((ship.heading - target.heading + 180.0) % 360.0 - 180.0) < 135.0:
+        return None
+    h = math.radians(target.heading)
+    across = (math.cos(h), -math.sin(h))  # the enemy's starboard
+    towards = (ship.x - target.x) * across[0] + (ship.y - target.y) * across[1]
+    sign = 1.0 if towards >= 0 else -1.0
+    x = target.x + sign * FLANK * across[0]
+    y = target.y + sign * FLANK * across[1]
+    width, height = table
+    if not (0.5 <= x <= width - 0.5 and 0.5 <= y <= height - 0.5):
+        return None
+    return f"({x:.2f},{y:.2f})"
 
 
 def _speed_line(ship: Ship) -> str:
