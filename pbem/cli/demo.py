@@ -35,7 +35,9 @@ PLAYERS = {"blue": ("Aristides", "aristides@example.org"),
            "romans": ("Duilius", "duilius@example.org"),
            "carthage": ("Hamilcar", "hamilcar@example.org"),
            "rome": ("Regulus", "regulus@example.org"),
-           "carthaginians": ("Hannibal", "hannibal@example.org")}
+           "carthaginians": ("Hannibal", "hannibal@example.org"),
+           "rhodes": ("Eudamos", "eudamos@example.org"),
+           "macedon": ("Antigonos", "antigonos@example.org")}
 
 
 def player_of(side: str) -> tuple[str, str]:

@@ -13,7 +13,7 @@ def _report(answer: orders.OrdersAnswer) -> str:
     lines = [f"{answer.game_id}, phase {answer.phase}, orders of {answer.player} ({answer.side}):"]
     if answer.accepted:
         lines.append("Accepted, as understood:")
-        lines += [f"  {a.piece}: {a.echo}" for a in answer.accepted]
+        lines += [f"  {a.piece + ': ' if a.piece else ''}{a.echo}" for a in answer.accepted]
     if answer.refused:
         lines.append("Refused:")
         lines += [f"  {r.reason}" for r in answer.refused]

@@ -99,7 +99,8 @@ def _orders(session: Any, mail: Handling, game: GameRow, player: PlayerRow, bloc
         head = (f"Orders for {answer.phase}: NOT stored, since no line could be accepted; "
                 "any orders you sent before stand.")
     echo = [head, "As the judge understood them:"] if answer.accepted else [head]
-    echo += [f"  line {a.line_no}  {a.piece}: {a.echo}" for a in answer.accepted[:SHOWN_ECHO]]
+    echo += [f"  line {a.line_no}  {a.piece + ': ' if a.piece else ''}{a.echo}"
+             for a in answer.accepted[:SHOWN_ECHO]]
     if len(answer.accepted) > SHOWN_ECHO:
         echo.append(f"  ... and {len(answer.accepted) - SHOWN_ECHO} more lines understood "
                     "(send ORDERS to see all the judge holds)")

@@ -116,6 +116,15 @@ def echo_line(reading: Reading) -> str:
     return f"{reading.notation()} {ECHO_MARK} {meaning(reading.order)}{extras}"
 
 
+def echo_text(reading: Reading) -> str:
+    """The echo as the host prints it after the line's ship ("RH-ATHENA: entry 1: F1 => …"):
+    the order without its ship, a queue entry named by its number."""
+    extras = f" [extras: {'; '.join(reading.extras)}]" if reading.extras else ""
+    head = f"entry {reading.entry}: " if reading.entry else ""
+    body = reading.order.notation() if reading.ship else reading.notation()
+    return f"{head}{body} {ECHO_MARK} {meaning(reading.order)}{extras}"
+
+
 def echo(checked: Checked) -> tuple[str, ...]:
     """Every accepted line's echo, one a line, in the order written."""
     return tuple(echo_line(line.reading) for line in checked.lines

@@ -32,7 +32,7 @@ from pbem.rules.events import Event, event
 from pbem.rules.interface import ACCEPTED, REFUSED, LineResult, OrderSheet, PhaseResult, PhaseSpec
 from pbem.rules.woodenwalls import legs, weather
 from pbem.rules.woodenwalls.check import LineCheck, check_lines
-from pbem.rules.woodenwalls.echo import echo_line, plan
+from pbem.rules.woodenwalls.echo import echo_text, plan
 from pbem.rules.woodenwalls.elements import post
 from pbem.rules.woodenwalls.orders import ActivationOrder, Post, Quality, Reading
 from pbem.rules.woodenwalls.rounds import (
@@ -182,7 +182,7 @@ def check(state: GameState, side: str, text: str,
             results.append(LineResult(line.number, line.text, ship.id, REFUSED, error=error))
             continue
         results.append(LineResult(line.number, line.text, piece, ACCEPTED,
-                                  echo=echo_line(line.reading), order=line.reading,
+                                  echo=echo_text(line.reading), order=line.reading,
                                   plan=plan(state, line.reading)))
     return OrderSheet(phase_spec(state), side, tuple(results))
 
