@@ -31,6 +31,7 @@ bench: venv
 	$(BIN)/pbem bench rules --ruleset greeks-romans
 	$(BIN)/pbem bench rules --ruleset ram-cruise
 	$(BIN)/pbem bench rules --ruleset speed-band
+	$(BIN)/pbem bench rules --ruleset wooden-walls
 	$(BIN)/pbem bench league
 
 clean:
