@@ -18,7 +18,7 @@ CASES = Path(__file__).resolve().parents[1] / "cases"
 
 # speed-band's [turn] holds only `number` (its rounds are phases, not halves)
 KEYS = [("greeks-romans", "number"), ("greeks-romans", "half"), ("ram-cruise", "number"),
-        ("ram-cruise", "half"), ("speed-band", "number")]
+        ("ram-cruise", "half"), ("speed-band", "number"), ("wooden-walls", "round")]
 
 
 @pytest.mark.parametrize(("ruleset", "key"), KEYS)
