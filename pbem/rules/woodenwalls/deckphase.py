@@ -177,10 +177,11 @@ def busy_elements(state: GameState, events: Sequence[Event]) -> frozenset[tuple[
     a shot marks the acting side's marines and shooters of its area (an `ENGINE` shot its
     engines, a `FIRE` shot every element there); a grapple the thrower's marines of the grappling
     area; a corvus cut the marines in B (§12.4), a grapple cut the ship's marines (the tests'
-    facing areas are not in the event, so all of them count); a deck fight both sides' elements
-    of the two areas; a move or an entry the movers' side in the area they went to. Elements are
-    found by area and side in the state after the earlier steps (the reading: which of several
-    like elements acted is not tracked, so all of them count as busy)."""
+    facing areas are not in the event, so all of them count); a deck fight the attacker's
+    elements of its area (defenders may still douse); a move or an entry the movers' side in the
+    area they went to. Elements are found by area and side in the state after the earlier steps
+    (the reading: which of several like elements acted is not tracked, so all of them count as
+    busy)."""
     marks: set[tuple[str, str, str, tuple[str, ...]]] = set()
     for made in events:
         ship_id = str(made.get("ship", ""))
@@ -198,13 +199,9 @@ def busy_elements(state: GameState, events: Sequence[Event]) -> frozenset[tuple[
         elif made.kind == "cut" and made.get("how") == "cut":
             for area in ship.areas:
                 marks.add((ship.id, area, ship.owner, (MARINES,)))
-        elif made.kind == "fight":
+        elif made.kind == "fight":  # the attacker's elements; defending is no bar (§13.2)
             attacker = _element_side(ship, str(made.get("area", "")), ship.owner)
             marks.add((ship.id, str(made.get("area", "")), attacker, (MARINES, SHOOTERS)))
-            target = state.ship(str(made.get("target", "")))
-            if target is not None:
-                marks.add((target.id, str(made.get("target_area", "")), "!" + attacker,
-                           (MARINES, SHOOTERS)))
         elif made.kind in ("move", "enter"):
             marks.add((str(made.get("to_ship", "")), str(made.get("to_area", "")),
                        str(made.get("side", "")), (MARINES, SHOOTERS)))
@@ -214,8 +211,7 @@ def busy_elements(state: GameState, events: Sequence[Event]) -> frozenset[tuple[
         if ship is None:
             continue
         for number, element in enumerate(ship.elements):
-            mine = element.side != side[1:] if side.startswith("!") else element.side == side
-            if element.area == area and mine and element.kind in kinds:
+            if element.area == area and element.side == side and element.kind in kinds:
                 found.add((ship.id, number))
     return frozenset(found)
 

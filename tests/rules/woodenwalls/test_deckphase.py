@@ -85,3 +85,7 @@ def test_busy_elements_from_the_steps_events() -> None:
               event("grapple", ship="A1", area="B"))
     assert deckphase.busy_elements(state, events) == frozenset({("A1", 0), ("A1", 1)})
     assert deckphase.busy_elements(state, (event("cut", ship="A1", how="corvus"),)) == {("A1", 0)}
+    # A deck fight: the attacker's elements are busy, the defenders may still douse (§13.2).
+    boarded = _state((_marine("B"), _marine("M", side="b", home="B1")))
+    fight = (event("fight", ship="A1", area="B", target="A1", target_area="M"),)
+    assert deckphase.busy_elements(boarded, fight) == frozenset({("A1", 0)})
