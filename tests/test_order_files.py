@@ -56,6 +56,20 @@ def test_example_file_reads(path: Path) -> None:
             except OrderSyntaxError as error:
                 raise AssertionError(f"{path.name}: {error.sentence()}") from None
         return
+    if _ruleset(path) == "wooden-walls":
+        from pbem.rules.woodenwalls.notation import LEG, MOVEMENT
+        from pbem.rules.woodenwalls.notation import read_line as read_wooden_walls
+        from pbem.rules.woodenwalls.notationdeck import SETUP
+
+        # by its phase key: setup-<side>, or a leg R<round>-<leg> of a game mailed by legs
+        context = SETUP if path.name.startswith("setup") else LEG if path.name.startswith("R") \
+            else MOVEMENT
+        for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            try:
+                read_wooden_walls(raw, context)
+            except OrderSyntaxError as error:
+                raise AssertionError(f"{path.name} line {number}: {error.sentence()}") from None
+        return
     if _ruleset(path) == "speed-band":
         from pbem.rules.speedband.notation import read_line as read_speed_band
 

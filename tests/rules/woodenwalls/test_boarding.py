@@ -71,7 +71,7 @@ def test_alternation_failed_line_does_not_use_the_turn() -> None:
     after, events, log = play(state, texts, [])
     assert log == []
     assert [(found.kind, found.get("ship"), found.get("to_area")) for found in events] == [
-        ("failed", None, None), ("move", "A", "M"), ("move", "B", "M"), ("move", "A", "S")]
+        ("failed", "A", None), ("move", "A", "M"), ("move", "B", "M"), ("move", "A", "S")]
     assert count(after.require("A"), "S") == 1 and count(after.require("B"), "M") == 1
 
 
