@@ -6,7 +6,8 @@ Each example is real mail bytes (email.message.EmailMessage, as_bytes) passed th
 pbem.app.mailgate.receive into a real SQLite file: a copy, made afresh for each example, of
 one built for the module with two games, a Ram Speed game at its first movement phase
 (with a game master), a Greeks vs Romans game at its first half and a ram / cruise /
-strategic game at its first round. The lines are drawn
+strategic game at its first round and a Wooden Walls game at its setup
+mail. The lines are drawn
 from the player's commands with random arguments, real order lines of the game's ruleset
 with random numbers (huge, negative, decimal, not digits Python reads), and random text;
 the game master's mail from the game master's commands with random arguments."""
@@ -97,10 +98,16 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
         players=(games.PlayerSpec("Ann", ANN, "romans", "UTC", PASSWORDS["Ann"]),
                  games.PlayerSpec("Bo", BO, "carthaginians", "UTC", PASSWORDS["Bo"]))),
         now=START)
+    games.create_game(engine, games.GameSpec(
+        game_id="chios", ruleset="wooden-walls", scenario="default", timing=DEFAULT_TIMING,
+        seed=b"chios", player_extensions=1,
+        players=(games.PlayerSpec("Ann", ANN, "rhodes", "UTC", PASSWORDS["Ann"]),
+                 games.PlayerSpec("Bo", BO, "macedon", "UTC", PASSWORDS["Bo"]))), now=START)
     owing = {}
     for game_id, sides in (("aegean", ("blue", "red")), ("delos", ("greeks", "romans")),
                            ("mylae", ("carthage", "rome")),
-                           ("ecnomus", ("romans", "carthaginians"))):
+                           ("ecnomus", ("romans", "carthaginians")),
+                           ("chios", ("rhodes", "macedon"))):
         value = _open_game(engine, game_id)
         side = value.owes()[0]
         owing[game_id] = ("Ann" if side == sides[0] else "Bo", value.pieces_of(side))
@@ -179,6 +186,18 @@ def speedband_line(draw: st.DrawFn, pieces: list[str]) -> str:
                                  "LOSSES {n}", "BREAK {n}", "TRANSFER {n} SOLDIERS TO R2",
                                  "{n} 40 180", "{n}"]))
     return f"{ship}: {step.format(n=number)}"
+
+
+@st.composite
+def woodenwalls_line(draw: st.DrawFn, pieces: list[str]) -> str:
+    ship = draw(st.sampled_from([*pieces, "RH-ATHENA", "Z9"]))
+    number = draw(NUMBER)
+    step = draw(st.sampled_from(["QUALITY {n}", "QUALITY FR", "POST B:{n}M M:1S",
+                                 "POST B:1M M:{n}S S:1M", "POST {n}", "SPEED {n}",
+                                 "SPEED 2 A{n}", "T{n} A2", "RAKE {n}", "SHOOT {n} MA-PELLA",
+                                 "GRAPPLE {n}", "FIRE {n}", "{n}"]))
+    prefix = draw(st.sampled_from(["", "/{n}"])).format(n=draw(NUMBER))
+    return f"{ship}{prefix}: {step.format(n=number)}"
 
 
 def player_command(press_to: str) -> st.SearchStrategy[str]:
@@ -260,7 +279,8 @@ def player_mail(draw: st.DrawFn, built: Built) -> tuple[str, str, str]:
     game_id = draw(st.sampled_from(sorted(built.owing)))
     player, pieces = built.owing[game_id]
     order = {"aegean": ramspeed_line, "delos": greeks_line,
-             "mylae": ramcruise_line, "ecnomus": speedband_line}[game_id](pieces)
+             "mylae": ramcruise_line, "ecnomus": speedband_line,
+             "chios": woodenwalls_line}[game_id](pieces)
     other = "Bo" if player == "Ann" else "Ann"
     lines = draw(st.lists(st.one_of(player_command(other), order, order, LINE_TEXT),
                           min_size=1, max_size=12))
