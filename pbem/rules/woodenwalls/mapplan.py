@@ -19,13 +19,13 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from pbem.rules.scene import Group, Point, Polygon, Scene, Style
 from pbem.rules.table import Pose, Vec, Wedge, footprint_distance, partly_within
-from pbem.rules.table.mapkit import INK, PLAN_TRAIL, Corners, range_ring, trail
+from pbem.rules.table.mapkit import INK, PLAN_TRAIL, Corners, range_ring, ship_frame, trail
 from pbem.rules.table.maplayout import Drawing
 from pbem.rules.woodenwalls.maplabels import (
     number_of,
@@ -46,6 +46,7 @@ from pbem.rules.woodenwalls.shipgeom import (
     ship_polygon,
 )
 from pbem.rules.woodenwalls.shiptypes import ShipType
+from pbem.rules.woodenwalls.speeds import Limits
 from pbem.rules.woodenwalls.sightings import (
     ARCS,
     ENGINE_RANGE,
@@ -55,6 +56,10 @@ from pbem.rules.woodenwalls.sightings import (
     SHOOTER_RANGE,
 )
 
+FAN = Style(fill="#117733", stroke="#117733", width=1, dash=(3, 3), opacity=0.12)
+BAND = Style(fill="#225588", stroke="#225588", width=1.5, dash=(), opacity=0.25)
+FAN_REACH = 1.0  # SL the fan reaches past the band's far edge (or past the bow when stopped)
+BAND_SPREAD = 5.0  # least half-angle of the band, so a ship that may not turn still shows one
 REVEAL_RANGE = 2.0  # SL, house rule `reveal_range` (§16) unless the view's options say
 REACH = {"marines": MARINE_RANGE, "shooters": SHOOTER_RANGE, "engine": ENGINE_RANGE}
 NUMBER = r"\s*(-?\d+(?:\.\d*)?)\s*"
@@ -198,6 +203,59 @@ def own_rings(
                 drawing.shown[key] = None
 
 
+def bow_point(corners: Corners) -> Point:
+    """The middle of the bow edge of a hull given bow-starboard, stern-starboard, stern-port, bow-port."""
+    centre, ahead, _, length, _ = ship_frame(corners)
+    return centre[0] + ahead[0] * length / 2, centre[1] + ahead[1] * length / 2
+
+
+def _sector(apex: Point, heading: float, half: float, inner: float, outer: float, steps: int = 12) -> Corners:
+    """The sector about `heading` (degrees clockwise from north) ± `half` between radii `inner`
+    and `outer` of `apex` (a wedge when `inner` is 0)."""
+    angles = [heading - half + 2 * half * k / steps for k in range(steps + 1)]
+
+    def at(angle: float, radius: float) -> Point:
+        rad = math.radians(angle)
+        return apex[0] + radius * math.sin(rad), apex[1] + radius * math.cos(rad)
+
+    outside = [at(angle, outer) for angle in angles]
+    inside = [apex] if inner <= 0 else [at(angle, inner) for angle in reversed(angles)]
+    return tuple(outside + inside)
+
+
+def limit_marks(sid: str, corners: Corners, heading: float, limit: Limits, speed: str = "") -> Group:
+    """The next segment's turn-limit fan (a wedge from the bow, ± `limit.turn`, which is the pivot
+    limit for a stopped ship, §4.3/§7.3) and, for a moving ship, its advance range (the band
+    `advance_min` to `advance_max` ahead of the bow, §7.2 with §7.10's halving in `limit`)."""
+    bow = bow_point(corners)
+    turn = limit.pivot if limit.advance_max <= 0 else limit.turn
+    reach = limit.advance_max + FAN_REACH
+    items: list[Polygon] = [Polygon(_sector(bow, heading, turn, 0.0, reach), FAN)]
+    words = f"{sid}: may turn up to {turn:g}° next segment"
+    if limit.advance_max > 0:
+        spread = max(turn, BAND_SPREAD)
+        items.append(Polygon(_sector(bow, heading, spread, limit.advance_min, limit.advance_max), BAND))
+        words += f", advancing {limit.advance_min:g} to {limit.advance_max:g} SL"
+    return Group(tuple(items), id=f"limits--{sid}", tooltip=words)
+
+
+def own_limits(
+    ships: dict[str, dict[str, Any]], side: str, limits: Mapping[str, Limits], drawing: Drawing
+) -> None:
+    """The fan and band of each of the side's ships afloat that `limits` names (never an enemy's)."""
+    for sid, ship in ships.items():
+        corners, pose, limit = ship_corners(ship), pose_of(ship), limits.get(sid)
+        if (
+            corners is None
+            or pose is None
+            or limit is None
+            or status_of(ship) != "afloat"
+            or str(ship.get("controller") or ship.get("side")) != side
+        ):
+            continue
+        drawing.rings.append(limit_marks(sid, corners, pose.heading, limit))
+
+
 def _plan(
     sid: str, ship: dict[str, Any], places: Sequence[PlanPlace], side: str, drawing: Drawing, size: float
 ) -> None:
@@ -233,12 +291,18 @@ def _plan(
 
 
 def plan_scene(
-    view: dict[str, Any], side: str, plans: Sequence[tuple[str, Sequence[str]]], title: str, subtitle: str
+    view: dict[str, Any],
+    side: str,
+    plans: Sequence[tuple[str, Sequence[str]]],
+    title: str,
+    subtitle: str,
+    limits: Mapping[str, Limits] | None = None,
 ) -> Scene:
     """The table now as `side` sees it (`view` is that side's view): its ships' reveal rings and
     the ranges that reach an enemy, and each accepted segment's plan (ship, places): its path and
     where it ends. A plan naming no ship of the side, or with no readable place, draws nothing;
-    of two plans for one ship the later is drawn."""
+    of two plans for one ship the later is drawn. `limits` (ship id -> `speeds.limits`, which the
+    view does not carry, §16) adds each own ship's turn-limit fan and advance band."""
     ships = ships_of(view)
     by_key = {
         sid.upper(): sid
@@ -251,6 +315,7 @@ def plan_scene(
     draw_terrain(view, drawing)
     draw_ships(view, ships, drawing)
     own_rings(view, ships, side, (0.0, 0.0, width, height), drawing)
+    own_limits(ships, side, limits or {}, drawing)
     chosen: dict[str, Sequence[str]] = {}
     for piece, plan in plans:
         sid = by_key.get(str(piece).upper())

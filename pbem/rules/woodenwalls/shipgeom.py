@@ -88,10 +88,11 @@ def ship_polygon(ship_type: ShipType, pose: Pose) -> Polygon:
 def hull_polygon(ship_type: ShipType, pose: Pose) -> Polygon:
     """The ship's hull at `pose`, the octagon with the beam less 0.05 SL, for shooting arcs only
     (house rule `hull_outline`); kept per place (every shot asks for it)."""
-    return _placed_hull(ship_type.id, *_key(pose))
+    return _placed_hull(ship_type.id, *pose_key(pose))
 
 
-def _key(pose: Pose) -> tuple[str, str, str]:
+def pose_key(pose: Pose) -> tuple[str, str, str]:
+    """A pose as a cache key: its floats' exact texts."""
     # The floats' exact texts: -0.0 and 0.0 are equal but place to different signed zeros, so
     # they must not share a cache entry (the same game must give the same bits, whatever ran
     # before).
@@ -135,7 +136,7 @@ def _clipped(footprint: Footprint, index: int) -> Footprint:
 def area_polygon(ship_type: ShipType, pose: Pose, area: str) -> Polygon:
     """An area's deck-section polygon on the table, for the ship standing at `pose` (G9); kept
     per place (every range asks for it)."""
-    return _placed_area(ship_type.id, *_key(pose), area)
+    return _placed_area(ship_type.id, *pose_key(pose), area)
 
 
 @lru_cache(maxsize=16384)

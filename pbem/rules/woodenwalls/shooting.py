@@ -31,6 +31,7 @@ geometry (`shipgeom.py`, `sightings.py`), the smoke plumes (`fire.py`) and `hits
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -180,14 +181,16 @@ Joins = Callable[[Sighting, Ship], "tuple[Element, ...] | str"]
 
 
 def _choose(state: GameState, ship: Ship, area: str, targets: Sequence[ShipArea],
-            joins: Joins, plumes: Sequence[Polygon], side: str | None = None) -> _Choice | str:
+            joins: Joins, reach: float, plumes: Sequence[Polygon], side: str | None = None
+            ) -> _Choice | str:
     # The first target of the list with range, arc and sight for at least one element; else
-    # every target's reason, joined.
+    # every target's reason, joined. `reach` is the longest any element may shoot: a target
+    # beyond it is refused by the range alone, in the words of `joins`, before its arc is tried.
     reasons = []
     for target in targets:
-        seen = sighting(state, ship.id, area, target.ship, target.area, float("inf"), side=side,
+        seen = sighting(state, ship.id, area, target.ship, target.area, reach, side=side,
                         plumes=plumes)
-        if not seen.allowed:
+        if not seen.allowed and not seen.beyond:
             reasons.append(f"{target.notation()}: {seen.reason}")
             continue
         joining = joins(seen, state.require(target.ship))
@@ -221,7 +224,8 @@ def _declare_shoot(state: GameState, ship: Ship, order: Shoot, reserved: int,
             free.insert(0, element)
     if not free:
         return f"{ship.id} has no marines or shooters in {order.area} to shoot"
-    chosen = _choose(state, ship, order.area, order.targets, _reaching(free, _SHOT_REACH), plumes)
+    chosen = _choose(state, ship, order.area, order.targets, _reaching(free, _SHOT_REACH),
+                     max(_SHOT_REACH[element.kind] for element in free), plumes)
     if isinstance(chosen, str):
         return chosen
     target = state.require(chosen.target.ship)
@@ -237,7 +241,7 @@ def _declare_engines(state: GameState, ship: Ship, order: Engine,
     if not engines:
         return f"{ship.id} has no engine in {order.area}"
     chosen = _choose(state, ship, order.area, order.targets,
-                     _reaching(engines, {ENGINE: ENGINE_RANGE}), plumes)
+                     _reaching(engines, {ENGINE: ENGINE_RANGE}), ENGINE_RANGE, plumes)
     if isinstance(chosen, str):
         return chosen
     target = state.require(chosen.target.ship).id
@@ -255,7 +259,8 @@ def _declare_oars(state: GameState, ship: Ship, order: Oars,
         if in_range(seen.distance, OARSMEN_RANGE):
             return ()
         return f"{seen.distance:.2f} SL away, beyond range {OARSMEN_RANGE:g}"
-    chosen = _choose(state, ship, OARSMEN_AREA, order.targets, joins, plumes, side=order.side)
+    chosen = _choose(state, ship, OARSMEN_AREA, order.targets, joins, OARSMEN_RANGE, plumes,
+                     side=order.side)
     if isinstance(chosen, str):
         return chosen
     target = state.require(chosen.target.ship)
@@ -279,7 +284,11 @@ def _declare_fire(state: GameState, ship: Ship, order: Fire,
                       or (element.kind in _FIRE_REACH
                           and in_range(seen.distance, _FIRE_REACH[element.kind])))
         return found or f"{seen.distance:.2f} SL away, beyond fire range"
-    chosen = _choose(state, ship, order.area, order.targets, joins, plumes)
+    # Marines throw fire only when the ships touch, at any range between the areas.
+    reach = (math.inf if any(element.kind == MARINES for element in own)
+             else max((_FIRE_REACH[element.kind] for element in own if element.kind in _FIRE_REACH),
+                      default=0.0))
+    chosen = _choose(state, ship, order.area, order.targets, joins, reach, plumes)
     if isinstance(chosen, str):
         return chosen
     return [Shot("fire", ship.id, order.area, state.require(chosen.target.ship).id,
@@ -294,7 +303,7 @@ def _declare_ap(state: GameState, ship: Ship, order: ApThrow, taken: int,
     if len(shooters) <= taken:
         return f"{ship.id} has no shooter left in {order.area} for an AP throw"
     chosen = _choose(state, ship, order.area, (order.target,),
-                     _reaching(shooters, {SHOOTERS: MARINE_RANGE}), plumes)
+                     _reaching(shooters, {SHOOTERS: MARINE_RANGE}), MARINE_RANGE, plumes)
     if isinstance(chosen, str):
         return chosen
     return [Shot("ap", ship.id, order.area, state.require(chosen.target.ship).id, chosen.target.area)]

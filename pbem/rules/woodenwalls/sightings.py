@@ -15,16 +15,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
-from pbem.rules.table import Polygon, Wedge, bearing, partly_within, within
+from pbem.rules.table import Polygon, Pose, Vec, Wedge, bearing, partly_within, within
 from pbem.rules.table.sight import blocks
 from pbem.rules.woodenwalls.shipgeom import (
     EPSILON,
     area_distance,
     hull_polygon,
+    pose_key,
     reference_point,
 )
-from pbem.rules.woodenwalls.shiptypes import TOWER_RISE
+from pbem.rules.woodenwalls.shiptypes import TOWER_RISE, ship_type
 from pbem.rules.woodenwalls.state import PORT, STARBOARD, TOWERS, GameState, Ship
 
 # §11.2, house rule `arcs`: each area's wedges (first, last relative bearing, clockwise) and the
@@ -44,12 +46,14 @@ OARSMEN_AREA = "M"  # an open ship's oarsmen shoot as from M (§11.1)
 class Sighting:
     """The answer for one shooting area and one target area: `allowed`, the `reason` when not
     (a sentence, "" when allowed), the footprint `distance` between the two deck sections (SL,
-    G5) and the `side` of the M wedge used ("port" or "starboard"; "" for other areas)."""
+    G5), the `side` of the M wedge used ("port" or "starboard"; "" for other areas) and whether
+    the refusal is the range alone (`beyond`: the target stands beyond the reach asked)."""
 
     allowed: bool
     reason: str = ""
     distance: float = 0.0
     side: str = ""
+    beyond: bool = False
 
 
 def area_height(ship: Ship, area: str) -> int:
@@ -71,13 +75,23 @@ def in_range(distance: float, reach: float) -> bool:
 def arc_side(shooter: Ship, area: str, target: Ship, side: str | None = None) -> str | None:
     """The wedge of `area` (§11.2) in which the target's whole hull (q. 22) lies partly, as its
     side: "" for B, S and towers, "starboard" or "port" for M (starboard first, q. 23); None when
-    out of arc. `side` keeps M to one side's wedge (an open ship's oarsmen, §11.1)."""
-    apex = reference_point(shooter.row, shooter.pose, area)
-    hull = hull_polygon(target.row, target.pose)
+    out of arc. `side` keeps M to one side's wedge (an open ship's oarsmen, §11.1). Kept per
+    place: a shooting line asks it once for each area of the same target ship."""
+    return _arc_side(shooter.type, *pose_key(shooter.pose), area, target.type,
+                     *pose_key(target.pose), side)
+
+
+@lru_cache(maxsize=8192)
+def _arc_side(shooter_type: str, x: str, y: str, heading: str, area: str, target_type: str,
+              tx: str, ty: str, theading: str, side: str | None) -> str | None:
+    pose = Pose(Vec(float.fromhex(x), float.fromhex(y)), float.fromhex(heading))
+    apex = reference_point(ship_type(shooter_type), pose, area)
+    hull = hull_polygon(ship_type(target_type),
+                        Pose(Vec(float.fromhex(tx), float.fromhex(ty)), float.fromhex(theading)))
     for first, last, wedge_side in ARCS[area]:
         if side is not None and wedge_side != side:
             continue
-        if partly_within(hull, Wedge(apex, shooter.heading, first, last)):
+        if partly_within(hull, Wedge(apex, pose.heading, first, last)):
             return wedge_side
     return None
 
@@ -141,7 +155,8 @@ def sighting(state: GameState, shooter_id: str, area: str, target_id: str, targe
     distance = section_range(shooter, area, target, target_area)
     name = f"{target.id}.{target_area}"
     if not in_range(distance, reach):
-        return Sighting(False, f"{name} is {distance:.2f} SL away, beyond range {reach:g}", distance)
+        return Sighting(False, f"{name} is {distance:.2f} SL away, beyond range {reach:g}", distance,
+                        beyond=True)
     wedge_side = arc_side(shooter, area, target, side)
     if wedge_side is None:
         where = f"{side} " if side else ""

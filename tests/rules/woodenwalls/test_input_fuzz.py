@@ -6,6 +6,7 @@ random and mutated order mails in every phase context (setup, leg, movement and 
 
 from __future__ import annotations
 
+import os
 import random
 from functools import cache
 
@@ -17,7 +18,8 @@ from pbem.rules.woodenwalls import scenario, switches
 from pbem.rules.woodenwalls.host import RULESET, WoodenWallsGame
 from tests.rules.woodenwalls.test_scenario import FILE
 
-FUZZ = settings(max_examples=150, deadline=None, derandomize=True, database=None,
+# 150 examples each keep the run short and the same every time; set PBEM_FUZZ_EXAMPLES to hunt
+FUZZ = settings(max_examples=int(os.environ.get("PBEM_FUZZ_EXAMPLES", "150")), deadline=None, derandomize=True, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 CONTEXTS = ("setup", "legs", "movement", "deck", "round")
 
