@@ -19,7 +19,8 @@ from pbem.rules.woodenwalls.host import RULESET, WoodenWallsGame
 from tests.rules.woodenwalls.test_scenario import FILE
 
 # 150 examples each keep the run short and the same every time; set PBEM_FUZZ_EXAMPLES to hunt
-FUZZ = settings(max_examples=int(os.environ.get("PBEM_FUZZ_EXAMPLES", "150")), deadline=None, derandomize=True, database=None,
+FUZZ = settings(max_examples=int(os.environ.get("PBEM_FUZZ_EXAMPLES", "150")), deadline=None,
+                derandomize=True, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 CONTEXTS = ("setup", "legs", "movement", "deck", "round")
 
