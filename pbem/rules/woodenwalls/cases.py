@@ -66,6 +66,7 @@ from pbem.rules.woodenwalls.rowstate import (
     links_from_rows,
     record_from_rows,
     table_option,
+    terrain_from_rows,
     turn_from_table,
     won_from_rows,
 )
@@ -178,6 +179,8 @@ def load_case(case: dict[str, Any], name: str) -> GameState:
                     phase=_phase_of(kind, state.options.mail, turn.round, turn.leg))
     if turn.wind is not None:
         state = replace(state, wind=turn.wind)
+    if "land" in case or "current" in case:
+        state = replace(state, terrain=terrain_from_rows(case.get("land", []), case.get("current", [])))
     return state
 
 

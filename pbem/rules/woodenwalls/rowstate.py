@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from pbem.rules.switchvalues import plain
+from pbem.rules.table import Polygon, Vec, area_polygon
 from pbem.rules.woodenwalls.cards import LEG_NAMES, check_deck
 from pbem.rules.woodenwalls.rounds import Mark, RoundRecord
 from pbem.rules.woodenwalls.rows import ShipRow
@@ -24,8 +25,19 @@ from pbem.rules.woodenwalls.rowvalues import (
     number,
     text,
     whole,
+    word,
 )
-from pbem.rules.woodenwalls.state import GRAPPLE, LINK_KINDS, WINDS, Link, Ship, Wind
+from pbem.rules.woodenwalls.state import (
+    CURRENTS,
+    GRAPPLE,
+    LINK_KINDS,
+    WINDS,
+    Current,
+    Link,
+    Ship,
+    Terrain,
+    Wind,
+)
 
 TURN_KEYS = ("round", "leg", "last_second", "first_player", "wind")
 ROUND_KEYS = ("deck",)
@@ -208,3 +220,46 @@ def table_option(table: object) -> str | None:
     if not (0 < width < 10000 and 0 < height < 10000):
         raise RowError(f"[table] width and height are SL above 0 (below 10000), not {width:g} x {height:g}")
     return f"{plain(width)}x{plain(height)}"
+
+
+# ---------------------------------------------------------------- [[land]] and [[current]] (§1, §7.5, §7.10)
+
+
+def _corners(value: object, where: str) -> Polygon:
+    if not isinstance(value, list) or len(value) < 3:
+        raise RowError(f"{where} corners are a list of at least three [x, y] points, clockwise")
+    points = []
+    for point in value:
+        if not isinstance(point, list) or len(point) != 2:
+            raise RowError(f"{where} corners are [x, y] points, not {point!r}")
+        points.append(Vec(number(point[0], f"{where} x"), number(point[1], f"{where} y")))
+    try:
+        return area_polygon(points)
+    except ValueError as wrong:
+        raise RowError(f"{where}: {wrong}") from None
+
+
+def _tables(rows: object, key: str, owner: str) -> list[object]:
+    if not isinstance(rows, list):
+        raise RowError(f"{owner} lists [[{key}]] tables, not {rows!r}")
+    return rows
+
+
+def terrain_from_rows(land_rows: object, current_rows: object, owner: str = "a case") -> Terrain:
+    """The terrain of `[[land]]` rows (`corners`, clockwise [x, y] points in SL) and `[[current]]`
+    rows (`corners`, `heading` it runs towards, `strength` weak (default) or strong), §1, §7.5,
+    §7.10; shared by scenario files and case files (`owner` names which in a refusal)."""
+    land = []
+    for n, row in enumerate(_tables(land_rows, "land", owner), start=1):
+        table = as_table(row, f"[[land]] {n}", ("corners",))
+        land.append(_corners(table.get("corners"), f"[[land]] {n}"))
+    currents = []
+    for n, row in enumerate(_tables(current_rows, "current", owner), start=1):
+        where = f"[[current]] {n}"
+        table = as_table(row, where, ("corners", "heading", "strength"))
+        if "heading" not in table:
+            raise RowError(f"{where} needs the heading it runs towards")
+        currents.append(Current(_corners(table.get("corners"), where),
+                                heading(table["heading"], f"{where} heading"),
+                                word(table.get("strength", "weak"), f"{where} strength", CURRENTS)))
+    return Terrain(tuple(land), tuple(currents))

@@ -27,7 +27,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from pbem.rules.switchvalues import Given
-from pbem.rules.table import Polygon, Vec, area_polygon
 from pbem.rules.woodenwalls.rounds import SETUP, Phase
 from pbem.rules.woodenwalls.rows import (
     RowError,
@@ -36,20 +35,16 @@ from pbem.rules.woodenwalls.rows import (
 )
 from pbem.rules.woodenwalls.rowstate import (
     table_option,
+    terrain_from_rows,
     wind_from_text,
 )
 from pbem.rules.woodenwalls.rowvalues import (
     check_keys,
-    heading,
-    number,
     text,
     whole,
-    word,
 )
 from pbem.rules.woodenwalls.seamanship import ABLE, FR, POOR, QUALITIES
 from pbem.rules.woodenwalls.state import (
-    CURRENTS,
-    Current,
     Element,
     GameState,
     Player,
@@ -197,42 +192,8 @@ def _toml(text_: str) -> dict[str, object]:
         raise ValueError(f"the scenario file is not valid TOML: {wrong}") from None
 
 
-def _corners(value: object, where: str) -> Polygon:
-    if not isinstance(value, list) or len(value) < 3:
-        raise RowError(f"{where} corners are a list of at least three [x, y] points, clockwise")
-    points = []
-    for point in value:
-        if not isinstance(point, list) or len(point) != 2:
-            raise RowError(f"{where} corners are [x, y] points, not {point!r}")
-        points.append(Vec(number(point[0], f"{where} x"), number(point[1], f"{where} y")))
-    try:
-        return area_polygon(points)
-    except ValueError as wrong:
-        raise RowError(f"{where}: {wrong}") from None
-
-
 def _terrain(data: Mapping[str, object]) -> Terrain:
-    land = []
-    for n, row in enumerate(_tables(data, "land"), start=1):
-        table = check_keys(row, f"[[land]] {n}", ("corners",))
-        land.append(_corners(table.get("corners"), f"[[land]] {n}"))
-    currents = []
-    for n, row in enumerate(_tables(data, "current"), start=1):
-        where = f"[[current]] {n}"
-        table = check_keys(row, where, ("corners", "heading", "strength"))
-        if "heading" not in table:
-            raise RowError(f"{where} needs the heading it runs towards")
-        currents.append(Current(_corners(table.get("corners"), where),
-                                heading(table["heading"], f"{where} heading"),
-                                word(table.get("strength", "weak"), f"{where} strength", CURRENTS)))
-    return Terrain(tuple(land), tuple(currents))
-
-
-def _tables(data: Mapping[str, object], key: str) -> list[object]:
-    rows = data.get(key, [])
-    if not isinstance(rows, list):
-        raise RowError(f"a scenario file lists [[{key}]] tables, not {rows!r}")
-    return rows
+    return terrain_from_rows(data.get("land", []), data.get("current", []), "a scenario file")
 
 
 def _file_allotment(data: Mapping[str, object], ships: Sequence[Ship]) -> dict[str, tuple[str, ...]]:
