@@ -10,9 +10,10 @@ Plans come as the host passes them, (ship id, places): each place "(x, y, headin
 perhaps followed by the segment's intent ("ram RH-ATHENA", "shear ANY"); `segment_places`
 writes them from a ship's type, pose and speed and a segment's steps, turning about the pivot
 point of §3 (for a checker to put in `LineResult.plan`). Range rings, the reveal ring and the
-plan's end are drawn only for the side's own ships: nothing here uses a quality (§16: a turn
-limit would show FR or Poor, so none is drawn). Calls the kit, `maplabels`, `mapmarks`,
-`mapships`, `shipgeom` and `sightings`' arcs and ranges.
+plan's end are drawn only for the side's own ships, and so is, where the host passes the side's
+`speeds.limits`, each own ship's next-segment turn-limit fan (§4.3/§7.3) and advance band (§7.2,
+§7.10): the view carries no limit, since an enemy's would show FR or Poor (§16). Calls the kit,
+`maplabels`, `mapmarks`, `mapships`, `shipgeom` and `sightings`' arcs and ranges.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from typing import Any
 
 from pbem.rules.scene import Group, Point, Polygon, Scene, Style
 from pbem.rules.table import Pose, Vec, Wedge, footprint_distance, partly_within
-from pbem.rules.table.mapkit import INK, PLAN_TRAIL, Corners, range_ring, ship_frame, trail
+from pbem.rules.table.mapkit import INK, PLAN_TRAIL, Corners, heading_unit, range_ring, trail
 from pbem.rules.table.maplayout import Drawing
 from pbem.rules.woodenwalls.maplabels import (
     number_of,
@@ -46,7 +47,6 @@ from pbem.rules.woodenwalls.shipgeom import (
     ship_polygon,
 )
 from pbem.rules.woodenwalls.shiptypes import ShipType
-from pbem.rules.woodenwalls.speeds import Limits
 from pbem.rules.woodenwalls.sightings import (
     ARCS,
     ENGINE_RANGE,
@@ -55,6 +55,7 @@ from pbem.rules.woodenwalls.sightings import (
     OARSMEN_RANGE,
     SHOOTER_RANGE,
 )
+from pbem.rules.woodenwalls.speeds import Limits
 
 FAN = Style(fill="#117733", stroke="#117733", width=1, dash=(3, 3), opacity=0.12)
 BAND = Style(fill="#225588", stroke="#225588", width=1.5, dash=(), opacity=0.25)
@@ -203,10 +204,11 @@ def own_rings(
                 drawing.shown[key] = None
 
 
-def bow_point(corners: Corners) -> Point:
-    """The middle of the bow edge of a hull given bow-starboard, stern-starboard, stern-port, bow-port."""
-    centre, ahead, _, length, _ = ship_frame(corners)
-    return centre[0] + ahead[0] * length / 2, centre[1] + ahead[1] * length / 2
+def bow_point(corners: Corners, centre: Point, heading: float) -> Point:
+    """The point on the heading line through `centre` level with the outline's foremost corner."""
+    ahead = heading_unit(heading)
+    reach = max((x - centre[0]) * ahead[0] + (y - centre[1]) * ahead[1] for x, y in corners)
+    return centre[0] + ahead[0] * reach, centre[1] + ahead[1] * reach
 
 
 def _sector(apex: Point, heading: float, half: float, inner: float, outer: float, steps: int = 12) -> Corners:
@@ -223,11 +225,12 @@ def _sector(apex: Point, heading: float, half: float, inner: float, outer: float
     return tuple(outside + inside)
 
 
-def limit_marks(sid: str, corners: Corners, heading: float, limit: Limits, speed: str = "") -> Group:
+def limit_marks(sid: str, corners: Corners, pose: Pose, limit: Limits) -> Group:
     """The next segment's turn-limit fan (a wedge from the bow, ± `limit.turn`, which is the pivot
     limit for a stopped ship, §4.3/§7.3) and, for a moving ship, its advance range (the band
     `advance_min` to `advance_max` ahead of the bow, §7.2 with §7.10's halving in `limit`)."""
-    bow = bow_point(corners)
+    heading = pose.heading
+    bow = bow_point(corners, (pose.centre.x, pose.centre.y), heading)
     turn = limit.pivot if limit.advance_max <= 0 else limit.turn
     reach = limit.advance_max + FAN_REACH
     items: list[Polygon] = [Polygon(_sector(bow, heading, turn, 0.0, reach), FAN)]
@@ -253,7 +256,7 @@ def own_limits(
             or str(ship.get("controller") or ship.get("side")) != side
         ):
             continue
-        drawing.rings.append(limit_marks(sid, corners, pose.heading, limit))
+        drawing.rings.append(limit_marks(sid, corners, pose, limit))
 
 
 def _plan(

@@ -18,12 +18,13 @@ import pytest
 from pbem.render.report import render_png, render_svg
 from pbem.rules.scene import Polygon, Polyline, Scene
 from pbem.rules.table import Pose, Vec
-from pbem.rules.woodenwalls import mapplan, scenario, sideview
+from pbem.rules.woodenwalls import mapplan, scenario, sideview, speeds
 from pbem.rules.woodenwalls.echo import segment_places
 from pbem.rules.woodenwalls.maplabels import octagon_frame
 from pbem.rules.woodenwalls.mapplan import PlanPlace, parse_place
 from pbem.rules.woodenwalls.orders import Ahead, Astern, Hold, Turn
 from pbem.rules.woodenwalls.shiptypes import ship_type
+from pbem.rules.woodenwalls.speeds import Limits
 from tests.render.scenes import legend, walk
 from tests.rules.woodenwalls.test_mapscene import flat, named, tooltips, words_of
 
@@ -191,3 +192,63 @@ def test_no_field_missing_or_of_the_wrong_kind_makes_the_plan_map_raise(odd: Any
                  for sid, ship in view["ships"].items()}
         plan_of({**view, "ships": ships})
     plan_of(view, [("RH-ATHENA", (odd,)), ("RH-HELIOS", ("(nan, 1, 0)", "(1, 1, x)"))])
+
+
+# -- the next segment's turn-limit fan and advance band (§4.3, §7.2, §7.3, §7.10) --------------
+
+def _limits_items(scene: Scene, sid: str) -> list[Polygon]:
+    return [item for name, item, _ in walk(scene.items)
+            if name == f"limits--{sid}" and isinstance(item, Polygon)]
+
+
+def _polar(points: Any, apex: tuple[float, float]) -> list[tuple[float, float]]:
+    """(distance from apex, bearing clockwise from north) of each point but the apex itself."""
+    return [(math.dist(p, apex), math.degrees(math.atan2(p[0] - apex[0], p[1] - apex[1])))
+            for p in points if math.dist(p, apex) > 1e-9]
+
+
+def test_the_fan_spans_the_turn_limit_and_the_band_the_advance_range_from_the_bow() -> None:
+    # RH-ATHENA, a trireme 1.2 SL long at (6, 2) heading 0: its bow at (6, 2.6). Hand limits:
+    # turn 30° a segment, advance 1 to 2 SL. The fan: a wedge from the bow ±30°, out to
+    # 2 + 1 (FAN_REACH) = 3 SL; the band: 1 to 2 SL from the bow within ±30°.
+    limit = Limits(turn=30.0, pivot=45.0, advance_min=1.0, advance_max=2.0, over_crewed=False)
+    scene = mapplan.plan_scene(near_view(), "rhodes", [], "Orders", "", {"RH-ATHENA": limit})
+    fan, band = _limits_items(scene, "RH-ATHENA")
+    bow = (6.0, 2.6)
+    assert any(math.dist(p, bow) < 1e-6 for p in fan.points)  # the wedge's apex
+    fan_polar = _polar(fan.points, bow)
+    assert max(abs(b) for _, b in fan_polar) == pytest.approx(30.0)
+    assert {round(r, 6) for r, _ in fan_polar} == {3.0}
+    band_polar = _polar(band.points, bow)
+    assert min(r for r, _ in band_polar) == pytest.approx(1.0)
+    assert max(r for r, _ in band_polar) == pytest.approx(2.0)
+    assert max(abs(b) for _, b in band_polar) == pytest.approx(30.0)
+    assert "turn up to 30°" in tooltips(scene.items)["limits--RH-ATHENA"]
+
+
+def test_a_stopped_ship_shows_its_pivot_fan_and_no_band() -> None:
+    # stopped: §7.2 advance 0 to 0, §4.3 pivot limit 45°: the fan ±45° out to 0 + 1 = 1 SL, no band
+    limit = Limits(turn=45.0, pivot=45.0, advance_min=0.0, advance_max=0.0, over_crewed=False)
+    scene = mapplan.plan_scene(near_view(), "rhodes", [], "Orders", "", {"RH-ATHENA": limit})
+    (fan,) = _limits_items(scene, "RH-ATHENA")
+    fan_polar = _polar(fan.points, (6.0, 2.6))
+    assert max(abs(b) for _, b in fan_polar) == pytest.approx(45.0)
+    assert {round(r, 6) for r, _ in fan_polar} == {1.0}
+
+
+def test_the_limits_of_speeds_are_drawn_for_own_ships_and_never_for_an_enemy() -> None:
+    state = scenario.new_game("default", {})
+    given = {ship.id: speeds.limits(state, ship) for ship in state.ships}
+    scene = mapplan.plan_scene(near_view(), "rhodes", [], "Orders", "", given)
+    drawn = rings(scene, "limits--")
+    assert drawn == {f"limits--{sid}" for sid in ("RH-ATHENA", "RH-HELIOS", "RH-RHODOS", "RH-DELPHIS")}
+    athena = given["RH-ATHENA"]
+    polygons = _limits_items(scene, "RH-ATHENA")
+    fan_polar = _polar(polygons[0].points, (6.0, 2.6))
+    half = athena.pivot if athena.advance_max <= 0 else athena.turn
+    assert max(abs(b) for _, b in fan_polar) == pytest.approx(half)
+    if athena.advance_max > 0:
+        band_polar = _polar(polygons[1].points, (6.0, 2.6))
+        assert min(r for r, _ in band_polar) == pytest.approx(athena.advance_min)
+        assert max(r for r, _ in band_polar) == pytest.approx(athena.advance_max)
+    assert not rings(plan_of(near_view(), ()), "limits--")  # no limits passed: none drawn
