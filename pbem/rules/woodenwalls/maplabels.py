@@ -21,7 +21,7 @@ import re
 from typing import Any
 
 from pbem.rules.scene import Point, Style
-from pbem.rules.table import Pose, Vec
+from pbem.rules.table import Pose, Vec, mapgrid
 from pbem.rules.table.mapkit import INK, WHITE, Corners
 from pbem.rules.table.maplayout import Label
 from pbem.rules.woodenwalls.shipgeom import ship_polygon
@@ -154,21 +154,13 @@ def ship_corners(ship: dict[str, Any]) -> Corners | None:
 
 
 def octagon_frame(corners: Corners) -> tuple[Point, Point, Point, float, float]:
-    """Centre, unit vector ahead, unit vector to starboard, length and beam of an octagon in
-    G3's order (bow edge corners 7-0, stern edge 3-4, beam shoulder 1 to shoulder 6)."""
-    bow = ((corners[0][0] + corners[7][0]) / 2, (corners[0][1] + corners[7][1]) / 2)
-    stern = ((corners[3][0] + corners[4][0]) / 2, (corners[3][1] + corners[4][1]) / 2)
-    length = math.dist(bow, stern) or 1.0
-    beam = math.dist(corners[1], corners[6]) or 1.0
-    ahead = ((bow[0] - stern[0]) / length, (bow[1] - stern[1]) / length)
-    right = (ahead[1], -ahead[0])
-    return ((bow[0] + stern[0]) / 2, (bow[1] + stern[1]) / 2), ahead, right, length, beam
+    """Centre, unit vector ahead, unit vector to starboard, length and beam (the kit's)."""
+    return mapgrid.octagon_frame(corners)
 
 
 def local(corners: Corners, u: float, v: float) -> Point:
-    """The point u SL towards the bow and v to starboard of the octagon's centre."""
-    centre, ahead, right, _, _ = octagon_frame(corners)
-    return centre[0] + u * ahead[0] + v * right[0], centre[1] + u * ahead[1] + v * right[1]
+    """The point u SL towards the bow and v to starboard of the octagon's centre (the kit's)."""
+    return mapgrid.octagon_local(corners, u, v)
 
 
 def status_of(ship: dict[str, Any]) -> str:

@@ -17,9 +17,10 @@ import math
 from dataclasses import replace
 from typing import Any
 
-from pbem.rules.scene import Group, Point, Polygon, Polyline, Primitive, Scene, Style, Text, arrow
+from pbem.rules.scene import Group, Point, Polygon, Scene, Style, Text, arrow
 from pbem.rules.table import smoke_plume
-from pbem.rules.table.mapkit import EDGE, EDGE_NUMBER, GRID, INK, TABLE, TABLE_EDGE, WHITE, WIDEST, Corners
+from pbem.rules.table.mapgrid import unit_bar, unit_grid
+from pbem.rules.table.mapkit import EDGE, INK, WHITE, WIDEST, Corners
 from pbem.rules.table.maplayout import Drawing, HeadingArrow, table_scene
 from pbem.rules.woodenwalls.fire import plume_length
 from pbem.rules.woodenwalls.maplabels import (
@@ -75,42 +76,12 @@ def new_drawing(view: dict[str, Any], ships: dict[str, dict[str, Any]]) -> Drawi
 
 def sl_grid(width: float, height: float, size: float) -> Group:
     """The table, a grid every SL and the SL along all four edges (kept by its size)."""
-    lines: list[Primitive] = []
-    numbers: list[Primitive] = []
-    gap = 13 / size
-    for x in range(0, int(width) + 1):
-        if 0 < x < width:
-            lines.append(Polyline(((float(x), 0.0), (float(x), height))))
-        numbers += [Text((x, height + gap), str(x)), Text((x, -gap), str(x))]
-    for y in range(0, int(height) + 1):
-        if 0 < y < height:
-            lines.append(Polyline(((0.0, float(y)), (width, float(y)))))
-        numbers += [Text((-gap, y), str(y)), Text((width + gap, y), str(y))]
-    edge = ((0.0, 0.0), (width, 0.0), (width, height), (0.0, height))
-    return Group(
-        (
-            Polygon(edge, Style(fill=TABLE, stroke="none")),
-            Group(tuple(lines), Style(stroke=GRID, width=1, dash=())),
-            Polygon(edge, Style(fill="none", stroke=TABLE_EDGE, width=1.5, dash=())),
-            Group(tuple(numbers), EDGE_NUMBER, id="sl"),
-        ),
-        cache_key=f"{NAME}-table-{width:g}x{height:g}-{size:g}",
-    )
+    return unit_grid(width, height, size, NAME, 1, "sl")
 
 
 def sl_bar(size: float) -> Group:
     """Two SL in two blocks of one under the table's south-west corner."""
-    y, h = -(EDGE + 10) / size, 6 / size
-    blocks = tuple(
-        Polygon(
-            ((x, y), (x + 1, y), (x + 1, y - h), (x, y - h)), Style(fill=fill, stroke=INK, width=1, dash=())
-        )
-        for x, fill in ((0.0, INK), (1.0, WHITE))
-    )
-    words = Text(
-        (2 + 8 / size, y - h / 2), "2 SL (the grid is 1 SL)", Style(fill=INK, font_size=12, baseline="middle")
-    )
-    return Group((*blocks, words), id="scale")
+    return unit_bar(size, 1.0, "2 SL (the grid is 1 SL)")
 
 
 def scene(drawing: Drawing, title: str, subtitle: str, size: float, width: float, height: float) -> Scene:
