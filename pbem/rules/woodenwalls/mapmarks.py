@@ -31,6 +31,7 @@ from pbem.rules.scene import (
     haloed,
     star,
 )
+from pbem.rules.table import mapshots
 from pbem.rules.table.mapkit import INK, PLAN_TRAIL, TRAIL, WHITE, Corners, look_of, trail
 from pbem.rules.table.maplayout import LEADER, Drawing
 from pbem.rules.woodenwalls.maplabels import LABEL_WORDS, STATE, local, octagon_frame
@@ -163,19 +164,8 @@ def current_mark(
 
 
 def turn_arc(start: Point, pivot: Point, made: float, steps: int = 8) -> list[Point]:
-    """The centre's arc about the pivot for a turn of `made` degrees (+ to starboard, clockwise
-    seen from above, G17)."""
-    points = []
-    for n in range(steps + 1):
-        angle = -math.radians(made) * n / steps
-        dx, dy = start[0] - pivot[0], start[1] - pivot[1]
-        points.append(
-            (
-                pivot[0] + dx * math.cos(angle) - dy * math.sin(angle),
-                pivot[1] + dx * math.sin(angle) + dy * math.cos(angle),
-            )
-        )
-    return points
+    """The centre's arc about the pivot for a turn of `made` degrees (G17; the kit's)."""
+    return mapshots.turn_arc(start, pivot, made, steps)
 
 
 def diamond(at: Point, radius: float) -> Corners:
@@ -184,12 +174,8 @@ def diamond(at: Point, radius: float) -> Corners:
 
 
 def cross(at: Point, radius: float, style: Style) -> Group:
-    """An X of two arms over a white halo."""
-    x, y, r = at[0], at[1], radius
-    arms = (Polyline(((x - r, y - r), (x + r, y + r))), Polyline(((x - r, y + r), (x + r, y - r))))
-    return Group(
-        (Group(arms, Style(stroke=WHITE, width=(style.width or 1) + 3, dash=())), Group(arms, style))
-    )
+    """An X of two arms over a white halo (the kit's)."""
+    return mapshots.haloed_cross(at, radius, style)
 
 
 def contact_mark(kind: str, at: Point, k: float = 1.0, ident: str = "", tooltip: str = "") -> Group:
@@ -205,15 +191,8 @@ def shot_mark(
     hit: bool, start: Point, end: Point, k: float = 1.0, ident: str = "", tooltip: str = ""
 ) -> Group:
     """A shot over a white line, solid ending in a burst where it hit, dashed ending in a cross
-    where it missed: never a triangle (issue 24)."""
-    style = SHOT[hit]
-    under = Polyline((start, end), Style(stroke=WHITE, width=(style.width or 1) + 3, dash=()))
-    head = (
-        haloed(Polygon(star(end, 0.12 * k, 0.06 * k), Style(fill=SHOT_INK, stroke=INK, width=1, dash=())))
-        if hit
-        else cross(end, 0.08 * k, Style(stroke=SHOT_INK, width=2.5, dash=()))
-    )
-    return Group((under, Polyline((start, end), style), head), id=ident, tooltip=tooltip)
+    where it missed: never a triangle (issue 24; the kit's mark)."""
+    return mapshots.hit_miss_mark(hit, start, end, SHOT[hit], SHOT_INK, k, ident, tooltip)
 
 
 def blocked_mark(at: Point, k: float = 1.0, ident: str = "", tooltip: str = "") -> Group:
