@@ -11,7 +11,8 @@ What it writes:
   enemy ship, with `RAM ANY` when they carry a ram, else `SHEAR ANY`; a `SPEED` line at the
   first action phase towards speed 3 (stopped first for a backing ship, §7.8);
 - deck lines (a leg, its deck part, a round): each area holding the side's shooters `SHOOT`s at
-  the nearest enemies' midships, bow and stern; each area with an engine shoots it; a ship with
+  the nearest enemies' midships, bow and stern (those that could come within an engine's reach
+  in the phase); each area with an engine shoots it; a ship with
   grapnels and marines `GRAPPLE`s the enemy ships in contact (`HARPAX` where fitted); an area
   holding the side's marines `ATTACK`s an enemy area on the same ship, or the midships of a
   grapple-linked enemy; each burning area holding the side's elements is `DOUSE`d.
@@ -31,6 +32,8 @@ from pbem.rules.woodenwalls.elements import count
 from pbem.rules.woodenwalls.rounds import DECK, LEG, MOVEMENT, ROUND
 from pbem.rules.woodenwalls.shipgeom import adjacent_on_ship, ship_distance
 from pbem.rules.woodenwalls.shiptypes import ENGINE, MARINES, SHOOTERS
+from pbem.rules.woodenwalls.sightings import ENGINE_RANGE
+from pbem.rules.woodenwalls.speeds import MAXIMUM_ADVANCE
 from pbem.rules.woodenwalls.state import FLEEING, GRAPPLE, GameState, Ship
 
 CRUISE = 3  # the speed the computer player asks for
@@ -144,8 +147,17 @@ def deck_lines(state: GameState, side: str) -> list[str]:
     return lines
 
 
+def within_reach_this_phase(state: GameState, distance: float) -> bool:
+    """Could two ships `distance` SL apart now come within the longest shot (an engine's 3 SL,
+    §11.1) by the end of the open phase? Each may advance at most 1 SL an activation (§7.2) in
+    each of the phase's activations (§6.2), with half an SL for drift and currents (§7.9,
+    §7.10). Shots at ships farther off cannot hit: the computer player does not write them."""
+    return distance <= ENGINE_RANGE + 2 * entry_limit(state) * MAXIMUM_ADVANCE + 0.5
+
+
 def _targets(state: GameState, ship: Ship) -> str:
-    enemies = [other for _, other in enemies_by_distance(state, ship)[:2]]
+    enemies = [other for distance, other in enemies_by_distance(state, ship)[:2]
+               if within_reach_this_phase(state, distance)]
     return ", ".join(f"{other.id}.{area}" for other in enemies for area in ("M", "B", "S"))
 
 

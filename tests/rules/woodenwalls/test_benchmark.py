@@ -7,6 +7,7 @@ themselves are printed by `pbem bench`, never asserted."""
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 
 import pytest
 
@@ -55,3 +56,26 @@ def test_the_figures_have_their_keys() -> None:
     assert set(result.figures) == {"phase_ms", "phase_ratio_128_32"}
     assert set(result.figures["phase_ms"]) == {"8", "32", "128"}
     assert len(result.lines) == 4
+
+
+def test_the_computer_player_shoots_only_at_ships_that_could_come_within_reach() -> None:
+    # Leg A brings 2 activations (§6.2): 3 SL (an engine) + 2 × 2 × 1 SL + ½ = 7.5 SL.
+    from pbem.rules.woodenwalls.tactics import within_reach_this_phase
+
+    state = leg_a(2)  # one column, NEAR apart: its lone enemy is in reach
+    assert within_reach_this_phase(state, 7.5) and not within_reach_this_phase(state, 7.51)
+    assert "SHOOT" in computer_orders(state)["rhodes"]
+    south, north = state.ships
+    far = replace(state, ships=(south, replace(north, y=north.y + 7.0)))  # 8.5 SL apart
+    assert "SHOOT" not in computer_orders(far)["rhodes"]
+
+
+def test_resolving_draws_no_plan_sketch() -> None:
+    # game.play_phase checks the mails again to resolve them: plans are for the player's answer.
+    from pbem.rules.woodenwalls.game import play_phase
+
+    state = leg_a(2)
+    texts = computer_orders(state)
+    assert any(line.plan for line in check(state, "rhodes", texts["rhodes"]).accepted)
+    _, _, sheets = play_phase(state, list(texts.items()), benchmark._dice("t"))
+    assert sheets and not any(line.plan for sheet in sheets for line in sheet.accepted)
