@@ -178,9 +178,13 @@ class WoodenWallsGame:
 
     def plan_scene(self, side: str, plans: Sequence[tuple[str, tuple[str, ...]]], title: str,
                    subtitle: str) -> Scene:
-        from pbem.rules.woodenwalls import mapplan
+        from pbem.rules.woodenwalls import mapplan, speeds
 
-        return mapplan.plan_scene(self.view(side), side, list(plans), title, subtitle)
+        # The side's own ships' limits, from the real state: the view leaves them out (§16).
+        state = self.value
+        limits = {ship.id: speeds.limits(state, ship) for ship in state.ships
+                  if ship.owner == side and ship.afloat and ship.on_table}
+        return mapplan.plan_scene(self.view(side), side, list(plans), title, subtitle, limits)
 
 
 class WoodenWallsPlugin:

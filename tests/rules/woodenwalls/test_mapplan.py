@@ -252,3 +252,13 @@ def test_the_limits_of_speeds_are_drawn_for_own_ships_and_never_for_an_enemy() -
         assert min(r for r, _ in band_polar) == pytest.approx(athena.advance_min)
         assert max(r for r, _ in band_polar) == pytest.approx(athena.advance_max)
     assert not rings(plan_of(near_view(), ()), "limits--")  # no limits passed: none drawn
+
+
+def test_the_host_plan_map_draws_the_limits_of_the_senders_ships_only() -> None:
+    # The plug-in hands mapplan the limits of the side's own ships, from the real state (§16).
+    from pbem.rules.woodenwalls.host import RULESET
+
+    played = RULESET.start("default", {})
+    for side, prefix in (("rhodes", "RH-"), ("macedon", "MA-")):
+        drawn = rings(played.plan_scene(side, [], "Orders", played.key), "limits--")
+        assert drawn and all(sid.startswith(f"limits--{prefix}") for sid in drawn)
