@@ -68,6 +68,10 @@ class GameRow(SQLModel, table=True):
     # how many deadline extensions each player may ask for by mail in this game
     vacation_days: int = Field(default=14, sa_column_kwargs={"server_default": "14"})
     # how many days of vacation each player may declare in this game, in all
+    settings: str = Field(default="{}", sa_column=Column(Text, nullable=False,
+                                                         server_default="{}"))
+    # JSON object of the host's game settings (press copies to the game master, the archive
+    # after the end...); each reader takes its own key's default when the key is absent
 
 
 class SideRow(SQLModel, table=True):
@@ -95,6 +99,9 @@ class PlayerRow(SQLModel, table=True):
     active: bool = True
     replaced_by: int | None = Field(default=None)
     extensions_used: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    settings: str = Field(default="{}", sa_column=Column(Text, nullable=False,
+                                                         server_default="{}"))
+    # JSON object of the player's own settings by mail (SET MAP, WAIT...); absent keys default
 
 
 class PhaseRow(SQLModel, table=True):
@@ -339,6 +346,9 @@ class SeasonRow(SQLModel, table=True):
     points: str = Field(sa_column=Column(Text, nullable=False))  # JSON of PointsRule
     min_reliability: float | None = None  # a player's on-time share needed to join
     gm_email: str | None = Field(default=None, max_length=254)
+    settings: str = Field(default="{}", sa_column=Column(Text, nullable=False,
+                                                         server_default="{}"))
+    # JSON object of the season's further game settings (the late policy, grace...)
     status: str = Field(max_length=12)  # forming | running | over
     current_round: int = 0  # 0 before the start
     created_at: datetime  # UTC
