@@ -14,12 +14,20 @@ from dataclasses import dataclass
 from pbem.rules.table.vectors import Vec, sin_cos, to_world
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Pose:
-    """Where a ship stands: its centre C and its heading h (G2, G3)."""
+    """Where a ship stands: its centre C and its heading h (G2, G3). Frozen, made like `Vec`."""
 
     centre: Vec
     heading: float
+
+    def __init__(self, centre: Vec, heading: float) -> None:
+        _SET_CENTRE(self, centre)
+        _SET_HEADING(self, heading)
+
+
+_SET_CENTRE = Pose.centre.__set__  # type: ignore[attr-defined,misc]
+_SET_HEADING = Pose.heading.__set__  # type: ignore[attr-defined,misc]
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,12 +12,18 @@ from dataclasses import dataclass
 _QUARTER_TURNS: tuple[tuple[float, float], ...] = ((0.0, 1.0), (1.0, 0.0), (0.0, -1.0), (-1.0, 0.0))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Vec:
-    """A point or a displacement on the table: x east, y north (G2)."""
+    """A point or a displacement on the table: x east, y north (G2). Frozen; its constructor
+    sets the two slots directly (a frozen dataclass's own goes through object.__setattr__, and
+    points are made by the hundred thousand a phase)."""
 
     x: float
     y: float
+
+    def __init__(self, x: float, y: float) -> None:
+        _SET_X(self, x)
+        _SET_Y(self, y)
 
     def __add__(self, other: Vec) -> Vec:
         return Vec(self.x + other.x, self.y + other.y)
@@ -38,6 +44,10 @@ class Vec:
 
     def length(self) -> float:
         return math.hypot(self.x, self.y)
+
+
+_SET_X = Vec.x.__set__  # type: ignore[attr-defined,misc]
+_SET_Y = Vec.y.__set__  # type: ignore[attr-defined,misc]
 
 
 def sin_cos(degrees: float) -> tuple[float, float]:

@@ -23,7 +23,7 @@ from pbem.rules.woodenwalls import movement, reveal, speeds, weather
 from pbem.rules.woodenwalls.cards import Step as CardStep
 from pbem.rules.woodenwalls.cards import card_steps, first_player, is_move_card, step_name
 from pbem.rules.woodenwalls.rounds import ROUND_MAIL
-from pbem.rules.woodenwalls.state import GameState
+from pbem.rules.woodenwalls.state import GameState, evolved
 
 
 def eligible(state: GameState, side: str, step: CardStep) -> tuple[str, ...]:
@@ -103,7 +103,7 @@ def play_card(state: GameState, card: str, dice: Dice) -> tuple[GameState, tuple
     state = replace(state, round=replace(
         state.round, action_phase=state.round.action_phase + 1, card=card, step=None,
         first_player=roll.first, second_player=roll.second, last_second=roll.second))
-    state = state.with_ships(tuple(replace(ship, acted=False) if ship.acted else ship
+    state = state.with_ships(tuple(evolved(ship, acted=False) if ship.acted else ship
                                    for ship in state.ships))
     events: list[Event] = [event(
         "first_player", card=card, first=roll.first, second=roll.second, by_tie=roll.by_tie,

@@ -19,7 +19,15 @@ from dataclasses import replace
 
 from pbem.rules.woodenwalls.orders import Placing
 from pbem.rules.woodenwalls.shiptypes import DEFAULT_KIT, ENGINE, MARINES, SHOOTERS, ship_type
-from pbem.rules.woodenwalls.state import DECK_AREAS, GRADES, KINDS, Element, GameState, Ship
+from pbem.rules.woodenwalls.state import (
+    DECK_AREAS,
+    GRADES,
+    KINDS,
+    Element,
+    GameState,
+    Ship,
+    without_element,
+)
 
 HIT_ORDER = (SHOOTERS, MARINES, ENGINE)  # the kind a hit removes first (§11.4)
 _NO_ORDER: Mapping[str, int] = {}
@@ -215,13 +223,6 @@ def last_of_kind(ship: Ship, area: str, kind: str, side: str,
     _check_area(ship, area)
     chosen = _ordered(ship, ship_order, area, side, kind)
     return chosen[-1] if chosen else None
-
-
-def without_element(ship: Ship, number: int) -> Ship:
-    """The ship with the element at place `number` of `ship.elements` gone."""
-    if not 0 <= number < len(ship.elements):
-        raise ValueError(f"{ship.id} has no element number {number}")
-    return replace(ship, elements=(*ship.elements[:number], *ship.elements[number + 1:]))
 
 
 def without_last(ship: Ship, area: str, kind: str, side: str,

@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 
 from pbem.rules.events import Event, event
 from pbem.rules.table import Vec
-from pbem.rules.woodenwalls.elements import hit_victim, without_element
+from pbem.rules.woodenwalls.elements import hit_victim
 from pbem.rules.woodenwalls.fire import LARGE, set_fire
 from pbem.rules.woodenwalls.shipgeom import (
     area_oar_sections,
@@ -39,7 +39,7 @@ from pbem.rules.woodenwalls.shipgeom import (
 )
 from pbem.rules.woodenwalls.shiptypes import AREAS, CATAPHRACT
 from pbem.rules.woodenwalls.speeds import max_speed, speed_value
-from pbem.rules.woodenwalls.state import GameState, Ship, section_label
+from pbem.rules.woodenwalls.state import GameState, Ship, section_label, without_element
 
 FIRST_PLAYER_TIE = "first_player"  # house rule `shooting_tie` (§11.5)
 

@@ -49,6 +49,7 @@ from pbem.rules.woodenwalls.state import (
     Link,
     Ship,
     Wind,
+    evolved,
 )
 from pbem.rules.woodenwalls.steps import Bump, Carried, Hooks, Resolved, carry_out
 
@@ -88,7 +89,7 @@ def activate(state: GameState, ship_id: str, card: str, entry: int, dice: Dice,
         raise ValueError(f"{ship.id} is a {ship.status} ship and is never activated (§5.5)")
     line = f"{ship.id}/{entry}"
     ordered = None if ship.on_defaults else state.orders_of(ship.owner).entry(ship.id, entry)
-    ship = replace(ship, activations=max(ship.activations, entry), acted=True)
+    ship = evolved(ship, activations=max(ship.activations, entry), acted=True)
     state = state.with_ship(ship)
     events: list[Event] = [event("activation", ship=ship.id, card=card, entry=entry, line=line,
                                  default=ordered is None)]

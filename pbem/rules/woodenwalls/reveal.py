@@ -16,19 +16,17 @@ Imports the state and the core's distances.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from pbem.rules.events import Event, event
 from pbem.rules.table import footprint_distance, within
-from pbem.rules.woodenwalls.shipgeom import surely_apart
-from pbem.rules.woodenwalls.state import GameState, Ship
+from pbem.rules.woodenwalls.shipgeom import EPSILON, bounding_radius
+from pbem.rules.woodenwalls.state import GameState, Ship, evolved
 
 RANGE = "range"
 
 
 def revealed_ship(ship: Ship) -> Ship:
     """The ship with its quality known to the enemy (itself when already revealed)."""
-    return ship if ship.revealed else replace(ship, revealed=True)
+    return ship if ship.revealed else evolved(ship, revealed=True)
 
 
 def reveal(state: GameState, ship_id: str, reason: str) -> tuple[GameState, tuple[Event, ...]]:
@@ -43,12 +41,28 @@ def reveal(state: GameState, ship_id: str, reason: str) -> tuple[GameState, tupl
 def revealer(state: GameState, ship: Ship) -> Ship | None:
     """The first ship afloat (scenario order) controlled by another side within `reveal_range`
     of `ship` (footprint distance, within ε); None when there is none."""
+    return _first_within(state, ship, _afloat(state))
+
+
+def _afloat(state: GameState) -> tuple[tuple[Ship, str, float, float, float], ...]:
+    # Every ship afloat in scenario order with what the test asks of it: its controlling side,
+    # its centre and its bounding radius (asked of each pair, so read once per phase's end).
+    return tuple((other, other.owner, other.x, other.y, bounding_radius(other.row))
+                 for other in state.ships if other.afloat)
+
+
+def _first_within(state: GameState, ship: Ship,
+                  afloat: tuple[tuple[Ship, str, float, float, float], ...]) -> Ship | None:
     epsilon = state.core.epsilon
     reach = state.options.reveal_range
-    for other in state.ships:
-        if other.owner == ship.owner or not other.afloat:
+    owner, x, y = ship.owner, ship.x, ship.y
+    near = reach + bounding_radius(ship.row) + EPSILON  # surely_apart's cheap test, inlined
+    for other, side, ox, oy, radius in afloat:
+        if side == owner:
             continue
-        if surely_apart(ship.row, ship.pose, other.row, other.pose, reach):
+        gap = near + radius
+        dx, dy = x - ox, y - oy
+        if dx * dx + dy * dy > gap * gap:
             continue
         if within(footprint_distance(ship.polygon, other.polygon, epsilon), reach, epsilon):
             return other
@@ -62,10 +76,11 @@ def reveal_by_range(state: GameState) -> tuple[GameState, tuple[Event, ...]]:
     phase's end (after drift), so every test reads the same state."""
     found: list[Event] = []
     changed = state
-    for ship in state.ships:
-        if ship.revealed or not ship.afloat:
+    afloat = _afloat(state)
+    for ship, _, _, _, _ in afloat:
+        if ship.revealed:
             continue
-        other = revealer(state, ship)
+        other = _first_within(state, ship, afloat)
         if other is not None:
             changed = changed.with_ship(revealed_ship(changed.require(ship.id)))
             found.append(event("reveal", ship=ship.id, by=other.id, reason=RANGE))

@@ -11,7 +11,7 @@ and footprints (`pbem.rules.table`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from functools import cache, lru_cache
 
 from pbem.rules.table import Polygon, Pose, Vec, place
@@ -163,9 +163,14 @@ class Ship:
     activations: int = 0
     acted: bool = False
     on_defaults: bool = False
+    # Kept, not stored (the codec skips names starting with "_"): the type's row, set by
+    # __post_init__, and the pose, made when first asked (both asked at every step).
+    _row: ShipType = field(init=False, repr=False, compare=False)
+    _pose: Pose | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         row = ship_type(self.type)
+        object.__setattr__(self, "_row", row)
         problems = []
         if self.speed not in SPEEDS or isinstance(self.speed, bool):
             problems.append(f"speed is 0, 1, 2, 3, 4 or B, not {self.speed!r}")
@@ -221,11 +226,15 @@ class Ship:
 
     @property
     def row(self) -> ShipType:
-        return ship_type(self.type)
+        return self._row
 
     @property
     def pose(self) -> Pose:
-        return Pose(Vec(self.x, self.y), self.heading)
+        pose = self._pose
+        if pose is None:
+            pose = Pose(Vec(self.x, self.y), self.heading)
+            object.__setattr__(self, "_pose", pose)
+        return pose
 
     @property
     def polygon(self) -> Polygon:
@@ -325,14 +334,46 @@ def _slots() -> tuple[tuple[str, ...], tuple[Callable[[object, object], None], .
 def relocated(ship: Ship, x: float, y: float, heading: float) -> Ship:
     """replace(ship, x=x, y=y, heading=heading) without the checks, for a move at every step:
     Ship.__post_init__ checks nothing these three change."""
+    return evolved(ship, x=x, y=y, heading=heading)
+
+
+# The fields Ship.__post_init__ checks nothing of (or, for `speed`, only its value, checked
+# here): `evolved` changes them without running the checks again.
+_UNCHECKED = frozenset({"x", "y", "heading", "activations", "acted", "revealed", "on_defaults",
+                        "speed"})
+
+
+def evolved(ship: Ship, **changes: object) -> Ship:
+    """replace(ship, **changes), without __post_init__'s checks when every change is to a field
+    they do not concern (a place, the activation counters, `revealed`, a speed of 0-4 or B);
+    otherwise `replace` itself. Asked hundreds of times a leg."""
+    if not changes.keys() <= _UNCHECKED:
+        return replace(ship, **changes)  # type: ignore[arg-type]
+    speed = changes.get("speed", 0)
+    if speed not in SPEEDS or isinstance(speed, bool):
+        raise ValueError(f"ship {ship.id}: speed is 0, 1, 2, 3, 4 or B, not {speed!r}")
     names, setters = _slots()
-    moved: Ship = object.__new__(Ship)
+    made: Ship = object.__new__(Ship)
     for name, setter in zip(names, setters, strict=True):
-        setter(moved, getattr(ship, name))
-    object.__setattr__(moved, "x", x)
-    object.__setattr__(moved, "y", y)
-    object.__setattr__(moved, "heading", heading)
-    return moved
+        setter(made, getattr(ship, name))
+    for name, value in changes.items():
+        object.__setattr__(made, name, value)
+    if changes.keys() & {"x", "y", "heading"}:
+        object.__setattr__(made, "_pose", None)
+    return made
+
+
+def without_element(ship: Ship, number: int) -> Ship:
+    """The ship with the element at place `number` of `ship.elements` gone (a removal cannot
+    leave an element in an area the ship lacks, so __post_init__'s checks are not run again)."""
+    if not 0 <= number < len(ship.elements):
+        raise ValueError(f"{ship.id} has no element number {number}")
+    names, setters = _slots()
+    made: Ship = object.__new__(Ship)
+    for name, setter in zip(names, setters, strict=True):
+        setter(made, getattr(ship, name))
+    object.__setattr__(made, "elements", (*ship.elements[:number], *ship.elements[number + 1:]))
+    return made
 
 
 def _area_index(area: str) -> int:

@@ -21,14 +21,14 @@ dice. Imports the state, the ship table and the core's overlap and heading tests
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from pbem.rules.events import Event, event
 from pbem.rules.table import heading_difference, overlaps
 from pbem.rules.woodenwalls.elements import over_crewed
 from pbem.rules.woodenwalls.seamanship import FR, POOR
 from pbem.rules.woodenwalls.shiptypes import FASTER, SLOW, shifted_turn
-from pbem.rules.woodenwalls.state import FLEEING, STRONG, WEAK, Current, GameState, Ship
+from pbem.rules.woodenwalls.state import FLEEING, STRONG, WEAK, Current, GameState, Ship, evolved
 
 BACKING = "B"
 TOP_SPEED = 4  # §4.2: Ramming
@@ -187,7 +187,7 @@ def limits(state: GameState, ship: Ship, speed: int | str | None = None) -> Limi
 def _changed(state: GameState, ship: Ship, speed: int | str, reason: str,
              found: list[Event]) -> GameState:
     found.append(event("speed", ship=ship.id, speed_from=ship.speed, speed_to=speed, reason=reason))
-    return state.with_ship(replace(ship, speed=speed))
+    return state.with_ship(evolved(ship, speed=speed))
 
 
 def ordered_speed(ship: Ship, current: int | str, ordered: int | str, top: int) -> int | str:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from pbem.rules.table import WOODEN_WALLS, Polygon, Table
 from pbem.rules.table.params import CoreParameters
@@ -53,9 +54,11 @@ from pbem.rules.woodenwalls.shipstate import (
     Element,
     Ship,
     ShippedOars,
+    evolved,
     new_ship,
     relocated,
     section_label,
+    without_element,
 )
 from pbem.rules.woodenwalls.switches import Options
 
@@ -65,7 +68,8 @@ __all__ = [
     "HULK", "HULK_REASONS", "KINDS", "LIGHT", "LINK_KINDS", "MISSILES", "NO_FIRES", "PICKED",
     "POOR_GRADE", "PORT", "RAM", "SPEEDS", "STANDING_OFF", "STARBOARD", "STATUSES", "STIFF", "STRONG",
     "SUNK", "TOWERS", "WEAK", "WINDS", "Current", "Element", "GameState", "Link", "Player",
-    "ShippedOars", "Ship", "Terrain", "Wind", "new_ship", "relocated", "section_label",
+    "ShippedOars", "Ship", "Terrain", "Wind", "evolved", "new_ship", "relocated", "section_label",
+    "without_element",
 ]
 
 GRAPPLE, CORVUS, RAM = "grapple", "corvus", "ram"
@@ -361,4 +365,11 @@ class GameState:
     @property
     def core(self) -> CoreParameters:
         """The core's parameters with this game's table and contact tolerance (G1)."""
-        return replace(WOODEN_WALLS, table=self.table, contact_tolerance=self.options.contact_tolerance)
+        options = self.options
+        return _core(options.table_width, options.table_height, options.contact_tolerance)
+
+
+@lru_cache(maxsize=64)
+def _core(width: float, height: float, contact_tolerance: float) -> CoreParameters:
+    # GameState.core, made once per table and tolerance (asked at every step).
+    return replace(WOODEN_WALLS, table=Table(width, height), contact_tolerance=contact_tolerance)

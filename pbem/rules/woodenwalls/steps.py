@@ -127,12 +127,13 @@ def obstacles_for(state: GameState, ship_id: str, centre: Vec | None = None,
     With `centre`, only the ships that could meet a sweep kept within `reach` of it (their
     bounding circles within reach and contact), in the same order: a ship farther off can touch
     nothing the sweep reaches, so the sweep's result is the same."""
-    others = [other for other in state.ships if other.on_table and other.id.upper() != ship_id.upper()]
+    wanted = ship_id.upper()
+    others = [other for other in state.ships if other.on_table and other.id.upper() != wanted]
     if centre is not None:
         gap = reach + _contact(state) + EPSILON
+        cx, cy, hypot = centre.x, centre.y, math.hypot
         others = [other for other in others
-                  if math.hypot(other.x - centre.x, other.y - centre.y)
-                  <= gap + bounding_radius(other.row)]
+                  if hypot(other.x - cx, other.y - cy) <= gap + bounding_radius(other.row)]
     land = state.terrain.land
     return Obstacles((*(other.polygon for other in others), *land),
                      (*(other.id for other in others), *("" for _ in land)))
