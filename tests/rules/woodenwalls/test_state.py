@@ -22,8 +22,10 @@ from pbem.rules.woodenwalls.state import (
     ShippedOars,
     Terrain,
     Wind,
+    evolved,
     new_ship,
     relocated,
+    without_element,
 )
 from pbem.rules.woodenwalls.switches import parse_options
 
@@ -116,6 +118,36 @@ def test_relocated_is_replace_of_the_place_alone() -> None:
     moved = relocated(ship, 7.25, 3.5, 22.5)
     assert moved == replace(ship, x=7.25, y=3.5, heading=22.5)
     assert (ship.x, ship.heading) == (6.0, 0.0)
+
+
+def test_a_moved_ship_stands_at_its_new_pose_not_a_kept_one() -> None:
+    ship = trireme()
+    assert ship.pose.centre == Vec(6.0, 2.0)  # made and kept on the first ask
+    moved = relocated(ship, 7.25, 3.5, 22.5)
+    assert (moved.pose.centre, moved.pose.heading) == (Vec(7.25, 3.5), 22.5)
+    assert moved.polygon.corners == place(ship_type("trireme").footprint, moved.pose).corners
+    turned = evolved(ship, heading=90.0)
+    assert turned.pose.heading == 90.0 and ship.pose.heading == 0.0
+
+
+def test_evolved_is_replace_and_still_refuses_a_wrong_speed() -> None:
+    ship = trireme(holes=("M",))
+    for changes in ({"speed": "B"}, {"activations": 2, "acted": True}, {"revealed": True},
+                    {"on_defaults": True}, {"holes": ("L",)}):
+        assert evolved(ship, **changes) == replace(ship, **changes)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="speed is 0, 1, 2, 3, 4 or B, not 5"):
+        evolved(ship, speed=5)
+    with pytest.raises(ValueError, match="holes are L, M or S"):
+        evolved(ship, holes=("X",))  # a checked field goes through replace and its checks
+
+
+def test_without_element_removes_that_element_alone() -> None:
+    crew = (Element("B", MARINES, R, "RH-ATHENA"), Element("M", SHOOTERS, R, "RH-ATHENA"),
+            Element("S", MARINES, R, "RH-ATHENA"))
+    ship = trireme(elements=crew)
+    assert without_element(ship, 1) == replace(ship, elements=(crew[0], crew[2]))
+    with pytest.raises(ValueError, match="no element number 3"):
+        without_element(ship, 3)
 
 
 def game() -> GameState:
