@@ -25,6 +25,7 @@ from typing import Any
 
 from pbem.rules.dice import SeededDice
 from pbem.rules.interface import BenchResult
+from pbem.rules.table.placecache import forget_places
 from pbem.rules.woodenwalls.game import Played, may_send, owes, play_phase
 from pbem.rules.woodenwalls.scenario import DEFAULT_ALLOTMENT, MACEDON, RHODES, default_ships, default_state
 from pbem.rules.woodenwalls.state import GameState, Ship
@@ -115,11 +116,13 @@ def _dice(key: str) -> SeededDice:
 
 
 def leg_ms(clock: Clock, pieces: int, repeat: int) -> float:
-    """Median milliseconds to check and resolve leg A from the same position."""
+    """Median milliseconds to check and resolve leg A from the same position, each run with the
+    place caches emptied first (`pbem.rules.table.placecache`)."""
     start = leg_a(pieces)
     texts = computer_orders(start)
     times = []
     for n in range(max(repeat, 1)):
+        forget_places()  # each run from cold place caches: the run before kept the same places
         begin = clock()
         play_leg(start, texts, _dice(f"leg-{n}"))
         times.append((clock() - begin) / 1e6)

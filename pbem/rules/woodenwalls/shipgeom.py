@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from functools import cache, lru_cache
+from functools import cache
 
 from pbem.rules.table import (
     WOODEN_WALLS,
@@ -44,6 +44,7 @@ from pbem.rules.table import (
     to_world,
     within,
 )
+from pbem.rules.table.placecache import per_place
 from pbem.rules.woodenwalls.shiptypes import AREAS, ShipType, ship_type
 
 EPSILON = WOODEN_WALLS.epsilon  # ε, 0.00025 SL (G1)
@@ -103,7 +104,7 @@ def _pose(x: str, y: str, heading: str) -> Pose:
     return Pose(Vec(float.fromhex(x), float.fromhex(y)), float.fromhex(heading))
 
 
-@lru_cache(maxsize=8192)
+@per_place(8192)
 def _placed_hull(type_id: str, x: str, y: str, heading: str) -> Polygon:
     return place(ship_type(type_id).hull, _pose(x, y, heading))
 
@@ -139,7 +140,7 @@ def area_polygon(ship_type: ShipType, pose: Pose, area: str) -> Polygon:
     return _placed_area(ship_type.id, *pose_key(pose), area)
 
 
-@lru_cache(maxsize=16384)
+@per_place(16384)
 def _placed_area(type_id: str, x: str, y: str, heading: str, area: str) -> Polygon:
     return place(area_footprint(ship_type(type_id), area), _pose(x, y, heading))
 

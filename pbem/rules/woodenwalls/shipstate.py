@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields, replace
-from functools import cache, lru_cache
+from functools import cache
 
 from pbem.rules.table import Polygon, Pose, Vec, place
+from pbem.rules.table.placecache import per_place
 from pbem.rules.woodenwalls.seamanship import ABLE, QUALITIES
 from pbem.rules.woodenwalls.shiptypes import (
     AREAS,
@@ -315,7 +316,7 @@ class Ship:
         return side in self.steering_lost
 
 
-@lru_cache(maxsize=8192)
+@per_place(8192)
 def _placed(type_id: str, x: float, y: float, heading: float) -> Polygon:
     return place(ship_type(type_id).footprint, Pose(Vec(x, y), heading))
 

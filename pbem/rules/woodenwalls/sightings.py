@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 from pbem.rules.table import Polygon, Pose, Vec, Wedge, bearing, partly_within, within
+from pbem.rules.table.placecache import per_place
 from pbem.rules.table.sight import blocks
 from pbem.rules.woodenwalls.shipgeom import (
     EPSILON,
@@ -81,7 +81,7 @@ def arc_side(shooter: Ship, area: str, target: Ship, side: str | None = None) ->
                      *pose_key(target.pose), side)
 
 
-@lru_cache(maxsize=8192)
+@per_place(8192)
 def _arc_side(shooter_type: str, x: str, y: str, heading: str, area: str, target_type: str,
               tx: str, ty: str, theading: str, side: str | None) -> str | None:
     pose = Pose(Vec(float.fromhex(x), float.fromhex(y)), float.fromhex(heading))
