@@ -51,7 +51,7 @@ from pbem.rules.table.aim import AimStep, aim_step, aim_turn, round_half_away
 from pbem.rules.table.arcs import BroadsideSides, Wedge, broadside_sides, partly_within
 from pbem.rules.table.bands import KeelBand, keel_band
 from pbem.rules.table.bearings import DeadAstern, bearing, home_heading, relative_bearing, rout_heading
-from pbem.rules.table.contact import Relation, depth, overlaps, projection, relation, touches
+from pbem.rules.table.contact import Relation, apart, depth, overlaps, projection, relation, touches
 from pbem.rules.table.distance import footprint_distance, point_distance, point_segment_distance
 from pbem.rules.table.edge import NearestEdge, Side, edge_distance, nearest_edge, on_table, passes_edge
 from pbem.rules.table.footprint import (
@@ -161,7 +161,7 @@ __all__ = [
     "BroadsideSides", "Contact", "CoreParameters", "DeadAstern", "EdgeReached", "Footprint",
     "FootprintShape", "KeelBand", "NearestEdge", "Pass", "PivotCheck", "Polygon", "Pose",
     "Relation", "Side", "StepEvent", "StepEvents", "StepOutcome", "Table", "TurnRule", "Vec",
-    "Wedge", "abreast_distance", "abreast_point", "ahead", "area_polygon", "aspect_angle",
+    "Wedge", "abreast_distance", "apart", "abreast_point", "ahead", "area_polygon", "aspect_angle",
     "at_least", "bearing", "beyond", "bow_point", "broadside_sides", "check_pivot", "closer_than",
     "contact_distance", "depth", "edge_distance", "footprint_distance", "forward_step_events",
     "heading_difference", "home_heading", "impact_point", "impact_set", "in_abreast_order",

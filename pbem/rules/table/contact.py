@@ -43,6 +43,23 @@ def depth(first: Polygon, second: Polygon) -> float:
     return least
 
 
+def apart(first: Polygon, second: Polygon, epsilon: float) -> bool:
+    """True when D < −ε (G4): some axis shows a gap wider than ε. The same test as
+    `depth(...) < -epsilon`, axis by axis with the same arithmetic, stopping at the first such
+    axis (most pairs asked about lie well apart)."""
+    ours = [(corner.x, corner.y) for corner in first.corners]
+    theirs = [(corner.x, corner.y) for corner in second.corners]
+    for axis in first.axes + second.axes:
+        ax, ay = axis.x, axis.y
+        a0, a1 = _interval(ours, ax, ay)
+        b0, b1 = _interval(theirs, ax, ay)
+        low = b0 if b0 > a0 else a0
+        high = b1 if b1 < a1 else a1
+        if high - low < -epsilon:
+            return True
+    return False
+
+
 def _interval(points: Sequence[tuple[float, float]], ax: float, ay: float) -> tuple[float, float]:
     # min and max as the builtins take them: the first of equal values is kept.
     x, y = points[0]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from pbem.rules.table.contact import depth
+from pbem.rules.table.contact import apart
 from pbem.rules.table.footprint import Polygon
 from pbem.rules.table.vectors import Vec
 
@@ -49,7 +49,7 @@ def _corners_to_edges(corners: tuple[Vec, ...], other: Polygon) -> float:
 def footprint_distance(first: Polygon, second: Polygon, epsilon: float) -> float:
     """0 if the footprints touch or overlap (D ≥ −ε); otherwise the least distance from a corner
     of either to an edge of the other (G5). All ranges are measured this way."""
-    if depth(first, second) >= -epsilon:
+    if not apart(first, second, epsilon):  # depth(first, second) >= -epsilon
         return 0.0
     there, back = _corners_to_edges(first.corners, second), _corners_to_edges(second.corners, first)
     return back if back < there else there

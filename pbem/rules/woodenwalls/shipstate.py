@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields, replace
 from functools import cache
+from operator import attrgetter
 
 from pbem.rules.table import Polygon, Pose, Vec, place
 from pbem.rules.table.placecache import per_place
@@ -327,9 +328,21 @@ def _section_labels(per_side: int) -> frozenset[str]:
 
 
 @cache
-def _slots() -> tuple[tuple[str, ...], tuple[Callable[[object, object], None], ...]]:
+def _slots() -> tuple[Callable[[Ship], tuple[object, ...]],
+                      tuple[Callable[[object, object], None], ...]]:
+    # Every field's value in one call, and each slot's own setter (a frozen ship's fields are
+    # set on a fresh one without going through its __setattr__).
     names = tuple(item.name for item in fields(Ship))
-    return names, tuple(getattr(Ship, name).__set__ for name in names)
+    return attrgetter(*names), tuple(getattr(Ship, name).__set__ for name in names)
+
+
+def _copy(ship: Ship) -> Ship:
+    # A field-for-field copy, kept values (_row, _pose) included, without __init__'s checks.
+    values, setters = _slots()
+    made: Ship = object.__new__(Ship)
+    for setter, value in zip(setters, values(ship), strict=True):
+        setter(made, value)
+    return made
 
 
 def relocated(ship: Ship, x: float, y: float, heading: float) -> Ship:
@@ -353,10 +366,7 @@ def evolved(ship: Ship, **changes: object) -> Ship:
     speed = changes.get("speed", 0)
     if speed not in SPEEDS or isinstance(speed, bool):
         raise ValueError(f"ship {ship.id}: speed is 0, 1, 2, 3, 4 or B, not {speed!r}")
-    names, setters = _slots()
-    made: Ship = object.__new__(Ship)
-    for name, setter in zip(names, setters, strict=True):
-        setter(made, getattr(ship, name))
+    made = _copy(ship)
     for name, value in changes.items():
         object.__setattr__(made, name, value)
     if changes.keys() & {"x", "y", "heading"}:
@@ -369,10 +379,7 @@ def without_element(ship: Ship, number: int) -> Ship:
     leave an element in an area the ship lacks, so __post_init__'s checks are not run again)."""
     if not 0 <= number < len(ship.elements):
         raise ValueError(f"{ship.id} has no element number {number}")
-    names, setters = _slots()
-    made: Ship = object.__new__(Ship)
-    for name, setter in zip(names, setters, strict=True):
-        setter(made, getattr(ship, name))
+    made = _copy(ship)
     object.__setattr__(made, "elements", (*ship.elements[:number], *ship.elements[number + 1:]))
     return made
 

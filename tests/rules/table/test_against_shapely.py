@@ -25,6 +25,7 @@ from pbem.rules.table import (
     Table,
     Vec,
     ahead,
+    apart,
     check_pivot,
     contact_distance,
     depth,
@@ -133,6 +134,7 @@ def test_overlap_touch_and_apart_agree_with_shapely(pair: tuple[Polygon, Polygon
     a, b = shape(first), shape(second)
     found = relation(first, second, EPS)
     assert relation(second, first, EPS) is found
+    assert apart(first, second, EPS) is apart(second, first, EPS) is (found is Relation.APART)
     if found is Relation.OVERLAP:
         assert a.intersection(b).area > 0
     elif found is Relation.TOUCH:
