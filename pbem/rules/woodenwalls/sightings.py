@@ -16,12 +16,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pbem.rules.table import Polygon, Pose, Vec, Wedge, bearing, partly_within, within
+from pbem.rules.table import (
+    Polygon,
+    Pose,
+    Vec,
+    Wedge,
+    bearing,
+    partly_within,
+    point_segment_distance,
+    within,
+)
 from pbem.rules.table.placecache import per_place
 from pbem.rules.table.sight import blocks
 from pbem.rules.woodenwalls.shipgeom import (
     EPSILON,
     area_distance,
+    bounding_radius,
     hull_polygon,
     pose_key,
     reference_point,
@@ -116,9 +126,16 @@ def sight_blocked(state: GameState, shooter: Ship, area: str, target: Ship, targ
         return "smoke blocks the sight line"
     height = area_height(shooter, area)
     for ship in _third_ships(state, shooter, target):
-        if ship.row.height >= height and blocks(start, end, ship.polygon, EPSILON):
+        if (ship.row.height >= height and _near_line(ship, start, end)
+                and blocks(start, end, ship.polygon, EPSILON)):
             return f"{ship.id} blocks the sight line"
     return ""
+
+
+def _near_line(ship: Ship, start: Vec, end: Vec) -> bool:
+    # False when the ship's centre lies farther from the sight line than its bounding radius:
+    # no point of its footprint is on the line, so it cannot block (the cheap test first).
+    return point_segment_distance(Vec(ship.x, ship.y), start, end) <= bounding_radius(ship.row)
 
 
 def target_problem(state: GameState, shooter: Ship, target_id: str, target_area: str) -> str:
