@@ -100,6 +100,18 @@ def test_third_ship_not_lower_blocks_sight() -> None:
     assert sightings.sighting(lower, "A", "M", "T", "M", 2.0).allowed
 
 
+def test_a_third_ship_blocks_with_its_end_across_the_line() -> None:
+    # X stands 0.5 SL north of the line y = 5, heading 0: its stern reaches y = 4.9, and at
+    # y = 5 (u = -0.5, aft of the shoulder at u ≈ -0.47) it is about 0.27 wide, more than ε.
+    # Its centre lies 0.5 from the line, within its bounding radius hypot(0.6, 0.075) ≈ 0.605:
+    # the cheap test must let it through to the exact one.
+    a, t = ship("A", "trireme", R, 5.0, 5.0), ship("T", "trireme", M, 7.0, 5.0)
+    blocked = sightings.sighting(game(a, ship("X", "trireme", R, 6.0, 5.5), t), "A", "M", "T", "M", 2.0)
+    assert (blocked.allowed, blocked.reason) == (False, "X blocks the sight line")
+    clear = sightings.sighting(game(a, ship("X", "trireme", R, 6.0, 5.7), t), "A", "M", "T", "M", 2.0)
+    assert clear.allowed  # its stern at y = 5.1 misses the line
+
+
 def test_higher_area_sees_over_and_hulks_never_block() -> None:
     # A quinquereme's M (height 4) over a trireme (2); a trireme hulk blocks nobody.
     q, t = ship("Q", "quinquereme", R, 5.0, 5.0), ship("T", "trireme", M, 7.0, 5.0)
