@@ -37,12 +37,12 @@ from dataclasses import dataclass
 
 from pbem.rules.dice import Dice
 from pbem.rules.events import Event, event
-from pbem.rules.table import Polygon, heading_difference
+from pbem.rules.table import Polygon, footprint_distance, heading_difference
 from pbem.rules.woodenwalls.elements import area_elements, hit_victim
 from pbem.rules.woodenwalls.fire import smoke_plumes
 from pbem.rules.woodenwalls.hits import Outcome, apply_outcomes
 from pbem.rules.woodenwalls.orders import ApThrow, Engine, Fire, Oars, Reading, ShipArea, Shoot
-from pbem.rules.woodenwalls.shipgeom import in_contact, reference_point
+from pbem.rules.woodenwalls.shipgeom import EPSILON, area_polygon, in_contact, reference_point
 from pbem.rules.woodenwalls.shiptypes import CATAPHRACT, ENGINE, MARINES, OPEN, SHOOTERS
 from pbem.rules.woodenwalls.sightings import (
     ENGINE_RANGE,
@@ -55,6 +55,7 @@ from pbem.rules.woodenwalls.sightings import (
     centre_bearing,
     in_range,
     sighting,
+    target_problem,
 )
 from pbem.rules.woodenwalls.state import STIFF, STRONG, Element, GameState, Ship
 
@@ -185,9 +186,17 @@ def _choose(state: GameState, ship: Ship, area: str, targets: Sequence[ShipArea]
             ) -> _Choice | str:
     # The first target of the list with range, arc and sight for at least one element; else
     # every target's reason, joined. `reach` is the longest any element may shoot: a target
-    # beyond it is refused by the range alone, in the words of `joins`, before its arc is tried.
+    # beyond it is refused by the range alone, in the words of `joins`, before its arc is tried;
+    # a ship named by several areas, all beyond it, gets one reason (`_far_ships`).
     reasons = []
+    far, told = _far_ships(state, ship, area, targets, reach), set()
     for target in targets:
+        key = target.ship.upper()
+        if key in far:  # every area named of that ship is beyond reach: one reason for them
+            if key not in told:
+                reasons.append(far[key])
+                told.add(key)
+            continue
         seen = sighting(state, ship.id, area, target.ship, target.area, reach, side=side,
                         plumes=plumes)
         if not seen.allowed and not seen.beyond:
@@ -199,6 +208,32 @@ def _choose(state: GameState, ship: Ship, area: str, targets: Sequence[ShipArea]
             continue
         return _Choice(target, seen, joining)
     return "; ".join(reasons) or "no target given"
+
+
+def _far_ships(state: GameState, ship: Ship, area: str, targets: Sequence[ShipArea],
+               reach: float) -> dict[str, str]:
+    # The ships of which the line names two areas or more, all of them beyond `reach`: the
+    # shooting area's deck section lies farther than reach from the target's whole footprint
+    # (the union of its deck sections, §2), so from each of its areas (§11.1). Keyed by the
+    # ship's id in capitals, with the one reason given for them all.
+    named: dict[str, list[str]] = {}
+    for target in targets:
+        named.setdefault(target.ship.upper(), []).append(target.area)
+    if not (ship.afloat and ship.on_table and area in ship.areas):
+        return {}
+    far = {}
+    for key, areas in named.items():
+        if len(areas) < 2:
+            continue
+        other = state.ship(key)
+        if other is None or any(target_problem(state, ship, key, each) for each in areas):
+            continue
+        distance = footprint_distance(area_polygon(ship.row, ship.pose, area), other.polygon,
+                                      EPSILON)
+        if not in_range(distance, reach):
+            far[key] = (f"{other.id} ({', '.join(areas)}): {distance:.2f} SL away at the nearest, "
+                        f"beyond range {reach:g}")
+    return far
 
 
 def _reaching(elements: Sequence[Element], reach: dict[str, float]) -> Joins:

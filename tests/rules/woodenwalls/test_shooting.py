@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from pbem.rules.dice import ForcedDice
 from pbem.rules.events import Event
-from pbem.rules.woodenwalls import shooting
+from pbem.rules.woodenwalls import shooting, sightings
 from pbem.rules.woodenwalls.elements import count, with_default_load
 from pbem.rules.woodenwalls.orders import ApThrow, Engine, Fire, Oars, Reading, ShipArea, Shoot
 from pbem.rules.woodenwalls.state import (
@@ -148,6 +148,29 @@ def test_first_eligible_target_and_failure_reasons() -> None:
     failed = kinds(events, "shot")[0]
     assert failed["failed"] and failed["reason"] == "T.M: 2.70 SL away, beyond range 2"
     assert rolled.log == []  # no die for a failed line
+
+
+def test_a_ship_named_by_several_areas_all_beyond_reach_gets_one_reason() -> None:
+    # T at x = 8, abeam of A (trireme, heading 0): every deck section of T is 2.70 from A's M
+    # (8 − 0.15 − 5.15), its whole footprint too, beyond range 2: T.B, T.M, T.S share one reason
+    # with the nearest distance. U (x = 4) is 0.70 away: the line shoots U.M, the first within.
+    state = game(ship("A", "trireme", R, 5.0, 5.0), ship("T", "trireme", M, 8.0, 5.0),
+                 ship("U", "trireme", M, 4.0, 5.0))
+    _, events = shooting.shooting_step(state, [shoot("A", "M", "T.B", "T.M", "T.S", "U.M")], R,
+                                       dice(6))
+    assert kinds(events, "shot")[0]["target"] == "U"
+    # T north-east of A (7.5, 7.5), both heading 0: from A's M, T.S is nearest (2.83 SL: A's
+    # M corner (5.15, 5.2) to T's stern section), T.M 3.04, T.B 3.33; the reason names the
+    # nearest, once.
+    far = game(ship("A", "trireme", R, 5.0, 5.0), ship("T", "trireme", M, 7.5, 7.5))
+    _, events = shooting.shooting_step(far, [shoot("A", "M", "T.B", "T.M", "T.S")], R, dice())
+    reason = kinds(events, "shot")[0]["reason"]
+    nearest = sightings.section_range(far.require("A"), "M", far.require("T"), "S")
+    assert f"{nearest:.2f}" == "2.83"
+    assert reason == "T (B, M, S): 2.83 SL away at the nearest, beyond range 2"
+    # One area of a ship keeps the area's own distance and words.
+    _, events = shooting.shooting_step(far, [shoot("A", "M", "T.M")], R, dice())
+    assert kinds(events, "shot")[0]["reason"] == "T.M: 3.04 SL away, beyond range 2"
 
 
 def test_hit_order_shooters_marines_engines_then_oarsmen() -> None:
