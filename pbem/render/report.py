@@ -13,7 +13,7 @@ from zoneinfo import ZoneInfo
 from pbem.render.jinja import environment, templates_dir
 from pbem.render.png import paint_png
 from pbem.render.svg import write_svg
-from pbem.render.text import text_table
+from pbem.render.text import REPORT_TABLE_WIDTH, fold_lines, text_table
 from pbem.rules.interface import Section
 from pbem.rules.scene import Scene
 
@@ -34,12 +34,15 @@ def report_data(*, game: str, title: str, phase: str, viewer: str | None, player
                 house_rules: list[str], map_file: str, owes_hidden: bool = False,
                 everything: bool = False, victory: dict[str, Any] | None = None,
                 kind: str = "report", final: dict[str, Any] | None = None,
-                pieces: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+                pieces: list[dict[str, Any]] | None = None,
+                since: list[str] | None = None) -> dict[str, Any]:
     """The JSON report: everything a recipient's text, HTML and map are made of. The
     sentences, sections and template come from the ruleset's presenter. `kind`: "report"
     after a phase, "briefing" before the first, "final" after the last (`final` then holds
     the revealed seed and how to check the dice). Its shape: report.schema.json beside
-    this module; `pieces` follow the ruleset's own pieces schema."""
+    this module; `pieces` follow the ruleset's own pieces schema. `since`: the titles of
+    the phases resolved since the recipient's last report, which showed them nothing; an
+    empty `map_file`: no map."""
     heading = {"briefing": "briefing before the first phase",
                "final": f"final report after {phase}"}.get(kind, f"report after {phase}")
     return {
@@ -48,6 +51,7 @@ def report_data(*, game: str, title: str, phase: str, viewer: str | None, player
         "viewer": {"side": viewer, "player": player, "timezone": timezone,
                    "game_master": everything},
         "happened": [text for text in happened if text],
+        "since": list(since or []),
         "events": events,
         "sections": [section.as_json() for section in sections],
         "pieces": pieces or [],
@@ -71,10 +75,18 @@ def report_schema() -> dict[str, Any]:
     return dict(json.loads(text))
 
 
+def _report_table(section: dict[str, Any]) -> list[str]:
+    return text_table(section, REPORT_TABLE_WIDTH)
+
+
 def render_text(data: dict[str, Any]) -> str:
+    """The text part: no line wider than a mail reader's window (pbem.render.text.
+    MAIL_WIDTH), save the order template's own lines, which go back as they are."""
     env = environment()
-    env.filters.setdefault("text_table", text_table)
-    return env.get_template("report.txt.j2").render(r=data)
+    env.filters["report_table"] = _report_table
+    text = env.get_template("report.txt.j2").render(r=data)
+    orders = frozenset(line for line in data["template"] if not line.startswith("#"))
+    return fold_lines(text, orders)
 
 
 def render_html(data: dict[str, Any]) -> str:

@@ -6,10 +6,12 @@ import textwrap
 from typing import Any
 
 TEXT_WIDTH = 100  # a text report's table wider than this is told row by row
+MAIL_WIDTH = 99  # no line of a report's text part is longer (issue 23: under 100 columns)
+REPORT_TABLE_WIDTH = MAIL_WIDTH - 2  # a report's tables are indented by two
 
 
-def text_table(section: dict[str, Any]) -> list[str]:
-    """A section's table as lines of plain text: as many leading columns as fit TEXT_WIDTH
+def text_table(section: dict[str, Any], width: int = TEXT_WIDTH) -> list[str]:
+    """A section's table as lines of plain text: as many leading columns as fit `width`
     aligned under their headers, and the cells of the columns that do not fit beneath their
     row as `Header: value` (empty ones left out). A table without headers is a list of
     names and what they are: each name, then its text wrapped beside it."""
@@ -18,13 +20,13 @@ def text_table(section: dict[str, Any]) -> list[str]:
         return [section["empty"]] if section["empty"] else []
     cells = [[str(c) for c in row] for row in rows]
     if not any(headers):
-        return _pairs(cells)
+        return _pairs(cells, width)
     widths = [max(len(h), *(len(r[i]) for r in cells)) for i, h in enumerate(headers)]
     shown, used = 0, -2
-    for width in widths:
-        if used + 2 + width > TEXT_WIDTH and shown:
+    for column in widths:
+        if used + 2 + column > width and shown:
             break
-        used, shown = used + 2 + width, shown + 1
+        used, shown = used + 2 + column, shown + 1
 
     def line(values: list[str]) -> str:
         return "  ".join(v.ljust(w) for v, w in zip(values, widths[:shown], strict=True)).rstrip()
@@ -38,15 +40,36 @@ def text_table(section: dict[str, Any]) -> list[str]:
     return out
 
 
-def _pairs(cells: list[list[str]]) -> list[str]:
-    """Rows of (name, text, ...) as `name   text`, the text wrapped to TEXT_WIDTH in a
+def _pairs(cells: list[list[str]], width: int = TEXT_WIDTH) -> list[str]:
+    """Rows of (name, text, ...) as `name   text`, the text wrapped to `width` in a
     column of its own."""
-    width = min(max(len(row[0]) for row in cells), 24) + 2
+    names = min(max(len(row[0]) for row in cells), 24) + 2
     out = []
     for name, *rest in cells:
         text = "; ".join(cell for cell in rest if cell)
-        wrapped = textwrap.wrap(text, TEXT_WIDTH - width, break_on_hyphens=False) or [""]
-        first = name.ljust(width) if len(name) < width else name + "  "
+        wrapped = textwrap.wrap(text, width - names, break_on_hyphens=False) or [""]
+        first = name.ljust(names) if len(name) < names else name + "  "
         out.append((first + wrapped[0]).rstrip())
-        out += [" " * width + more for more in wrapped[1:]]
+        out += [" " * names + more for more in wrapped[1:]]
     return out
+
+
+def fold_lines(text: str, keep: frozenset[str] = frozenset(),
+               width: int = MAIL_WIDTH) -> str:
+    """Text with every line longer than `width` wrapped at spaces, the rest of it indented
+    under its start (a `#` comment stays a comment on each of its lines). Lines in `keep`
+    (orders to send back as they are) are never broken."""
+    out = []
+    for line in text.split("\n"):
+        if len(line) <= width or line in keep:
+            out.append(line)
+            continue
+        body = line.lstrip(" ")
+        lead = line[:len(line) - len(body)]
+        if body.startswith("#"):
+            first, rest = lead, lead + "#   "
+        else:
+            first, rest = lead, lead + "    "
+        out += textwrap.wrap(body, width, initial_indent=first, subsequent_indent=rest,
+                             break_on_hyphens=False, break_long_words=False) or [line]
+    return "\n".join(out)

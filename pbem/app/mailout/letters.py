@@ -9,11 +9,14 @@ It may call pbem.mail's message making and the store, nothing of the use-cases."
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
+from pbem.app.base import rulesets
+from pbem.app.mailout.queue import report_subject
 from pbem.mail.address import writable
 from pbem.mail.compose import compose, new_message_id
 from pbem.mail.settings import MailSettings
@@ -54,13 +57,37 @@ def queue_reply(session: Any, settings: MailSettings, key: str, to: Sequence[str
 def queue_report_to(session: Any, settings: MailSettings, game_id: str, phase: PhaseRow,
                     player: PlayerRow, key: str, now: datetime) -> None:
     """Queue one player's report of a resolved phase (made when it is sent); `key` makes its
-    Message-ID (a report sent again on request, or to a player who took a seat)."""
+    Message-ID (a report sent again on request, or to a player who took a seat). Its subject
+    is every report's (pbem.app.mailout.queue.report_subject)."""
     repo.queue_mail(session, message_id=new_message_id("report", key, settings.domain),
                     kind="report", game_id=game_id, recipients=[player.email],
-                    sender=settings.judge_address, subject=f"{game_id}: report after {phase.key}",
+                    sender=settings.judge_address,
+                    subject=report_subject(game_id, _title(session, game_id, phase),
+                                           _is_final(session, game_id, phase)),
                     raw=b"", now=now,
                     job={"type": "report", "game": game_id, "phase": phase.key,
                          "player": player.id, "generation": phase.generation})
+
+
+def _title(session: Any, game_id: str, phase: PhaseRow) -> str:
+    """The phase's title as its ruleset gives it (its key when the state cannot be read)."""
+    game = repo.game(session, game_id)
+    if game is None:
+        return phase.key
+    try:
+        return rulesets.load(game.ruleset, json.loads(phase.state_before)).phase_title
+    except Exception:  # noqa: BLE001 - a subject must not stop the mail
+        LOG.warning("the title of %s of %s could not be read", phase.key, game_id)
+        return phase.key
+
+
+def _is_final(session: Any, game_id: str, phase: PhaseRow) -> bool:
+    """Whether `phase` is the last resolved phase of a game that is over."""
+    game = repo.game(session, game_id)
+    if game is None or game.status not in ("over", "ended"):
+        return False
+    resolved = [p for p in repo.phases(session, game_id) if p.status == "resolved"]
+    return bool(resolved) and resolved[-1].id == phase.id
 
 
 def queue_press(session: Any, settings: MailSettings, game_id: str, press_id: int,

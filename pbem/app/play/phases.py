@@ -27,6 +27,7 @@ from pbem.app.base.shared import effective_text, require_game, utcnow
 from pbem.app.base.timing import next_deadline, vacations_of
 from pbem.app.mailout.queue import queue_reports
 from pbem.rules.dice import SeededDice, log_entries
+from pbem.rules.events import Event
 from pbem.rules.interface import PhaseResult
 from pbem.store import repo
 from pbem.store.db import retrying, snapshot, transaction
@@ -112,6 +113,56 @@ def _assign_pieces(session: Any, game_id: str, phase: PhaseRow, before: rulesets
             session.add(player)
 
 
+def _needs_no_mail(after: rulesets.HostedGame, events: tuple[Event, ...], side: str,
+                   sent_orders: bool) -> bool:
+    """Whether a phase is folded into a player's next report instead of mailed alone: the
+    game goes on, the player owes no orders for the next phase, sent none for this one and
+    is shown none of its events, so a report would tell them nothing they could act on."""
+    return (not after.over and side not in after.owes() and not sent_orders
+            and not after.view_events(events, side))
+
+
+def _folded_before(session: Any, game: GameRow, phase: PhaseRow,
+                   player: Any) -> list[list[str]]:
+    """The phases resolved before `phase` since the player's last report was mailed (those
+    folded for them, oldest first), each as [key, title]."""
+    folded: list[list[str]] = []
+    earlier = sorted((p for p in repo.phases(session, game.id)
+                      if p.status == "resolved" and p.seq < phase.seq),
+                     key=lambda p: p.seq, reverse=True)
+    for row in earlier:
+        try:
+            after = rulesets.load(game.ruleset, json.loads(row.state_after or "{}"))
+            title = rulesets.load(game.ruleset, json.loads(row.state_before)).phase_title
+        except Exception:  # noqa: BLE001 - an unreadable old phase ends the search
+            break
+        events = tuple(Event(e["kind"], tuple((k, v) for k, v in e.items() if k != "kind"))
+                       for e in json.loads(row.events or "[]"))
+        sent = any(s.player_id == player.id for s in repo.submissions(session, row.id or 0))
+        if not _needs_no_mail(after, events, player.side, sent):
+            break
+        folded.insert(0, [row.key, title])
+    return folded
+
+
+def _queue_phase_reports(session: Any, mail: Any, game: GameRow, phase: PhaseRow,
+                         before: rulesets.HostedGame, after: rulesets.HostedGame,
+                         events: tuple[Event, ...], now: datetime) -> None:
+    """Queue the reports of a resolved phase: one for each player it tells something they
+    can act on (always the last phase's, always the one asking a player for orders), each
+    naming the phases folded into it since that player's last, and the game master's."""
+    sent = {row.player_id for row in repo.submissions(session, phase.id or 0)}
+    chosen, since = [], {}
+    for player in repo.players(session, game.id):
+        if _needs_no_mail(after, events, player.side, player.id in sent):
+            continue
+        chosen.append(player)
+        since[player.id or 0] = _folded_before(session, game, phase, player)
+    queue_reports(session, mail, game.id, phase.key, now, phase.generation,
+                  phase_title=before.phase_title, final=after.over, players=chosen,
+                  since=since, gm_email=game.gm_email)
+
+
 def phase_seen(engine: Engine, game_id: str) -> tuple[int, str] | None:
     """The open phase as committed now (its row id and key), read without waiting for a
     writer: what a processing command saw when it started."""
@@ -175,7 +226,8 @@ def process_phase(engine: Engine, game_id: str, expected_key: str | None = None,
                 ))
             session.add(game)
             if mail is not None:
-                queue_reports(session, mail, game_id, phase.key, now, phase.generation)
+                _queue_phase_reports(session, mail, game, phase, before, after,
+                                     result.events, now)
             repo.journal_append(session, game_id, "phase_resolved", {
                 "phase": phase.key, "events": len(events), "rolls": len(dice.log),
                 "next": game.current_key, "winner": game.winner,

@@ -11,6 +11,8 @@ from datetime import datetime
 
 from pbem.rules.interface import DRAW, Section
 
+__all__ = ["Ending", "briefing_section", "dice_check", "ending_section"]
+
 
 @dataclass(frozen=True)
 class Ending:
@@ -51,15 +53,23 @@ def ending_section(ending: Ending, winner: str | None, game_id: str,
         ("The game", f"{ending.phases} phases over {ending.turns} turns, from "
                      f"{_day(ending.started)} to {_day(ending.ended)}"),
         ("Seed (revealed)", ending.seed),
-        ("Commitment", f"{ending.commitment} (the seed's SHA-256, published when the game "
-                       "was made)"),
-        ("Check the dice", f"pbem dice verify --seed {ending.seed} --dice-name "
-                           f"{ending.dice_name} --phase {last_phase} --rolls <the rolls "
-                           "the report shows>: any phase's rolls follow from the seed; "
-                           f"with the game's database, pbem dice verify {game_id} "
-                           "recomputes every roll"),
+        ("Commitment", f"{ending.commitment}: the SHA-256 of the seed's bytes (the seed above "
+                       "read as hexadecimal), told to every player when the game was made, so "
+                       "the seed cannot have changed since"),
+        ("Check the dice", dice_check(ending.dice_name, last_phase)),
     )
     return Section("The end", ("", ""), rows)
+
+
+def dice_check(dice_name: str, phase_key: str) -> str:
+    """How anyone checks a phase's rolls from the revealed seed with any HMAC-SHA256 tool,
+    without the judge: exactly what pbem.rules.dice.SeededDice computes."""
+    return (f"for a phase, compute HMAC-SHA256 keyed with the seed's bytes of the text "
+            f"\"{dice_name}\", a zero byte, the phase's name (the last was \"{phase_key}\"), "
+            "a zero byte and a counter written in digits, 0 then 1, 2 and so on; take the bytes "
+            "of each digest in order: a die of N sides reads a byte b below 256 - (256 mod N) "
+            "as b mod N + 1 and passes over a higher one (for a d6: b below 252 gives "
+            "b mod 6 + 1). The rolls come out in the order the reports tell them.")
 
 
 def briefing_section(game_id: str, title: str, players: Sequence[tuple[str, str]],

@@ -23,7 +23,11 @@ from sqlalchemy.engine import Engine
 
 from pbem.app.base import rulesets
 from pbem.app.base.errors import JudgeError
+from pbem.app.mailout.queue import GM_RECIPIENT
+from pbem.app.reports.mapchoice import DEFAULT_MAP, map_choice
 from pbem.app.reports.reports import (
+    GM,
+    Recipient,
     ending_of,
     played_with,
     player_recipient,
@@ -68,10 +72,13 @@ def _briefing(engine: Engine, settings: MailSettings, row: MailOutRow,
         players = [(p.name, p.side) for p in repo.players(session, game.id)]
         who = player_recipient(player)
         deadline = phase.deadline
+        chosen = map_choice(player)
     made = render_briefing(game_id=game.id, game=start, recipients=[who], players=players,
                            deadline=deadline, commitment=game.seed_commitment,
-                           mail_to=settings.judge_address)[0]
-    return _report_mail(settings, row, made, game.id, start.key, deadline, row.created_at)
+                           mail_to=settings.judge_address,
+                           map_suffix="" if chosen == "none" else "png")[0]
+    return _report_mail(settings, row, made, game.id, start.key, deadline, row.created_at,
+                        chosen)
 
 
 def _phase(session: Any, game_id: str, key: str, resolved: bool,
@@ -131,11 +138,19 @@ def _reply_with_map(engine: Engine, settings: MailSettings, row: MailOutRow,
 
 def _report(engine: Engine, settings: MailSettings, row: MailOutRow,
             job: dict[str, Any]) -> bytes:
+    """A report of a resolved phase for the player of the job, or for the game master (the
+    full view) when the job's player is GM_RECIPIENT; with the phases folded into it."""
     with transaction(engine) as session:
         game = session.get(GameRow, job["game"])
-        player = session.get(PlayerRow, job["player"])
-        if game is None or player is None:
-            raise JudgeError(f"the report's game or player is gone ({job})")
+        if game is None:
+            raise JudgeError(f"the report's game is gone ({job})")
+        if job["player"] == GM_RECIPIENT:
+            who, chosen = Recipient(GM, None, "UTC", everything=True), DEFAULT_MAP
+        else:
+            player = session.get(PlayerRow, job["player"])
+            if player is None:
+                raise JudgeError(f"the report's player is gone ({job})")
+            who, chosen = player_recipient(player), map_choice(player)
         phase = _phase(session, game.id, job["phase"], resolved=True, generation=job.get(
             "generation"))
         following = _following(session, phase)
@@ -144,20 +159,24 @@ def _report(engine: Engine, settings: MailSettings, row: MailOutRow,
         events = tuple(_events(phase))
         before, given = played_with(session, game.ruleset, phase)
         ending = ending_of(session, game, phase)
-        who = player_recipient(player)
         made_at = phase.resolved_at or row.created_at
     made = render_phase(game_id=game.id, phase_key=phase.key, after=after, events=events,
                         recipients=[who], deadline=deadline,
+                        map_suffix="" if chosen == "none" else "png",
                         mail_to=settings.judge_address, before=before, given=given,
-                        ending=ending)[0]
+                        ending=ending, since=[tuple(item) for item in job.get("since", [])],
+                        )[0]
     return _report_mail(settings, row, made, game.id, after.key,
-                        None if after.over else deadline, made_at)
+                        None if after.over or not after.owes() else deadline, made_at,
+                        chosen)
 
 
 def _report_mail(settings: MailSettings, row: MailOutRow, made: Any, game_id: str,
-                 next_key: str, deadline: datetime | None, made_at: datetime) -> bytes:
-    """A report or briefing as mail: text and HTML with the PNG map inline, the SVG, and
-    the next deadline as .ics when there is one."""
+                 next_key: str, deadline: datetime | None, made_at: datetime,
+                 chosen: str = DEFAULT_MAP) -> bytes:
+    """A report or briefing as mail: text and HTML with the PNG map inline (the SVG too
+    when the player asked for it, no map when they asked for none; pbem.app.reports.
+    mapchoice), and the next deadline as .ics when there is one."""
     ics = None
     if deadline is not None:
         ics = deadline_ics(uid=f"{game_id}-{next_key}@{settings.domain}", game=game_id,
@@ -167,8 +186,9 @@ def _report_mail(settings: MailSettings, row: MailOutRow, made: Any, game_id: st
                            stamp=_utc(made_at))
     return compose(sender=row.sender, sender_name=settings.judge_name,
                    to=json.loads(row.recipients), subject=row.subject, text=made.text,
-                   html=made.html, png=made.png, png_name=f"{made.basename}.png",
-                   map_src=f"{made.basename}.png", svg=made.svg,
+                   html=made.html, png=None if chosen == "none" else made.png,
+                   png_name=f"{made.basename}.png", map_src=f"{made.basename}.png",
+                   svg=made.svg if chosen == "svg" else None,
                    svg_name=f"{made.basename}.svg", ics=ics, message_id=row.message_id,
                    auto="auto-generated", loop=settings.judge_address, date=_utc(made_at))
 

@@ -139,14 +139,21 @@ def report_for(*, game_id: str, phase_key: str, after: rulesets.HostedGame,
                view: dict[str, Any], shown: list[dict[str, Any]], who: Recipient,
                deadline: Any, map_suffix: str = "png", mail_to: str = "",
                before: rulesets.HostedGame | None = None,
-               given: Sequence[Given] = (), ending: Ending | None = None) -> dict[str, Any]:
+               given: Sequence[Given] = (), ending: Ending | None = None,
+               since: Sequence[tuple[str, str]] = ()) -> dict[str, Any]:
     """One recipient's report data (pure), as the ruleset presents it. Given the game
     `before` the phase and the orders it was played with, the report begins with the
     account of the orders (pbem.app.reports.account). A player's order template begins with their
     sign-on line (password left to fill in) and, given the judge's address `mail_to`, says
     where to send it. Given the `ending` of a game that is over (for its last phase only),
-    the report is the final report."""
+    the report is the final report. `since`: the phases (key, title) resolved since this
+    recipient's last report, folded into this one as they showed them nothing. With no
+    `map_suffix` the report has no map. A phase nobody owes orders for is announced without
+    a deadline (unless who owes is itself hidden)."""
     owes = after.owes_told(who.side, who.everything)
+    hidden = after.duty_hidden and not who.everything
+    if after.over or not (owes or hidden):
+        deadline = None
     template = signed_template(after, who, owes, game_id, mail_to)
     account = (() if before is None else
                (order_account(before, given, shown, who.side, who.everything, after.over),))
@@ -162,11 +169,12 @@ def report_for(*, game_id: str, phase_key: str, after: rulesets.HostedGame,
         kind="report" if ending is None else "final",
         final=None if ending is None else ending.as_json(),
         next_phase=after.key if not after.over else "",
-        owes=owes, owes_hidden=after.duty_hidden and not who.everything,
-        deadline=None if after.over else deadline,
+        owes=owes, owes_hidden=hidden,
+        deadline=deadline,
         template=template,
         house_rules=list(after.house_rules()),
-        map_file=f"{phase_key}-{who.file_key}.{map_suffix}", everything=who.everything,
+        map_file=f"{phase_key}-{who.file_key}.{map_suffix}" if map_suffix else "",
+        everything=who.everything, since=[title for _, title in since],
     )
 
 
@@ -183,6 +191,7 @@ def render_phase(*, game_id: str, phase_key: str, after: rulesets.HostedGame,
                  deadline: Any, map_suffix: str = "png", mail_to: str = "",
                  before: rulesets.HostedGame | None = None,
                  given: Sequence[Given] = (), ending: Ending | None = None,
+                 since: Sequence[tuple[str, str]] = (),
                  ) -> list[RenderedReport]:
     """Reports of one resolved phase for each recipient (pure: no database). With the game
     `before` the phase and the orders `given`, each report accounts for the orders."""
@@ -191,7 +200,8 @@ def render_phase(*, game_id: str, phase_key: str, after: rulesets.HostedGame,
         view, shown = seen_by(after, events, who)
         data = report_for(game_id=game_id, phase_key=phase_key, after=after, view=view,
                           shown=shown, who=who, deadline=deadline, map_suffix=map_suffix,
-                          mail_to=mail_to, before=before, given=given, ending=ending)
+                          mail_to=mail_to, before=before, given=given, ending=ending,
+                          since=since)
         scene = scene_for(game_id=game_id, phase_key=phase_key, after=after, view=view,
                           shown=shown, who=who)
         out.append(RenderedReport(
@@ -273,7 +283,8 @@ def render_briefing(*, game_id: str, game: rulesets.HostedGame, recipients: list
             sections=(about, *game.report_sections(view, who.side)), winner=None,
             next_phase=game.key, owes=owes, owes_hidden=game.duty_hidden and not who.everything,
             deadline=deadline, template=template, house_rules=list(game.house_rules()),
-            map_file=f"start-{who.file_key}.{map_suffix}", everything=who.everything,
+            map_file=f"start-{who.file_key}.{map_suffix}" if map_suffix else "",
+            everything=who.everything,
             victory=game.standing(), kind="briefing", pieces=game.report_pieces(view))
         viewer = who.side or ("the game master" if who.everything else "an observer")
         scene = game.map_scene(view, [], f"{game.title}: {game_id}",
