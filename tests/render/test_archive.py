@@ -109,7 +109,7 @@ def test_orders_press_and_seed_stay_out_of_the_archive_until_the_game_ends(
     assert SEED in after["dice.html"] and commitment in after["dice.html"]
     assert PRESS in after["press.html"] and "Hanno" in after["press.html"]
     last = after[f"{_keys(played)[-1]}-observer.html"]
-    assert SEED in last and "pbem dice verify" in last  # the final report closes the game
+    assert SEED in last and "HMAC-SHA256 keyed with the seed" in last  # the final report closes it
     combat = after["T1-combat-observer.html"]
     assert ORDER_ONLY in combat
     blue = (DEMO / "T1-combat-blue.txt").read_text(encoding="utf-8").strip()
