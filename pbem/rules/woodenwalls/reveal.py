@@ -62,8 +62,11 @@ def _first_within(state: GameState, ship: Ship,
             continue
         gap = near + radius
         dx, dy = x - ox, y - oy
-        if dx * dx + dy * dy > gap * gap:
+        apart = dx * dx + dy * dy
+        if apart > gap * gap:
             continue
+        if apart <= reach * reach:
+            return other  # centre to centre within reach: the footprints are nearer still
         if within(footprint_distance(ship.polygon, other.polygon, epsilon), reach, epsilon):
             return other
     return None
