@@ -94,12 +94,12 @@ def _aim(state: GameState, ship: Ship, macro: Toward | Away) -> Resolved:
     if point is None:
         return Resolved(default_segment(ship), f"{verb} {macro.target}: that ship is no longer on "
                                                f"the table; the default segment is carried out")
-    allowance = limits(state, ship).turn
+    found = limits(state, ship)
     turn_of = toward_turn if isinstance(macro, Toward) else away_turn
-    angle = turn_of(ship.pose, point, allowance)
+    angle = turn_of(ship.pose, point, found.turn)
     steps: list[Step] = [Turn(angle)] if angle else []
     if ship.speed != 0:
-        distance = limits(state, ship).advance_max if macro.distance is None else macro.distance
+        distance = found.advance_max if macro.distance is None else macro.distance
         steps.append(Ahead(distance))
     elif not steps:
         steps.append(Hold())

@@ -127,8 +127,8 @@ def obstacles_for(state: GameState, ship_id: str, centre: Vec | None = None,
     With `centre`, only the ships that could meet a sweep kept within `reach` of it (their
     bounding circles within reach and contact), in the same order: a ship farther off can touch
     nothing the sweep reaches, so the sweep's result is the same."""
-    wanted = ship_id.upper()
-    others = [other for other in state.ships if other.on_table and other.id.upper() != wanted]
+    own = state.ship_order.get(ship_id.upper(), -1)
+    others = [other for number, other in enumerate(state.ships) if number != own and other.on_table]
     if centre is not None:
         gap = reach + _contact(state) + EPSILON
         cx, cy, hypot = centre.x, centre.y, math.hypot
