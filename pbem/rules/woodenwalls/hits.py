@@ -31,7 +31,10 @@ from pbem.rules.table import Vec
 from pbem.rules.woodenwalls.elements import hit_victim
 from pbem.rules.woodenwalls.fire import LARGE, set_fire
 from pbem.rules.woodenwalls.shipgeom import (
+    CONTACT,
+    EPSILON,
     area_oar_sections,
+    bounding_radius,
     in_contact,
     nearest_oar_section,
     reference_point,
@@ -145,10 +148,14 @@ def winners(state: GameState, hits: dict[tuple[str, str], int], first_player: st
     pairs in scenario order, where A scored more hits on B (void ones included) than it took, or
     on a tie (0-0 too) A is the first player's with `shooting_tie = first_player`."""
     found = []
-    ships = [ship for ship in state.ships if ship.afloat and ship.on_table]
-    for number, first in enumerate(ships):
-        for second in ships[number + 1:]:
-            if first.owner == second.owner:
+    ships = [(ship, ship.owner, ship.x, ship.y, bounding_radius(ship.row) + CONTACT + EPSILON)
+             for ship in state.ships if ship.afloat and ship.on_table]
+    for number, (first, owner, x, y, reach) in enumerate(ships):
+        for second, other_owner, other_x, other_y, radius in ships[number + 1:]:
+            if owner == other_owner:
+                continue
+            gap = reach + radius  # in_contact's cheap test, read once per ship
+            if (x - other_x) ** 2 + (y - other_y) ** 2 > gap * gap:
                 continue
             if not in_contact(first.row, first.pose, second.row, second.pose):
                 continue

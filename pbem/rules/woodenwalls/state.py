@@ -360,7 +360,7 @@ class GameState:
 
     @property
     def table(self) -> Table:
-        return Table(self.options.table_width, self.options.table_height)
+        return self.core.table
 
     @property
     def core(self) -> CoreParameters:
