@@ -83,7 +83,8 @@ _HAIR = 1e-9
 
 def sub_stepped_rotation(footprint: Footprint, start: Pose, point: Vec, alpha: float,
                          obstacles: Sequence[Polygon], table: Table, epsilon: float, substep: float,
-                         ignored: frozenset[int] = frozenset()) -> RotationOutcome:
+                         ignored: frozenset[int] = frozenset(), *,
+                         placed: Polygon | None = None) -> RotationOutcome:
     """Turn a ship at `start` by the signed angle α (to starboard positive) about `point` (Q, fixed
     in world coordinates before the turn), in sub-steps of `substep` degrees (G17).
 
@@ -96,10 +97,12 @@ def sub_stepped_rotation(footprint: Footprint, start: Pose, point: Vec, alpha: f
     skipped where it cannot fail: no point of the footprint moves farther than R·θ in a turn of θ
     radians (R its farthest corner from Q), so an obstacle at least a gap g away (the separating
     axis of G4 bounds g from below) cannot be reached before R·θ ≥ g, nor the edge before the
-    nearest corner's room to it is used up."""
+    nearest corner's room to it is used up. `placed` is the footprint placed at `start`, when the
+    caller has it already."""
     count = substep_count(alpha, substep)
     sign = 1.0 if alpha > 0 else -1.0
-    placed = place(footprint, start)
+    if placed is None:
+        placed = place(footprint, start)
     radius = max((corner - point).length() for corner in placed.corners)
     # Every pose of the swept footprint lies within this disc about Q: obstacles beyond it never count.
     near = [index for index, obstacle in enumerate(obstacles)

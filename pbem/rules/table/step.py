@@ -47,13 +47,14 @@ class StepOutcome:
 
 def straight_step(footprint: Footprint, start: Pose, motion: Vec, length: float,
                   obstacles: Sequence[Polygon], table: Table, epsilon: float,
-                  ignored: frozenset[int] = frozenset()) -> StepOutcome:
+                  ignored: frozenset[int] = frozenset(), *,
+                  placed: Polygon | None = None) -> StepOutcome:
     """Sweep a step of `length` along the unit vector `motion` (G10, G11, G15).
 
     A contact counts when t*_X ≤ d + ε (G10), the edge when t_edge < d − ε (G11). The first moment
     T is the least of those; events within ε of T (G6) happen with it. The ship stands at
-    min(d, T)."""
-    mover = place(footprint, start)
+    min(d, T). `placed` is the footprint placed at `start`, when the caller has it already."""
+    mover = place(footprint, start) if placed is None else placed
     reach = _swept_box(mover, motion, length + 2 * epsilon, 2 * epsilon)
     times = {index: contact_distance(mover, motion, obstacle, epsilon)
              for index, obstacle in enumerate(obstacles)

@@ -228,7 +228,8 @@ def rotate(state: GameState, ship: Ship, angle: float, point_x: float, point_y: 
     swing = max(math.hypot(corner.x - point_x, corner.y - point_y) for corner in ship.polygon.corners)
     found = obstacles_for(state, ship.id, pivot, swing)
     outcome = sub_stepped_rotation(ship.row.footprint, ship.pose, Vec(point_x, point_y), angle,
-                                   found.polygons, state.table, EPSILON, SUBSTEP)
+                                   found.polygons, state.table, EPSILON, SUBSTEP,
+                                   placed=ship.polygon)
     blocker = "" if outcome.blocker is None else found.name(outcome.blocker)
     moved = relocated(ship, outcome.pose.centre.x, outcome.pose.centre.y, outcome.pose.heading)
     by = blocker or ("land" if outcome.overlapping else ("edge" if outcome.edge else ""))
@@ -299,7 +300,7 @@ def advance_step(state: GameState, ship: Ship, step: Ahead | Astern, intent: Int
     motion = ahead(ship.heading) * (-1.0 if isinstance(step, Astern) else 1.0)
     found = obstacles_for(state, ship.id, ship.pose.centre, step.distance + bounding_radius(ship.row))
     outcome = straight_step(ship.row.footprint, ship.pose, motion, step.distance, found.polygons,
-                            state.table, EPSILON)
+                            state.table, EPSILON, placed=ship.polygon)
     moved = relocated(ship, outcome.end.centre.x, outcome.end.centre.y, ship.heading)
     state = state.with_ship(moved)
     events = [event("advance", ship=ship.id, step=step.notation(), distance=outcome.travel,
