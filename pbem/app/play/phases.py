@@ -113,13 +113,14 @@ def _assign_pieces(session: Any, game_id: str, phase: PhaseRow, before: rulesets
             session.add(player)
 
 
-def _needs_no_mail(after: rulesets.HostedGame, events: tuple[Event, ...], side: str,
-                   sent_orders: bool) -> bool:
+def _needs_no_mail(before: rulesets.HostedGame, after: rulesets.HostedGame,
+                   events: tuple[Event, ...], side: str, sent_orders: bool) -> bool:
     """Whether a phase is folded into a player's next report instead of mailed alone: the
-    game goes on, the player owes no orders for the next phase, sent none for this one and
-    is shown none of its events, so a report would tell them nothing they could act on."""
-    return (not after.over and side not in after.owes() and not sent_orders
-            and not after.view_events(events, side))
+    game goes on, the phase did not wait for the player's orders and they sent none, they
+    owe none for the next phase and are shown none of its events, so a report would tell
+    them nothing they could act on."""
+    return (not after.over and side not in before.owes() and not sent_orders
+            and side not in after.owes() and not after.view_events(events, side))
 
 
 def _folded_before(session: Any, game: GameRow, phase: PhaseRow,
@@ -133,15 +134,15 @@ def _folded_before(session: Any, game: GameRow, phase: PhaseRow,
     for row in earlier:
         try:
             after = rulesets.load(game.ruleset, json.loads(row.state_after or "{}"))
-            title = rulesets.load(game.ruleset, json.loads(row.state_before)).phase_title
+            played = rulesets.load(game.ruleset, json.loads(row.state_before))
         except Exception:  # noqa: BLE001 - an unreadable old phase ends the search
             break
         events = tuple(Event(e["kind"], tuple((k, v) for k, v in e.items() if k != "kind"))
                        for e in json.loads(row.events or "[]"))
         sent = any(s.player_id == player.id for s in repo.submissions(session, row.id or 0))
-        if not _needs_no_mail(after, events, player.side, sent):
+        if not _needs_no_mail(played, after, events, player.side, sent):
             break
-        folded.insert(0, [row.key, title])
+        folded.insert(0, [row.key, played.phase_title])
     return folded
 
 
@@ -154,7 +155,7 @@ def _queue_phase_reports(session: Any, mail: Any, game: GameRow, phase: PhaseRow
     sent = {row.player_id for row in repo.submissions(session, phase.id or 0)}
     chosen, since = [], {}
     for player in repo.players(session, game.id):
-        if _needs_no_mail(after, events, player.side, player.id in sent):
+        if _needs_no_mail(before, after, events, player.side, player.id in sent):
             continue
         chosen.append(player)
         since[player.id or 0] = _folded_before(session, game, phase, player)
