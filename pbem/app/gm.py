@@ -21,7 +21,15 @@ from pbem.app.base.errors import JudgeError
 from pbem.app.base.shared import require_game, utcnow
 from pbem.app.base.timing import timing_of, vacations_of
 from pbem.app.mailout.letters import queue_report_to
-from pbem.app.mailout.notices import tell_deadline, tell_game
+from pbem.app.mailout.notices import (
+    owed_by,
+    queue_position,
+    tell_deadline,
+    tell_game,
+    tell_game_master,
+    tell_reopened,
+    waiting_for,
+)
 from pbem.app.mailout.queue import report_key
 from pbem.app.play import games, phases
 from pbem.deadlines import extend, on_wall
@@ -249,25 +257,57 @@ def tell(engine: Engine, game_id: str, mail: MailSettings | None, subject: str, 
 
 def pause(engine: Engine, game_id: str, mail: MailSettings | None,
           now: datetime | None = None) -> None:
+    """Stop the game's clock; everyone is told what the game now waits for (the game
+    master resuming it) and whose orders the open phase still needs."""
     now = now or utcnow()
     games.pause_game(engine, game_id, now)
+    with transaction(engine) as session:
+        game = require_game(session, game_id)
+        phase = repo.open_phase(session, game_id)
+        owes = bool(owed_by(session, game, phase)) if phase is not None else False
+        owing = [f"{p.name} ({p.side})" for p in waiting_for(session, game, phase)
+                 ] if phase is not None else []
+    still = ("" if phase is None or not owes else
+             f" {phase.key} still waits for orders from {', '.join(owing)}; orders sent "
+             "meanwhile are taken." if owing else f" Every order {phase.key} needs is in.")
     tell(engine, game_id, mail, f"{game_id}: paused", f"The game master has paused "
-         f"{game_id}; no phase is processed until it is resumed.",
+         f"{game_id}: no phase is processed and no deadline runs until the game master "
+         f"resumes it; the deadline is set again then, and everyone is told.{still}",
          f"pause/{game_id}/{now.isoformat()}", now)
 
 
 def resume(engine: Engine, game_id: str, mail: MailSettings | None,
            now: datetime | None = None) -> datetime | None:
+    """Start the game's clock again: the open phase's deadline is set afresh from now, and
+    everyone is told the new one (with an .ics). The new deadline."""
     now = now or utcnow()
     games.resume_game(engine, game_id, now)
     with transaction(engine) as session:
         phase = repo.open_phase(session, game_id)
-        deadline = phase.deadline if phase is not None else None
+        deadline = _aware(phase.deadline) if phase is not None and phase.deadline else None
         game = require_game(session, game_id)
         if mail is not None and phase is not None and deadline is not None:
             tell_deadline(session, mail, game, phase, deadline, now,
                           "the game master resumed the game")
     return deadline
+
+
+def done(engine: Engine, game_id: str, what: str, said: str, mail: MailSettings | None,
+         now: datetime | None = None) -> bool:
+    """The game master mailed what a command given at the judge's command line did (`what`
+    the command, `said` its result), so the game's mail holds every command's result; a
+    command sent by mail is answered by mail instead."""
+    if mail is None:
+        return False
+    now = now or utcnow()
+
+    def work() -> bool:
+        with transaction(engine) as session:
+            game = require_game(session, game_id)
+            entry = repo.gameplay.last_journal_id(session, game_id)
+            return tell_game_master(session, mail, game, what, said,
+                                    f"done/{game_id}/{entry}/{what}/{now.isoformat()}", now)
+    return retrying(work)  # type: ignore[no-any-return]
 
 
 def end(engine: Engine, game_id: str, mail: MailSettings | None,
@@ -285,19 +325,26 @@ def end(engine: Engine, game_id: str, mail: MailSettings | None,
 
 
 def rollback(engine: Engine, game_id: str, key: str, why: str, mail: MailSettings | None,
-             now: datetime | None = None) -> None:
+             now: datetime | None = None) -> datetime | None:
+    """Open phase `key` again (pbem.app.play.games.rollback); every player and the game
+    master are mailed why, the reopened phase's deadline with an .ics, and the position as
+    it stands again. The new deadline (None when the phase has none)."""
     now = now or utcnow()
     if not why.strip():
         raise JudgeError("say why the phase is rolled back: the players are told")
     games.rollback(engine, game_id, key, now)
-    with transaction(engine) as session:
-        repo.journal_append(session, game_id, "rollback_reason", {"phase": key, "why": why},
-                            now)
-    tell(engine, game_id, mail, f"{game_id}: {key} is open again",
-         f"The game master has rolled {game_id} back to {key}: {why.strip()}\n\nEverything "
-         f"after it is set aside (kept, never deleted); the orders you had sent for {key} "
-         "stand, and you may send new ones.", f"rollback/{game_id}/{key}/{now.isoformat()}",
-         now)
+
+    def work() -> datetime | None:
+        with transaction(engine) as session:
+            repo.journal_append(session, game_id, "rollback_reason",
+                                {"phase": key, "why": why}, now)
+            game = require_game(session, game_id)
+            phase = repo.open_phase(session, game_id)
+            if mail is not None and phase is not None:
+                tell_reopened(session, mail, game, phase, why, now)
+                queue_position(session, mail, game, phase, now)
+            return _aware(phase.deadline) if phase is not None and phase.deadline else None
+    return retrying(work)  # type: ignore[no-any-return]
 
 
 def force(engine: Engine, game_id: str, mail: MailSettings | None,

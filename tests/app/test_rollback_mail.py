@@ -42,7 +42,8 @@ def _reports(engine: Engine, settings, key: str) -> dict[str, list[str]]:  # typ
     make = maker(engine, settings)
     with transaction(engine) as session:
         rows = [r for r in repo.outbox_rows(session)
-                if r.kind == "report" and r.subject.endswith(f"report after {key}")]
+                if r.kind == "report" and r.job and json.loads(r.job).get("type") == "report"
+                and json.loads(r.job).get("phase") == key]
     found: dict[str, list[str]] = {}
     for row in sorted(rows, key=lambda r: r.id or 0):
         found.setdefault(json.loads(row.recipients)[0], []).append(_text(make(row)))

@@ -1,19 +1,26 @@
 """Mail the judge sends on its own: notices to a game's players and game master (a pause,
-an announcement, a rolled-back phase), deadlines with their .ics, reminders. Each is queued
+an announcement, a rolled-back phase), deadlines with their .ics, reminders, each player's
+password when a game is made (`tell_passwords`, the league's way too), a missed deadline
+(`tell_missed`) and what a game master's command did (`tell_game_master`). Each is queued
 in the caller's transaction, one message per address (no player sees another's address),
-with a Message-ID made from what it is about, so doing the same thing twice queues once."""
+with a Message-ID made from what it is about, so doing the same thing twice queues once.
+No text here names a command line, a file or an internal key: it is read by players."""
 
 from __future__ import annotations
 
+import json
 import logging
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from pbem.app.base import rulesets
+from pbem.app.mailout.queue import GM_RECIPIENT, report_key
 from pbem.mail.compose import compose, deadline_ics, new_message_id
 from pbem.mail.settings import MailSettings
 from pbem.store import repo
-from pbem.store.models import GameRow, PhaseRow
+from pbem.store.models import GameRow, PhaseRow, PlayerRow
 
 LOG = logging.getLogger(__name__)
 
@@ -59,22 +66,199 @@ def tell_game(session: Any, settings: MailSettings, game: GameRow, subject: str,
                       now)]
 
 
-def tell_deadline(session: Any, settings: MailSettings, game: GameRow, phase: PhaseRow,
-                  deadline: datetime, now: datetime, why: str) -> list[str]:
-    """Every player and the game master told of a new deadline, in their own zone, with an
-    .ics of it."""
-    ics = deadline_ics(uid=f"{game.id}-{phase.key}@{settings.domain}", game=game.id,
-                       phase=phase.key, deadline=deadline,
-                       summary=f"{game.id}: orders for {phase.key} due",
-                       description=f"Orders for {phase.key} of {game.id} are due.", stamp=now)
+def owed_by(session: Any, game: GameRow, phase: PhaseRow) -> list[str]:
+    """The sides the phase waits for orders from (none when its state cannot be read: then
+    it is announced as owing nothing rather than not at all)."""
+    try:
+        return list(rulesets.load(game.ruleset, json.loads(phase.state_before)).owes())
+    except Exception:  # noqa: BLE001 - a notice must not stop what it tells of
+        LOG.warning("the sides %s of %s waits for could not be read", phase.key, game.id)
+        return []
+
+
+def waiting_for(session: Any, game: GameRow, phase: PhaseRow) -> list[PlayerRow]:
+    """The players of the sides the phase waits for who have sent no orders for it yet."""
+    owing = set(owed_by(session, game, phase))
+    sent = {row.player_id for row in repo.submissions(session, phase.id or 0)}
+    return [p for p in repo.players(session, game.id) if p.side in owing and p.id not in sent]
+
+
+def _people(session: Any, game: GameRow) -> list[tuple[str, str]]:
+    """Every active player's address and zone, then the game master's (in UTC), once each."""
     people = [(p.email, p.timezone) for p in repo.players(session, game.id)]
     if game.gm_email:
         people.append((game.gm_email, "UTC"))
+    return list(dict.fromkeys(people))
+
+
+def _ics(settings: MailSettings, game: GameRow, phase: PhaseRow, deadline: datetime,
+         now: datetime) -> bytes:
+    return deadline_ics(uid=f"{game.id}-{phase.key}@{settings.domain}", game=game.id,
+                        phase=phase.key, deadline=deadline,
+                        summary=f"{game.id}: orders for {phase.key} due",
+                        description=f"Orders for {phase.key} of {game.id} are due.", stamp=now)
+
+
+def tell_deadline(session: Any, settings: MailSettings, game: GameRow, phase: PhaseRow,
+                  deadline: datetime, now: datetime, why: str) -> list[str]:
+    """Every player and the game master told of a new deadline, in their own zone, with an
+    .ics of it. A phase that waits for nobody's orders is never announced with a deadline:
+    they are told only that it will be resolved without them."""
+    deadline = _aware(deadline)
+    owing = owed_by(session, game, phase)
+    ics = _ics(settings, game, phase, deadline, now) if owing else None
     told = []
-    for address, zone in dict.fromkeys(people):
-        if notice(session, settings, address, f"{game.id}: new deadline for {phase.key}",
-                  f"The deadline of {phase.key} in {game.id} is now {local(deadline, zone)}: "
-                  f"{why}.", f"deadline/{phase.id}/{deadline.isoformat()}/{address}", game.id,
+    for address, zone in _people(session, game):
+        text = (f"The deadline of {phase.key} in {game.id} is now {local(deadline, zone)}: "
+                f"{why}." if owing else
+                f"{phase.key} of {game.id} waits for nobody's orders; the judge resolves it "
+                f"without them ({why}).")
+        if notice(session, settings, address, f"{game.id}: new deadline for {phase.key}"
+                  if owing else f"{game.id}: {phase.key} needs no orders", text,
+                  f"deadline/{phase.id}/{deadline.isoformat()}/{address}", game.id,
                   now, kind="deadline", ics=ics):
             told.append(address)
     return told
+
+
+def tell_reopened(session: Any, settings: MailSettings, game: GameRow, phase: PhaseRow,
+                  why: str, now: datetime) -> list[str]:
+    """Every player and the game master told that `phase` is open again after a rollback:
+    why, what stands of their orders, and its deadline in their own zone with an .ics (no
+    deadline when the phase waits for nobody)."""
+    deadline = _aware(phase.deadline) if phase.deadline is not None else None
+    owing = owed_by(session, game, phase)
+    ics = (_ics(settings, game, phase, deadline, now)
+           if deadline is not None and owing else None)
+    told = []
+    for address, zone in _people(session, game):
+        due = (f"Orders for {phase.key} are due {local(deadline, zone)}; the calendar entry "
+               "attached has the new deadline." if ics is not None else
+               f"{phase.key} waits for nobody's orders; the judge resolves it without them.")
+        text = (f"The game master has rolled {game.id} back to {phase.key}: {why.strip()}\n\n"
+                f"Everything after it is set aside (kept, never deleted); the orders you had "
+                f"sent for {phase.key} stand, and you may send new ones.\n\n{due}\n\n"
+                "Your report of the position as it stands again follows in a separate mail.")
+        if notice(session, settings, address, f"{game.id}: {phase.key} is open again", text,
+                  f"rollback/{phase.id}/{address}", game.id, now, ics=ics):
+            told.append(address)
+    return told
+
+
+def tell_passwords(session: Any, settings: MailSettings, game: GameRow,
+                   passwords: Mapping[str, str], now: datetime,
+                   opening: Mapping[str, str] | None = None) -> list[str]:
+    """Each player of a game just made mailed their own password (and the game master
+    theirs), in the transaction that makes the game, so that a game whose players never
+    learn their passwords is never made. The password goes only to its owner's address;
+    `opening` gives a player's first sentence (the league's round and opponent), by name.
+    The addresses written to."""
+    told = []
+    for player in repo.players(session, game.id):
+        password = passwords.get(player.name)
+        if password is None:
+            continue
+        first = (opening or {}).get(player.name) or (
+            f"You play the {player.side} side of {game.id} ({game.scenario}).")
+        text = (f"{first} Your password is {password}\n\nKeep it to yourself: every mail of "
+                f"orders begins with the line\n\n    SIGNON {game.id} {player.name} "
+                f"{password}\n\n"
+                + ("The game master starts the game when every side has its players; your "
+                   "briefing comes then." if game.status == "forming" else
+                   "Your briefing, with the first deadline, follows in a separate mail."))
+        if notice(session, settings, player.email, f"{game.id}: your password", text,
+                  f"password/{game.id}/{player.id}", game.id, now):
+            told.append(player.email)
+    gm_password = passwords.get("GM")
+    if game.gm_email and gm_password and game.gm_password_hash:
+        text = (f"You are the game master of {game.id} ({game.scenario}). Your password is "
+                f"{gm_password}\n\nSign a mail to the judge with the line\n\n    SIGNON "
+                f"{game.id} GM {gm_password}\n\nand send HELP on the next line for the game "
+                "master's commands. Each player has been mailed their own password.")
+        if notice(session, settings, game.gm_email, f"{game.id}: your game master's password",
+                  text, f"password/{game.id}/gm", game.id, now):
+            told.append(game.gm_email)
+    return told
+
+
+def tell_missed(session: Any, settings: MailSettings, game: GameRow, phase: PhaseRow,
+                late: Sequence[PlayerRow], paused: bool, now: datetime) -> list[str]:
+    """Each player who sent no orders by the deadline (and its grace) told so in plain words,
+    with what the rules did for them: under the `wait` policy (`paused`) the game waits, and
+    their orders are still taken; under `proceed` the phase was resolved without them, their
+    pieces doing what the rules do with no order. The game master is told who it was."""
+    told = []
+    try:
+        hosted = rulesets.load(game.ruleset, json.loads(phase.state_before))
+    except Exception:  # noqa: BLE001 - the notice goes without the rules' words
+        hosted = None
+    for player in late:
+        idle = rulesets.no_order(hosted, player.side) if hosted is not None else "no order"
+        text = (f"The deadline of {phase.key} in {game.id} has passed, with its grace, and "
+                f"the judge has no orders from you for it. "
+                + (f"The game is paused: it waits for the game master, and the orders you "
+                   f"send for {phase.key} now are still taken." if paused else
+                   f"{phase.key} was resolved without them: each of your pieces had "
+                   f"{idle.partition(':')[0]}, so {idle.partition(':')[2].strip() or idle}. "
+                   "Your report follows; send your next orders by the next deadline."))
+        if notice(session, settings, player.email, f"{game.id}: no orders from you for "
+                  f"{phase.key}", text, f"missed/{phase.id}/{player.id}", game.id, now):
+            told.append(player.email)
+    if game.gm_email and late:
+        names = ", ".join(f"{p.name} ({p.side})" for p in late)
+        text = (f"The deadline of {phase.key} in {game.id} and its grace have passed without "
+                f"orders from {names}. "
+                + ("The game is paused until you resume it; you may extend the deadline, "
+                   "replace a player, or resume it as it stands (RESUME by mail)."
+                   if paused else f"Under the game's rule for late orders (proceed), "
+                   f"{phase.key} was resolved without them; each was told."))
+        if notice(session, settings, game.gm_email, f"{game.id}: {phase.key} had late "
+                  "players", text, f"missed/{phase.id}/gm", game.id, now):
+            told.append(game.gm_email)
+    return told
+
+
+def tell_game_master(session: Any, settings: MailSettings, game: GameRow, what: str,
+                     said: str, key: str, now: datetime) -> bool:
+    """The game master told what one of their commands did (`what`: the command, `said`:
+    its result), given from the command line; a command by mail is answered by mail."""
+    if not game.gm_email:
+        return False
+    return notice(session, settings, game.gm_email, f"{game.id}: done: {what}",
+                  f"Done in {game.id} at your request ({what}):\n\n{said}", key, game.id, now)
+
+
+def _aware(moment: datetime) -> datetime:
+    """A stored moment (UTC; SQLite may give it back without its zone) made aware."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def queue_position(session: Any, settings: MailSettings, game: GameRow, phase: PhaseRow,
+                   now: datetime) -> list[str]:
+    """Each player (and the game master, in the full view) mailed the position of `phase`,
+    open again after a rollback: the report of the phase before it as it stands (its
+    deadline and .ics are the reopened phase's), or for the first phase its briefing. Each
+    rollback's mail is its own (keyed by the reopened play's generation)."""
+    before = [p for p in repo.phases(session, game.id)
+              if p.seq == phase.seq - 1 and p.status == "resolved"]
+    subject = f"{game.id} — {phase.key} is open again: the position"
+    queued = []
+    people: list[tuple[str, int | str]] = [(p.email, p.id or 0)
+                                           for p in repo.players(session, game.id)]
+    if game.gm_email and before:
+        people.append((game.gm_email, GM_RECIPIENT))
+    for address, who in people:
+        if before:
+            job: dict[str, Any] = {"type": "report", "game": game.id, "phase": before[0].key,
+                                   "generation": before[0].generation, "player": who}
+            key = report_key(game.id, before[0].key, before[0].generation,
+                             f"{who}/reopened/{phase.generation}")
+        else:
+            job = {"type": "briefing", "game": game.id, "player": who}
+            key = f"{game.id}/{who}/reopened/{phase.generation}"
+        repo.queue_mail(session, message_id=new_message_id("report", key, settings.domain),
+                        kind="report", game_id=game.id, recipients=[address],
+                        sender=settings.judge_address, subject=subject, raw=b"", now=now,
+                        job=job)
+        queued.append(address)
+    return queued

@@ -1,0 +1,140 @@
+"""A game master's ROLLBACK by mail (issue 23, section 3): everyone is mailed the reopened
+phase with its deadline and an .ics, and the phase played again is reported again, to
+every player and the game master, after one rollback and after a second of the same phase."""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import json
+from datetime import UTC, datetime, timedelta
+from email.message import EmailMessage
+from pathlib import Path
+
+import pytest
+from sqlalchemy.engine import Engine
+
+from pbem.app.mailin import mailgate
+from pbem.app.play import games
+from pbem.app.reports.mailmake import maker
+from pbem.golden import load, order_file
+from pbem.mail.settings import mail_settings
+from pbem.store import repo
+from pbem.store.db import transaction
+from pbem.timing import DEFAULT_TIMING
+
+DEMO = Path(__file__).resolve().parents[2] / "orders" / "demo"
+START = datetime(2026, 5, 4, 9, 0, tzinfo=UTC)
+ANN, BO, GM = "ann@example.org", "bo@example.org", "gm@example.org"
+PASSWORDS = {"Ann": "s3cret-oars", "Bo": "bo-password"}
+SIDES = {"Ann": "blue", "Bo": "red"}
+ADDRESS = {"Ann": ANN, "Bo": BO}
+
+
+@pytest.fixture
+def settings(tmp_path: Path):  # type: ignore[no-untyped-def]
+    return mail_settings({"PBEM_MAIL_FROM": "judge@example.net"}, tmp_path)
+
+
+@pytest.fixture
+def gm_password(engine: Engine) -> str:
+    golden = load(DEMO)
+    made = games.create_game(engine, games.GameSpec(
+        game_id="aegean", scenario="squadron", seed=golden.seed, dice_name=golden.game_id,
+        columns=18, rows=10, timing=DEFAULT_TIMING, gm_email=GM,
+        players=(games.PlayerSpec("Ann", ANN, "blue", "Europe/Athens", PASSWORDS["Ann"]),
+                 games.PlayerSpec("Bo", BO, "red", "UTC", PASSWORDS["Bo"]))), now=START)
+    return made.passwords["GM"]
+
+
+def _send(engine: Engine, settings, sender: str, body: str, mid: str,  # type: ignore[no-untyped-def]
+          when: datetime) -> None:
+    raw = (f"From: {sender}\r\nTo: judge@example.net\r\nSubject: orders\r\n"
+           f"Message-ID: <{mid}@example.org>\r\n\r\n{body}").encode()
+    mailgate.receive(engine, raw, "inject", settings, when)
+
+
+def _build_orders(engine: Engine, settings, when: datetime, tag: str) -> None:  # type: ignore[no-untyped-def]
+    for name in ("Ann", "Bo"):
+        text = (DEMO / order_file("build", SIDES[name])).read_text().replace("\n", "\r\n")
+        _send(engine, settings, ADDRESS[name],
+              f"SIGNON aegean {name} {PASSWORDS[name]}\r\n{text}", f"{tag}-{name}", when)
+
+
+def _gm(engine: Engine, settings, password: str, lines: str, mid: str,  # type: ignore[no-untyped-def]
+        when: datetime) -> None:
+    _send(engine, settings, GM, f"SIGNON aegean GM {password}\r\n{lines}", mid, when)
+
+
+def _parsed(engine: Engine, settings) -> list[tuple[str, dict, EmailMessage]]:  # type: ignore[no-untyped-def,type-arg]
+    """Every queued mail as sent: (its kind, its job, the parsed message)."""
+    make = maker(engine, settings)
+    with transaction(engine) as session:
+        rows = sorted(repo.outbox_rows(session), key=lambda r: r.id or 0)
+    found = []
+    for row in rows:
+        raw = bytes(row.raw) if row.raw else make(row)
+        message = email.message_from_bytes(raw, policy=email.policy.default)
+        assert isinstance(message, EmailMessage)
+        found.append((row.kind, json.loads(row.job) if row.job else {}, message))
+    return found
+
+
+def _text(message: EmailMessage) -> str:
+    body = message.get_body(("plain",))
+    assert body is not None
+    return str(body.get_content())
+
+
+def _build_reports(engine: Engine, settings) -> dict[str, list[int]]:  # type: ignore[no-untyped-def]
+    """Each address's reports of the build phase: the generation of each, in order."""
+    found: dict[str, list[int]] = {}
+    for kind, job, message in _parsed(engine, settings):
+        if kind == "report" and job.get("type") == "report" and job.get("phase") == "build":
+            found.setdefault(str(message["To"]), []).append(job.get("generation", 0))
+    return found
+
+
+def test_a_phase_rolled_back_by_mail_is_told_and_reported_again_each_time(
+        engine: Engine, gm_password: str, settings) -> None:  # type: ignore[no-untyped-def]
+    _build_orders(engine, settings, START, "b0")
+    _gm(engine, settings, gm_password, "PROCESS build\r\n", "gm-p0", START + timedelta(hours=1))
+    assert games.show_game(engine, "aegean")["phase"] == "setup-blue"
+    assert _build_reports(engine, settings) == {ANN: [0], BO: [0], GM: [0]}
+
+    for play in (1, 2):
+        when = START + timedelta(days=play)
+        _gm(engine, settings, gm_password, "ROLLBACK build Bo's fleet was entered wrongly.\r\n",
+            f"gm-r{play}", when)
+        shown = games.show_game(engine, "aegean")
+        assert shown["phase"] == "build"
+        deadline = datetime.fromisoformat(shown["deadline"])
+        mailed = [(kind, job, m) for kind, job, m in _parsed(engine, settings)
+                  if "open again" in str(m["Subject"])
+                  and email.utils.parsedate_to_datetime(str(m["Date"])) == when]
+        told = [m for kind, _, m in mailed if kind == "notice"]
+        position = [(job, m) for kind, job, m in mailed if kind == "report"]
+        # the position as it stands again: build is the first phase, so each player's
+        # briefing (its deadline the reopened phase's)
+        assert sorted((str(m["To"]), job["type"]) for job, m in position) == [
+            (ANN, "briefing"), (BO, "briefing")]
+        for _, message in position:
+            ics = next(message.iter_attachments()).get_content()
+            ics = ics.decode() if isinstance(ics, bytes) else ics
+            assert f"DTSTART:{deadline:%Y%m%dT%H%M%SZ}" in ics
+        assert sorted(str(m["To"]) for m in told) == [ANN, BO, GM]
+        for message in told:
+            text = _text(message)
+            assert "Bo's fleet was entered wrongly." in text
+            assert f"{deadline:%d %B %Y}" in text  # the reopened phase's deadline
+            assert [p.get_filename() for p in message.iter_attachments()] == ["deadline.ics"]
+            ics = next(message.iter_attachments()).get_content()
+            ics = ics.decode() if isinstance(ics, bytes) else ics
+            assert f"DTSTART:{deadline:%Y%m%dT%H%M%SZ}" in ics
+            assert "pbem " not in text and "SIGNON" not in text
+        _build_orders(engine, settings, when + timedelta(hours=1), f"b{play}")
+        _gm(engine, settings, gm_password, "PROCESS build\r\n", f"gm-p{play}",
+            when + timedelta(hours=2))
+        assert games.show_game(engine, "aegean")["phase"] == "setup-blue"
+        assert _build_reports(engine, settings) == {
+            address: list(range(play + 1)) for address in (ANN, BO, GM)}, play
