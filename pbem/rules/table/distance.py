@@ -19,8 +19,10 @@ def point_segment_distance(point: Vec, start: Vec, end: Vec) -> float:
 
 
 def _corners_to_edges(corners: tuple[Vec, ...], other: Polygon) -> float:
-    # point_segment_distance for each corner and each edge of `other`, inlined, in the same
-    # order and with the same arithmetic, min and max (every distance is asked for often).
+    # point_segment_distance for each corner and each edge of `other`, inlined with the same
+    # numbers (every distance is asked for often): τ = (P−E₀)·e / |e|² is clamped to [0, 1] by
+    # comparing the dot product with |e|² before dividing, which gives the very τ the clamp would
+    # (0 when the dot is ≤ 0, 1 when it is ≥ |e|², the quotient itself otherwise).
     ring = other.corners
     edges = []
     for i, start in enumerate(ring):
@@ -28,21 +30,21 @@ def _corners_to_edges(corners: tuple[Vec, ...], other: Polygon) -> float:
         ex, ey = end.x - start.x, end.y - start.y
         edges.append((start.x, start.y, ex, ey, ex * ex + ey * ey))
     least = math.inf
-    first = True
     hypot = math.hypot
     for corner in corners:
         cx, cy = corner.x, corner.y
         for sx, sy, ex, ey, squared in edges:
             px, py = cx - sx, cy - sy
-            if squared == 0.0:
-                tau = 0.0
+            dot = px * ex + py * ey
+            if dot <= 0.0:
+                found = hypot(px, py)
+            elif dot >= squared:
+                found = hypot(px - ex, py - ey)
             else:
-                tau = (px * ex + py * ey) / squared
-                tau = tau if tau > 0.0 else 0.0
-                tau = tau if tau < 1.0 else 1.0
-            found = hypot(px - tau * ex, py - tau * ey)
-            if first or found < least:
-                least, first = found, False
+                tau = dot / squared
+                found = hypot(px - tau * ex, py - tau * ey)
+            if found < least:
+                least = found
     return least
 
 

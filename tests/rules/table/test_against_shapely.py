@@ -36,6 +36,7 @@ from pbem.rules.table import (
     overlaps,
     place,
     point_distance,
+    point_segment_distance,
     rectangle,
     relation,
     rotate_about,
@@ -157,6 +158,19 @@ def test_distance_agrees_with_shapely(pair: tuple[Polygon, Polygon]) -> None:
         assert math.isclose(found, oracle, abs_tol=1e-9)
     else:
         assert found == 0.0 and oracle <= SLACK
+
+
+@given(near_pairs())
+@FAST
+def test_distance_is_bit_for_bit_the_least_corner_to_edge_distance(pair: tuple[Polygon, Polygon]) -> None:
+    # G5's definition, term by term with point_segment_distance: the inlined loop must give the
+    # very same float (stored games replay bit for bit), not merely a close one.
+    first, second = pair
+    assume(depth(first, second) < -EPS)
+    least = min(min(point_segment_distance(corner, start, end) for corner in corners
+                    for start, end in polygon.edges())
+                for corners, polygon in ((first.corners, second), (second.corners, first)))
+    assert footprint_distance(first, second, EPS) == least
 
 
 @given(footprints(), poses, coordinates, coordinates)
