@@ -2,6 +2,9 @@
 order as given and what became of it, and the sides that sent none. Pure: the orders and
 the game before the phase come in, a report section goes out.
 
+A mail's sign-off below its orders (lines naming no piece after the last that does) is left
+out: the answer to the mail has told the player it was not read as an order.
+
 Who sees which orders: a player their own side's, the game master everyone's; nobody else's
 before the game is over (a side's orders can tell what its records hide), unless the ruleset
 hides nothing (GameValue.orders_public): then everyone sees every side's orders. That a side sent
@@ -27,6 +30,15 @@ class Given:
     text: str
 
 
+def _orders_end(lines: Sequence[Any]) -> int:
+    """How many of a submission's lines are its orders: all up to the last that names a
+    piece or was accepted. Refused lines naming no piece after it are the mail's sign-off
+    ("Cheers, Ann"), already answered as refused when the mail came, not orders."""
+    named = [number for number, line in enumerate(lines, 1)
+             if line.piece or line.status == "accepted"]
+    return named[-1] if named else len(lines)
+
+
 def order_account(before: GameValue, given: Sequence[Given], shown: Sequence[dict[str, Any]],
                   viewer: str | None, everything: bool, ended: bool = False) -> Section:
     """The section: each visible line with its fate, then the sides told they owed orders
@@ -40,7 +52,8 @@ def order_account(before: GameValue, given: Sequence[Given], shown: Sequence[dic
                else submission.side)
         sheet = before.check(submission.side, submission.text)
         fates = before.order_fates(sheet, shown)
-        for line, fate in zip(sheet.lines, fates, strict=True):
+        orders = _orders_end(sheet.lines)
+        for line, fate in list(zip(sheet.lines, fates, strict=True))[:orders]:
             rows.append((who, str(line.line_no), line.text.strip(), fate))
     sent = {g.side for g in given}
     for side in before.owes_told(viewer, everything):

@@ -21,12 +21,17 @@ def _plural(count: int, one: str, many: str) -> str:
     return f"{count} {one if count == 1 else many}"
 
 
+def _left(count: Any, one: str, many: str) -> str:
+    """A count left as the event holds it ("1 marine", "3 sailors"; as given if not a count)."""
+    return _plural(count, one, many) if isinstance(count, int) else f"{count} {many}"
+
+
 def _strike(e: dict[str, Any]) -> str:
     kind = e.get("strike", "")
     what = {"ram": "rammed", "rudder": "struck the rudder of", "oar": "clashed oars with"}
     head = (f"{e['ship']} {what.get(kind, 'struck')} {e['target']} at {_at(e.get('impact'))} "
             f"(keels {e.get('theta', '?')}° apart)")
-    mover = f"rolled {e['die']} + {e['sailors']} sailors = {e['total']}"
+    mover = f"rolled {e['die']} + {_left(e['sailors'], 'sailor', 'sailors')} = {e['total']}"
     if kind == "oar":
         target = (f"{e['target']} rolled {e.get('target_die')} + {e.get('target_sailors')} = "
                   f"{e.get('target_total')}")
@@ -93,8 +98,8 @@ def sentence(e: dict[str, Any]) -> str:
         one, many = FIGURES.get(str(e.get("figure")), (str(e.get("figure")), "figures"))
         lost = int(e.get("lost") or 0)
         return (f"{e['ship']} lost {_plural(lost, one, many)} to {e.get('by')}'s "
-                f"{e.get('weapon')}; {e.get('marines')} marines and {e.get('sailors')} sailors "
-                "left.")
+                f"{e.get('weapon')}; {_left(e.get('marines'), 'marine', 'marines')} and "
+                f"{_left(e.get('sailors'), 'sailor', 'sailors')} left.")
     if k == "board":
         if e.get("reason") and not e.get("target"):
             return f"{e['ship']} made no boarding attack: {e['reason']}."

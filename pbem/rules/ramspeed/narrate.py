@@ -27,7 +27,7 @@ def _needs(needed: int | None) -> str:
         return "could not succeed"
     if needed >= 6:
         return "any roll succeeds"
-    return "needed 1" if needed == 1 else f"needed 1-{needed}"
+    return "needed a 1" if needed == 1 else f"needed 1-{needed}"
 
 
 def _roll(e: Event) -> str:
