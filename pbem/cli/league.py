@@ -9,6 +9,9 @@ from typing import Any
 from pbem.app.base import rulesets
 from pbem.app.base.errors import JudgeError
 from pbem.cli.common import add_db, add_json, emit, engine, table
+from pbem.cli.timingargs import add_timing, timing_from
+
+LEAGUE_LATE = "proceed"  # as pbem.app.league.entries.LEAGUE_LATE: misses come to a forfeit
 
 
 def _points(text: str | None) -> Any:
@@ -38,11 +41,15 @@ def _new(args: argparse.Namespace) -> int:
         scenarios=tuple(s.strip() for part in args.scenario for s in part.split(",")
                         if s.strip()),
         ruleset=args.ruleset, league=args.league, turn_limit=args.turn_limit,
-        phase_hours=args.hours, min_reliability=args.min_reliability, gm_email=args.gm,
-        points=_points(args.points))
+        phase_hours=args.hours, timing=timing_from(args, LEAGUE_LATE),
+        min_reliability=args.min_reliability, gm_email=args.gm, points=_points(args.points))
     data = entries.new_season(engine(args, upgrade=True), spec)
+    late = ("a player who misses orders past the grace twice in a game forfeits it"
+            if data["late"] == "proceed" else "a late player pauses the game until the "
+            "game master acts")
     emit(args, data, f"Made the season {data['season']} of {data['league']}: {data['format']}, "
-         f"{data['rounds']} rounds, {', '.join(data['scenarios'])}. Players join with "
+         f"{data['rounds']} rounds, {', '.join(data['scenarios'])}; late policy "
+         f"{data['late']} after a grace of {data['grace']} ({late}). Players join with "
          f"`pbem league join {data['season']} --player NAME,EMAIL`.")
     return 0
 
@@ -61,7 +68,9 @@ def _join(args: argparse.Namespace) -> int:
 
 
 def _paired_text(paired: Any) -> str:
-    lines = [f"Round {paired.round} of {paired.season}: {len(paired.games)} games made"
+    made = len(paired.games)
+    lines = [f"Round {paired.round} of {paired.season}: {made} game{'s' if made != 1 else ''} "
+             "made"
              + (f"; bye: {', '.join(paired.byes)}" if paired.byes else "") + "."]
     if paired.passwords:
         lines.append("Passwords, shown this once (send each to its player):")
@@ -99,29 +108,39 @@ def _next(args: argparse.Namespace) -> int:
 def _pairings(args: argparse.Namespace) -> int:
     from pbem.app.league import league
 
-    data = league.pairings(engine(args), args.name, args.round)
+    data = league.pairings(engine(args), args.name, args.round, look=True)
     sides = [k for k in (data["games"][0] if data["games"] else {})
-             if k not in ("game", "result", "why")]
-    text = f"Round {data['round']} of {args.name}\n" + table(
-        data["games"], ["game", *sides, "result"])
+             if k not in ("game", "result", "outcome", "why")]
+    shown = [{**game, "game": game["game"] or "not played", "result": game["outcome"]}
+             for game in data["games"]]
+    text = f"Round {data['round']} of {args.name}\n" + table(shown, ["game", *sides, "result"])
     if data["byes"]:
         text += f"\nbye: {', '.join(data['byes'])}"
     emit(args, data, text)
     return 0
 
 
+STATUS_WORDS = {"forming": "taking players", "running": "in play", "over": "over: the final "
+                "table"}
+
+
 def _table(args: argparse.Namespace) -> int:
     from pbem.app.league import league
+    from pbem.league.words import points_shown
 
     data = league.table(engine(args), args.name)
-    rows = [{**row, "place": n, "tiebreaks": " ".join(f"{t:g}" for t in row["tiebreaks"]),
+    rows = [{**row, "place": n, "points": points_shown(row["points"]),
+             "tiebreaks": " ".join(points_shown(t) for t in row["tiebreaks"]),
              "reliability": "-" if row["reliability"] is None else f"{row['reliability']:.0%}",
              "player": row["player"] + ("" if row["active"] else " (left)")}
             for n, row in enumerate(data["rows"], start=1)]
-    text = (f"{args.name}, round {data['round']} ({data['status']})\n" + table(
-        rows, ["place", "player", "played", "won", "drawn", "lost", "forfeits", "byes",
-               "points", "tiebreaks", "rating", "reliability"]))
-    emit(args, data, text)
+    status = STATUS_WORDS.get(data["status"], data["status"])
+    text = (f"{args.name}, round {data['round']}: {status}\n" + table(
+        rows, ["place", "player", "points", "played", "won", "drawn", "lost", "forfeits",
+               "byes", "tiebreaks", "rating", "reliability"])
+        + "\ntiebreaks: Buchholz, Sonneborn-Berger, head-to-head; reliability: the share "
+        "of orders in by the deadline, across games")
+    emit(args, {**data, "status_words": status}, text)
     return 0
 
 
@@ -164,13 +183,15 @@ def register(nouns: Any) -> None:
     new.add_argument("--turn-limit", type=int, metavar="T",
                      help="a game still running after turn T is scored by the "
                      "rules' victory count (level: a draw)")
-    new.add_argument("--hours", type=int, default=48, help="the time for each phase")
+    new.add_argument("--hours", type=int, default=48,
+                     help="hours each phase stays open (the default duration)")
     new.add_argument("--league", help="the league the season belongs to (default: its name)")
     new.add_argument("--min-reliability", type=float, metavar="SHARE",
                      help="orders in by the deadline / owed a player needs to join, e.g. 0.8")
     new.add_argument("--gm", metavar="EMAIL", help="the game master of the season's games")
     new.add_argument("--points", metavar="win=1,draw=0.5,...", help="points for a win, draw, "
                      "loss, forfeit and bye (default 1, 0.5, 0, 0, 1)")
+    add_timing(new, late_default=LEAGUE_LATE)  # as `pbem game new`; the games take them
     new.set_defaults(run=_new)
     join = verbs.add_parser("join", help="a player joins a season before it starts")
     join.add_argument("name")

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import asdict, dataclass, field
-from datetime import datetime
+from dataclasses import asdict, dataclass, field, replace
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy.engine import Engine
@@ -28,7 +28,7 @@ from pbem.league.model import PointsRule
 from pbem.store import repo
 from pbem.store.db import retrying, snapshot, transaction
 from pbem.store.models import LeagueRow, SeasonPlayerRow, SeasonRow
-from pbem.timing import Timing
+from pbem.timing import DEFAULT_TIMING, Timing, format_length
 
 FORMATS = ("round-robin", "double-round-robin", "swiss")
 SEASON_NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,29}")
@@ -44,13 +44,26 @@ class SeasonSpec:
     league: str | None = None  # default: the season's own name
     turn_limit: int | None = None
     phase_hours: int = 48
-    timing: Timing | None = None
+    timing: Timing | None = None  # None: every phase phase_hours long, late policy proceed
     points: PointsRule = field(default_factory=PointsRule)
     min_reliability: float | None = None
     gm_email: str | None = None
 
 
+LEAGUE_LATE = "proceed"  # a league game goes on without the late: two misses are a forfeit
+
+
 # --- making a season and joining it ------------------------------------------------------
+
+
+def season_timing(spec: SeasonSpec) -> Timing:
+    """The timing every game of the season is made with: the spec's, or every phase
+    phase_hours long with the late policy proceed, so that a player who misses deadlines
+    comes to the league's forfeit instead of pausing the game for the organiser."""
+    if spec.timing is not None:
+        return spec.timing
+    return replace(DEFAULT_TIMING, durations=(), default=timedelta(hours=spec.phase_hours),
+                   late_policy=LEAGUE_LATE)
 
 
 def _check_spec(spec: SeasonSpec) -> list[str]:
@@ -97,6 +110,7 @@ def new_season(engine: Engine, spec: SeasonSpec, now: datetime | None = None) ->
     now = now or utcnow()
     _check_spec(spec)
     league_name = spec.league or spec.name
+    timing = season_timing(spec)
 
     def work() -> dict[str, Any]:
         with transaction(engine) as session:
@@ -108,14 +122,15 @@ def new_season(engine: Engine, spec: SeasonSpec, now: datetime | None = None) ->
             repo.add(session, SeasonRow(
                 league_id=league.id or 0, name=spec.name, ruleset=spec.ruleset,
                 scenarios=json.dumps(list(spec.scenarios)), phase_hours=spec.phase_hours,
-                timing=spec.timing.to_json() if spec.timing is not None else None,
+                timing=timing.to_json(),
                 format=spec.format, rounds=spec.rounds, turn_limit=spec.turn_limit,
                 points=json.dumps(asdict(spec.points)), min_reliability=spec.min_reliability,
                 gm_email=spec.gm_email.lower() if spec.gm_email else None, status="forming",
                 created_at=now))
             return {"season": spec.name, "league": league_name, "format": spec.format,
                     "rounds": spec.rounds, "scenarios": list(spec.scenarios),
-                    "status": "forming"}
+                    "status": "forming", "late": timing.late_policy,
+                    "grace": format_length(timing.grace)}
     try:
         return retrying(work)  # type: ignore[no-any-return]
     except IntegrityError:

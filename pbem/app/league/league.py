@@ -7,7 +7,11 @@ pbem.app.league.league_results'; pairing and the table themselves are the pure c
 (pbem.league). Games are made and ended through the games and game master use-cases, each
 in its own transaction.
 
-It may call its siblings rounds and league_results, pbem.app.base and the store.
+When the season ends every player of it is mailed the final table (pbem.app.mailout's
+notices, queued in the transaction that ends it).
+
+It may call its siblings rounds and league_results, pbem.app.mailout's notices,
+pbem.app.base, the pure league core's words and the store.
 """
 
 from __future__ import annotations
@@ -22,6 +26,8 @@ from pbem.app.base.errors import JudgeError
 from pbem.app.base.shared import utcnow
 from pbem.app.league.league_results import collect, require_season, standings_of
 from pbem.app.league.rounds import Paired, last_round, make_games, sides_of, store_round
+from pbem.app.mailout.notices import notice
+from pbem.league.words import result_words, table_lines
 from pbem.store import repo
 from pbem.store.db import retrying, snapshot, transaction
 
@@ -66,7 +72,7 @@ def next_round(engine: Engine, season_name: str, mail: Any = None,
         raise JudgeError(f"round {number} of {season_name} is not over: "
                          f"{', '.join(running)} still being played")
     if number >= last:
-        _finish(engine, season_name, number, now)
+        _finish(engine, season_name, number, now, mail)
         return None
     _finish_round(engine, season_name, number, now)
     store_round(engine, season_name, number + 1, now, mail)
@@ -84,15 +90,45 @@ def _finish_round(engine: Engine, season_name: str, number: int, now: datetime) 
     retrying(work)
 
 
-def _finish(engine: Engine, season_name: str, number: int, now: datetime) -> None:
+def _finish(engine: Engine, season_name: str, number: int, now: datetime,
+            mail: Any = None) -> None:
+    """The season is over: its last round finished, and every player of the season mailed
+    the final table, in the transaction that ends it (so once, and never lost)."""
     _finish_round(engine, season_name, number, now)
+    final = standings_of(engine, season_name)  # every result is in: the round is over
 
     def work() -> None:
         with transaction(engine) as session:
             season = require_season(session, season_name, lock=True)
+            if season.status == "over":
+                return  # ended already (by another judge, or a command at the same time)
             season.status = "over"
             session.add(season)
+            if mail is not None:
+                _mail_final_table(session, mail, season, final["rows"], now)
     retrying(work)
+
+
+def final_table_text(season_name: str, rounds: int, rows: list[dict[str, Any]]) -> str:
+    """The mail telling a season's player it is over, with its final table."""
+    winners = [row["player"] for row in rows if row["points"] == rows[0]["points"]] if rows \
+        else []
+    top = (f"{winners[0]} wins the season" if len(winners) == 1
+           else f"{' and '.join(winners)} share first place")
+    return "\n".join([
+        f"{season_name} is over: {rounds} round{'s' if rounds != 1 else ''} played, and "
+        f"{top}.", "", "The final table:", "", *table_lines(rows), "",
+        "Ties on points are broken by Buchholz (the points of the opponents met), then "
+        "Sonneborn-Berger, then the games between the players level. Thank you for "
+        "playing."])
+
+
+def _mail_final_table(session: Any, mail: Any, season: Any, rows: list[dict[str, Any]],
+                      now: datetime) -> None:
+    text = final_table_text(season.name, season.current_round, rows)
+    for player in repo.season_players(session, season.id or 0):
+        notice(session, mail, player.email, f"{season.name}: the season is over, the final "
+               "table", text, f"league/{season.name}/final/{player.id}", "", now)
 
 
 def advance(engine: Engine, mail: Any = None, now: datetime | None = None) -> list[str]:
@@ -130,8 +166,17 @@ def advance(engine: Engine, mail: Any = None, now: datetime | None = None) -> li
 # --- what the season looks like -------------------------------------------------------------
 
 
-def pairings(engine: Engine, season_name: str, number: int | None = None) -> dict[str, Any]:
-    """A round's games with their players by side, their results, and its byes."""
+def pairings(engine: Engine, season_name: str, number: int | None = None,
+             look: bool = False, mail: Any = None,
+             now: datetime | None = None) -> dict[str, Any]:
+    """A round's games with their players by side, their results (the stored code, and in
+    words: "Ann won", "Bo forfeited"), and its byes; `look` takes the results of games that
+    ended since the last look first (as `table` does)."""
+    if look:
+        with snapshot(engine) as session:
+            running = require_season(session, season_name).status == "running"
+        if running:
+            collect(engine, season_name, mail, now)
     with snapshot(engine) as session:
         season = require_season(session, season_name)
         number = number if number is not None else season.current_round
@@ -145,6 +190,8 @@ def pairings(engine: Engine, season_name: str, number: int | None = None) -> dic
             "round": number,
             "games": [{"game": row.game_id, sides[0]: by_id[row.first_player_id].name,
                        sides[1]: by_id[row.second_player_id].name, "result": row.result,
+                       "outcome": result_words(row.result, by_id[row.first_player_id].name,
+                                               by_id[row.second_player_id].name),
                        "why": row.why}
                       for row in rows if row.second_player_id is not None],
             "byes": [by_id[row.first_player_id].name for row in rows
