@@ -238,7 +238,10 @@ class GameState:
 
     def ship(self, ship_id: str) -> Ship | None:
         """The ship with this id (any case), None when there is none."""
-        number = self._known.order.get(ship_id.upper())
+        order = self._known.order
+        number = order.get(ship_id)  # ids are most often asked as stored, in capitals
+        if number is None:
+            number = order.get(ship_id.upper())
         return None if number is None else self.ships[number]
 
     def require(self, ship_id: str) -> Ship:
