@@ -9,7 +9,8 @@ import re
 from pathlib import Path
 
 LEAGUE = Path(__file__).resolve().parents[2] / "pbem" / "league"
-CORE = ["__init__.py", "model.py", "pairing.py", "swiss.py", "matching.py", "standings.py", "bench.py"]
+CORE = ["__init__.py", "model.py", "pairing.py", "swiss.py", "matching.py", "standings.py", "bench.py",
+        "words.py"]
 STDLIB = {"__future__", "collections", "dataclasses", "functools", "itertools", "math",
           "statistics", "typing", "random"}
 

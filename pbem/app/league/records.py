@@ -1,6 +1,8 @@
 """A player's record across games: for each resolved phase in which their side owed
-orders, were theirs in by the deadline, late, or missing. The league's reliability is
-on time / owed (pbem league, later)."""
+orders, were theirs in by the deadline, late, or missing; and the phase a game was ended in
+(by the game master, or by the league's forfeit for missed orders) once its deadline had
+passed before the end, which was owed as much as any. The league's reliability is on time /
+owed (`min_reliability`, the table's reliability column)."""
 
 from __future__ import annotations
 
@@ -52,8 +54,9 @@ def player_record(engine: Engine, email: str) -> Record:
             game = session.get(GameRow, player.game_id)
             if game is None:
                 continue
+            ended = _ended_at(session, game)
             for phase in repo.phases(session, player.game_id):
-                if phase.status != "resolved":
+                if phase.status != "resolved" and not _ended_after_deadline(phase, ended):
                     continue
                 hosted = rulesets.load(game.ruleset, json.loads(phase.state_before))
                 if player.side not in hosted.owes():
@@ -67,3 +70,18 @@ def player_record(engine: Engine, email: str) -> Record:
                 else:
                     late += 1
     return Record(email.lower(), on_time, late, missing)
+
+
+def _ended_at(session: Any, game: GameRow) -> datetime | None:
+    """When an ended game was ended (its journal's last "ended" entry); None while it runs."""
+    if game.status != "ended":
+        return None
+    ends = [entry.at for entry in repo.journal(session, game.id) if entry.kind == "ended"]
+    return _aware(ends[-1]) if ends else None
+
+
+def _ended_after_deadline(phase: Any, ended: datetime | None) -> bool:
+    """The open phase of a game ended after that phase's deadline: its orders were owed."""
+    deadline = _aware(phase.deadline)
+    return (phase.status == "open" and ended is not None and deadline is not None
+            and deadline < ended)
