@@ -14,6 +14,7 @@ from pbem.app.base.errors import JudgeError
 from pbem.app.league import league, league_results
 from pbem.app.league.rounds import last_round, sides_of
 from pbem.app.reports.archive import STYLESHEET, archive_game
+from pbem.league.words import points_shown
 from pbem.render import report
 from pbem.render.svg import write_svg
 from pbem.rules.scene import Circle, Group, Polyline, Scene, Style, Text
@@ -23,17 +24,12 @@ from pbem.store.models import LeagueRow
 
 CHART_WIDTH, CHART_HEIGHT = 560, 220
 _MARGIN_LEFT, _MARGIN_RIGHT, _MARGIN_TOP, _MARGIN_BOTTOM = 48, 16, 16, 32
-_RESULTS = {"first": "won by {first}", "second": "won by {second}", "draw": "a draw",
-            "forfeit_first": "{first} forfeited", "forfeit_second": "{second} forfeited",
-            "double_forfeit": "both forfeited", None: "being played"}
 _SCORED = {  # (the first player's mark, the second's)
     "first": ("1", "0"), "second": ("0", "1"), "draw": ("½", "½"),
     "forfeit_first": ("0F", "1F"), "forfeit_second": ("1F", "0F"),
     "double_forfeit": ("0F", "0F")}
 
 
-def _shown(value: float) -> str:
-    return f"{value:g}".replace(".5", "½") if value % 1 else f"{value:g}"
 
 
 def rating_chart(name: str, points: list[float]) -> str:
@@ -110,8 +106,8 @@ def archive_season(engine: Engine, season_name: str, folder: Path) -> Path:
     by_name = {p.name: p for p in data["players"]}
     for row in standings:
         row.update(href=page_of[by_name[row["player"]].id],
-                   points_shown=_shown(row["points"]),
-                   tiebreaks_shown=" ".join(_shown(t) for t in row["tiebreaks"]),
+                   points_shown=points_shown(row["points"]),
+                   tiebreaks_shown=" ".join(points_shown(t) for t in row["tiebreaks"]),
                    reliability_shown="-" if row["reliability"] is None
                    else f"{row['reliability']:.0%}")
     order = [by_name[row["player"]].id for row in standings]
@@ -135,8 +131,7 @@ def archive_season(engine: Engine, season_name: str, folder: Path) -> Path:
         shown = league.pairings(engine, season_name, number)
         for game in shown["games"]:
             game["href"] = href.get(game["game"] or "")
-            game["result_shown"] = _RESULTS[game["result"]].format(
-                first=game[sides[0]], second=game[sides[1]])
+            game["result_shown"] = game["outcome"]  # "Ann won", "Bo forfeited", "a draw"
         (folder / f"round-{number}.html").write_text(
             env.get_template("league_round.html.j2").render(
                 site=site, current=f"round-{number}", number=number, scenario=scenario,
