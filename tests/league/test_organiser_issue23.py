@@ -171,7 +171,12 @@ def test_a_league_game_whose_player_misses_deadlines_is_the_leagues_forfeit(
     text = pbem(capsys, now, "league", "pairings", "quick", "--round", "1")
     assert f"{by_side['red']} forfeited" in text and "forfeit_second" not in text
     table = pbem(capsys, now, "league", "table", "quick", "--json")
-    assert table["status"] == "over"
+    assert table["status"] == "over"  # the sweep ended the season, and told its players:
+    with snapshot(database) as session:
+        told = [email.message_from_bytes(row.raw, policy=email.policy.default)
+                for row in repo.outbox_rows(session)
+                if row.subject == "quick: the season is over, the final table"]
+    assert sorted(str(m["To"]) for m in told) == [_address("Ann"), _address("Bo")]
     assert [(r["player"], r["points"], r["forfeits"]) for r in table["rows"]] == [
         (by_side["blue"], 1.0, 0), (by_side["red"], 0.0, 1)]
 
@@ -267,4 +272,4 @@ def test_the_misses_of_a_game_the_league_ended_count_in_the_record(
          "--scenario", "squadron", "--min-reliability", "0.5")
     err = pbem(capsys, now, "league", "join", "careful", "--player",
                f"{by_side['red']},{idle}", status=1)
-    assert "1 times of 3 (33%)" in err and "careful asks for 50%" in err
+    assert "deadline 1 time of 3 (33%)" in err and "careful asks for 50%" in err

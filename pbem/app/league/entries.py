@@ -157,8 +157,9 @@ def join(engine: Engine, season_name: str, name: str, email: str, timezone: str 
             if (season.min_reliability is not None and kept.reliability is not None
                     and kept.reliability < season.min_reliability):
                 raise JudgeError(
-                    f"{name}'s orders were in by the deadline {kept.on_time} times of "
-                    f"{kept.owed} ({kept.reliability:.0%}); {season_name} asks for "
+                    f"{name}'s orders were in by the deadline {kept.on_time} "
+                    f"time{'' if kept.on_time == 1 else 's'} of {kept.owed} "
+                    f"({kept.reliability:.0%}); {season_name} asks for "
                     f"{season.min_reliability:.0%}")
             players = repo.season_players(session, season.id or 0)
             names.check_distinct(name, [p.name for p in players])
