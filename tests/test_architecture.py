@@ -11,7 +11,8 @@ RULES = Path(__file__).resolve().parent.parent / "pbem" / "rules"
 
 ALLOWED_STDLIB = {
     "__future__", "collections", "dataclasses", "enum", "functools", "hashlib", "hmac",
-    "importlib", "itertools", "math", "operator", "pathlib", "random", "re", "tomllib", "typing",
+    "difflib", "importlib", "itertools", "math", "operator", "pathlib", "random", "re", "tomllib",
+    "typing",
 }
 # random is allowed only for the sampling helpers and the greedy player, which take a seeded Random instance
 # (and the plug-in boundary, whose autoplayer and benchmark hooks are handed one)

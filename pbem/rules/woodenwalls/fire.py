@@ -5,7 +5,7 @@ level reaches 4, destroys for good what stands on that deck section: the oar sec
 to the area (both sides), every engine on the section and every tower on it with the tower's
 elements (a destroyed tower's fire goes with it). `burn_out` makes a hulk of a ship whose fire
 total reaches its capacity or whose every area is at 4 (§13.1; the hulk itself is
-`sinkorswim.make_hulk`'s, §15.3). `douse_step` carries out the deck action phase's `DOUSE` lines
+`hulks.make_hulk`'s, §15.3). `douse_step` carries out the deck action phase's `DOUSE` lines
 (§13.2), `smoke_plumes` gives the plumes that block sight (§13.3, G20) and `grow` rolls a ship's
 fire growth at SinkOrSwim (§13.4, house rule `fire_growth`).
 

@@ -7,7 +7,7 @@ lost ram's RAV − 1 and its own holes from ⌈M/2⌉ points (§10.4 reading, pl
 after the ram and the rammer's swing (§10.5, house rule `ram_swing`), the lock (a `ram` link, only
 when a hole was placed), then the ram-loss die and confusion of a failed ram (§10.6). Holes that
 bring a ship's units to its capacity sink it at once (§15.2): it becomes a hulk, or is removed
-when `loaded` (§15.3, q. 42), its elements lost and its links ended.
+when `loaded` (§15.3, q. 42), its elements lost and its links ended (`hulks.make_hulk`).
 
 Dice, in §23's order: the rammer's attack die (d8 / d6 / d4 by crews), the target's defence die;
 head-on then the target's attack die and the rammer's defence die; then the ram-loss d6s (the
@@ -44,9 +44,10 @@ from pbem.rules.table import (
     sub_stepped_rotation,
     within,
 )
+from pbem.rules.woodenwalls.hulks import make_hulk
 from pbem.rules.woodenwalls.seamanship import ABLE, FR, POOR
 from pbem.rules.woodenwalls.shipgeom import EPSILON, swing_point
-from pbem.rules.woodenwalls.state import HULK, NO_FIRES, RAM, SUNK, GameState, Link, Ship, relocated
+from pbem.rules.woodenwalls.state import RAM, SUNK, GameState, Link, Ship, relocated
 
 D4, D8 = 4, 8
 BEAM_PARTS = (PartKind.BEAM, PartKind.SHOULDER, PartKind.HIP)  # §2's "beam" (q. 19)
@@ -215,21 +216,6 @@ def _resolution(state: GameState, rammer: Ship, target: Ship, target_part: Part,
                                points=points)
 
 
-def sink(state: GameState, ship_id: str) -> tuple[GameState, tuple[Event, ...]]:
-    """A ship sunk at capacity (§15.2, §15.3): a hulk (removed instead when `loaded`, q. 42), every
-    element aboard lost, its fires out (q. 34), its speed 0, its quality revealed (§16) and all
-    its links ended; marked sunk where it lies in this round's record (§15.4). The same hulk and
-    event as `sinkorswim.make_hulk`'s for a sunk ship."""
-    ship = state.require(ship_id)
-    sunk = replace(ship, status=HULK, hulk_reason=SUNK, removed=ship.loaded, elements=(),
-                   fires=NO_FIRES, speed=0, revealed=True, acted=False)
-    state = state.with_ship(sunk).released(ship.id)
-    state = replace(state, record=state.record.with_sunk(ship.id, ship.x, ship.y))
-    return state, (event("sink", ship=ship.id, x=ship.x, y=ship.y, hole_units=ship.hole_units,
-                         capacity=ship.row.hole_capacity, removed=ship.loaded,
-                         elements_lost=len(ship.elements)),)
-
-
 def add_holes(state: GameState, ship_id: str, holes: Sequence[str], by: str,
               rammed: bool) -> tuple[GameState, tuple[Event, ...], tuple[str, ...]]:
     """Original holes placed on a ship (small ones not on quad/quin and larger), marked holed (and
@@ -246,7 +232,7 @@ def add_holes(state: GameState, ship_id: str, holes: Sequence[str], by: str,
     events: tuple[Event, ...] = (event("hole", ship=ship.id, holes=placed, hole_units=ship.hole_units,
                                        by=by),)
     if ship.hole_units >= ship.row.hole_capacity:
-        state, sunk = sink(state, ship.id)
+        state, sunk = make_hulk(state, ship.id, SUNK)
         events += sunk
     return state, events, placed
 

@@ -8,13 +8,11 @@ ship's sinking check after its flooding; (2) fire growth ship by ship, area by a
 burn-out checks; (3) morale (`morale.morale_step`); (4) the fleeing ships' surrenders (§15.5);
 then this round's record is cleared. The victory check (step 5) is `victory.check`, called after.
 
-`make_hulk` is §15.3: every element aboard lost, every link ended, the ship a hulk (sunk, burnt out
-or abandoned); a sunk ship is marked in the round's record where its hulk lies, its fires go out
-(q. 34) and it is revealed (§16); a sunk `loaded` ship is removed instead (q. 42). `sink_if_full`
-is §15.2's check, for any module that adds holes.
+`make_hulk` (§15.3, from `hulks.py`, which ramming shares) makes the hulks; `sink_if_full` is
+§15.2's check, for any module that adds holes.
 
-Imports the dice, events, the state and round record, the ship table's hole units, `fire` and
-`morale`.
+Imports the dice, events, the state and round record, the ship table's hole units, `hulks`, `fire`
+and `morale`.
 """
 
 from __future__ import annotations
@@ -24,35 +22,16 @@ from dataclasses import replace
 from pbem.rules.dice import D6, Dice
 from pbem.rules.events import Event, event
 from pbem.rules.woodenwalls import fire, morale
+from pbem.rules.woodenwalls.hulks import make_hulk
 from pbem.rules.woodenwalls.rounds import RoundRecord
 from pbem.rules.woodenwalls.shiptypes import HOLE_UNITS
-from pbem.rules.woodenwalls.state import HULK, NO_FIRES, SUNK, GameState
+from pbem.rules.woodenwalls.state import SUNK, GameState
 
 SIZES = ("S", "M", "L")  # hole sizes, smallest first (§10.3)
 PER_SHIP, PER_HOLE = "per_ship", "per_hole"
 
 
 # ---------------------------------------------------------------- hulks (§15.2, §15.3)
-
-
-def make_hulk(state: GameState, ship_id: str, reason: str) -> tuple[GameState, tuple[Event, ...]]:
-    """The ship a hulk for `reason` (sunk, burnt_out, abandoned; §15.3): elements lost, boarders
-    included, links ended, speed 0. Sunk: fires out (q. 34), revealed (§16), marked in the round's
-    record where it lies, and removed from the table when `loaded` (q. 42); event "sink". Otherwise
-    the event "hulk" with the reason."""
-    ship = state.require(ship_id)
-    lost = len(ship.elements)
-    hulk = replace(ship, status=HULK, hulk_reason=reason, elements=(), speed=0, acted=False)
-    if reason == SUNK:
-        hulk = replace(hulk, fires=NO_FIRES, revealed=True, removed=ship.loaded)
-        state = replace(state, record=state.record.with_sunk(ship.id, ship.x, ship.y))
-    state = state.with_ship(hulk).released(ship.id)
-    if reason == SUNK:
-        made = event("sink", ship=ship.id, x=ship.x, y=ship.y, hole_units=ship.hole_units,
-                     capacity=ship.row.hole_capacity, removed=ship.loaded, elements_lost=lost)
-    else:
-        made = event("hulk", ship=ship.id, reason=reason, elements_lost=lost)
-    return state, (made,)
 
 
 def sink_if_full(state: GameState, ship_id: str) -> tuple[GameState, tuple[Event, ...]]:
