@@ -68,6 +68,8 @@ SHOT = {
 BLOCKED = Style(stroke=INK, width=3, dash=())
 REVEAL = Style(fill="none", stroke=REVEAL_INK, width=1.5, dash=(8, 4))
 RANGES = {0.5: (1.0, 2.0), 1.0: (), 2.0: (6.0, 3.0), 3.0: (2.0, 3.0)}
+FAN = Style(fill="#117733", stroke="#117733", width=1, dash=(3, 3), opacity=0.12)  # turn limit
+BAND = Style(fill="#225588", stroke="#225588", width=1.5, dash=(), opacity=0.25)  # advance range
 PLAN_END = Style(fill="none", stroke=INK, width=2, dash=(4, 3))
 SAMPLE: Corners = (
     (2.0, 0.2),
@@ -238,6 +240,8 @@ LEGEND_ORDER = (
     "range-3",
     "plan",
     "plan-end",
+    "turn-limit",
+    "advance",
 )
 MARK_WORDS = {
     "hulk": "faded: a hulk",
@@ -263,6 +267,8 @@ MARK_WORDS = {
     "reveal": "reveal range about the ship",
     "plan": "planned path",
     "plan-end": "where the plan ends",
+    "turn-limit": "how far it may turn in its next segment",
+    "advance": "how far its next segment may advance",
 }
 
 
@@ -308,6 +314,10 @@ def _sample(key: str, drawing: Drawing) -> Primitive:
         return Polyline(((-2.0, -0.5), (-1.0, 0.5), (1.0, 0.5), (2.0, -0.5)), REVEAL)
     if key.startswith("range-"):
         return Polyline(((-2.0, -0.5), (-1.0, 0.5), (1.0, 0.5), (2.0, -0.5)), range_style(float(key[6:])))
+    if key == "turn-limit":
+        return Polygon(((-2.0, 0.0), (2.0, -0.8), (2.0, 0.8)), FAN)
+    if key == "advance":
+        return Polygon(((-0.8, -0.7), (1.6, -0.9), (1.6, 0.9), (-0.8, 0.7)), BAND)
     raise ValueError(f"no legend entry {key!r}")
 
 

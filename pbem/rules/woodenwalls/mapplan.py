@@ -37,7 +37,7 @@ from pbem.rules.woodenwalls.maplabels import (
     status_of,
     table_of,
 )
-from pbem.rules.woodenwalls.mapmarks import PLAN_END, REVEAL, bow_mark, range_style, side_look
+from pbem.rules.woodenwalls.mapmarks import BAND, FAN, PLAN_END, REVEAL, bow_mark, range_style, side_look
 from pbem.rules.woodenwalls.mapships import default_size, draw_ships, draw_terrain, new_drawing, scene
 from pbem.rules.woodenwalls.shipgeom import (
     EPSILON,
@@ -57,8 +57,6 @@ from pbem.rules.woodenwalls.sightings import (
 )
 from pbem.rules.woodenwalls.speeds import Limits
 
-FAN = Style(fill="#117733", stroke="#117733", width=1, dash=(3, 3), opacity=0.12)
-BAND = Style(fill="#225588", stroke="#225588", width=1.5, dash=(), opacity=0.25)
 FAN_REACH = 1.0  # SL the fan reaches past the band's far edge (or past the bow when stopped)
 BAND_SPREAD = 5.0  # least half-angle of the band, so a ship that may not turn still shows one
 REVEAL_RANGE = 2.0  # SL, house rule `reveal_range` (§16) unless the view's options say
@@ -257,6 +255,9 @@ def own_limits(
         ):
             continue
         drawing.rings.append(limit_marks(sid, corners, pose, limit))
+        drawing.shown["turn-limit"] = None
+        if limit.advance_max > 0:
+            drawing.shown["advance"] = None
 
 
 def _plan(

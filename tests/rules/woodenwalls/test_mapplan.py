@@ -234,6 +234,14 @@ def test_a_stopped_ship_shows_its_pivot_fan_and_no_band() -> None:
     fan_polar = _polar(fan.points, (6.0, 2.6))
     assert max(abs(b) for _, b in fan_polar) == pytest.approx(45.0)
     assert {round(r, 6) for r, _ in fan_polar} == {1.0}
+    assert "turn-limit" in legend(scene) and "advance" not in legend(scene)  # no band, no entry
+
+
+def test_the_legend_explains_the_fan_and_the_band_only_when_drawn() -> None:
+    limit = Limits(turn=30.0, pivot=45.0, advance_min=0.5, advance_max=1.0, over_crewed=False)
+    scene = mapplan.plan_scene(near_view(), "rhodes", [], "Orders", "", {"RH-ATHENA": limit})
+    assert {"turn-limit", "advance"} <= set(legend(scene))
+    assert not {"turn-limit", "advance"} & set(legend(plan_of(near_view(), ())))
 
 
 def test_the_limits_of_speeds_are_drawn_for_own_ships_and_never_for_an_enemy() -> None:
