@@ -89,20 +89,21 @@ def _new(args: argparse.Namespace) -> int:
         columns=args.columns, rows=args.rows,
         phase_hours=args.hours, timing=_timing(args), gm_email=args.gm,
         player_extensions=args.player_extensions, vacation_days=args.vacation_days,
-        forming=args.forming,
+        forming=args.forming, archive=args.archive,
         scenario_text=_scenario_file(args.scenario_file) if args.scenario_file else None,
     )
     from pbem.cli.mail import deliver_locally, mail_settings_now
 
     made_engine, mail = engine(args, upgrade=True), mail_settings_now()
-    made = games.create_game(made_engine, spec, mail=mail)  # briefings queued with the game
-    if not spec.forming:
-        deliver_locally(made_engine, mail)
+    # each player's password mailed to them, and their briefing, queued with the game
+    made = games.create_game(made_engine, spec, mail=mail, mail_passwords=True)
+    deliver_locally(made_engine, mail)
     data = {"game": made.game_id, "phase": made.first_phase,
             "seed_commitment": made.seed_commitment, "passwords": made.passwords}
     lines = [f"Created {made.game_id}; the first phase is {made.first_phase}.",
              f"Seed commitment (publish it): {made.seed_commitment}",
-             "Passwords, shown this once (send each to its player):"]
+             "Passwords, shown this once (each was mailed to its own player's address; "
+             "hand them out yourself if you prefer):"]
     lines += [f"  {name}: {password}" for name, password in made.passwords.items()]
     emit(args, data, "\n".join(lines))
     return 0
@@ -122,12 +123,17 @@ def _show(args: argparse.Namespace) -> int:
     if args.json:
         emit(args, data, "")
         return 0
+    finished = data["status"] in ("over", "ended")
     lines = [f"{data['game']}: {data['scenario']} ({data['ruleset']}), {data['status']}",
-             f"phase {data['phase']}" + (f", deadline {data['deadline']} UTC"
-                                         if data["deadline"] else ""),
-             f"owes orders: {', '.join(data['owes']) or 'nobody'}"
-             + (f"; still waiting for {', '.join(data['waiting_for'])}" if data["waiting_for"]
-                else "; all of them are in" if data["owes"] else ""),
+             f"the game is {data['status']}; its last phase was {_last_phase(data)}"
+             if finished else f"phase {data['phase']}" + (
+                 f", deadline {data['deadline']} UTC" if data["deadline"] else ""),
+             *([] if finished else [
+                 f"owes orders: {', '.join(data['owes']) or 'nobody'}"
+                 + (f"; still waiting for {', '.join(data['waiting_for'])}"
+                    if data["waiting_for"] else "; all of them are in" if data["owes"]
+                    else "")]),
+             f"archive after the end: {data.get('archive_after_end', 'open')}",
              f"winner: {data['winner'] or '-'}",
              f"each player may ask for {data['player_extensions']} extension"
              f"{'s' if data['player_extensions'] != 1 else ''} and declare "
@@ -142,6 +148,12 @@ def _show(args: argparse.Namespace) -> int:
     lines += [table(data["phases"], ["key", "status", "generation", "resolved_at"])]
     emit(args, data, "\n".join(lines))
     return 0
+
+
+def _last_phase(data: dict[str, Any]) -> str:
+    """The key of an ended game's last resolved phase (its open one, if none was)."""
+    resolved = [p["key"] for p in data["phases"] if p["status"] == "resolved"]
+    return resolved[-1] if resolved else str(data["phase"])
 
 
 def _verify(args: argparse.Namespace) -> int:
@@ -196,24 +208,33 @@ def _simple(action: str) -> Any:
 
         made, mail = engine(args), mail_settings_now()
         if action == "rollback":
-            gm.rollback(made, args.name, args.phase, args.why, mail)
-            say(f"{args.name} is back at {args.phase}; later phases are archived. The players "
-                "were told why.")
+            deadline = gm.rollback(made, args.name, args.phase, args.why, mail)
+            due = f"; its deadline is {deadline:%Y-%m-%d %H:%M} UTC" if deadline else ""
+            said = (f"{args.name} is back at {args.phase}{due}; later phases are set aside. "
+                    "Everyone was told why, with the position as it stands again.")
         elif action == "pause":
             gm.pause(made, args.name, mail)
-            say(f"{args.name} is paused.")
+            said = f"{args.name} is paused; everyone was told."
         elif action == "resume":
-            gm.resume(made, args.name, mail)
-            say(f"{args.name} is running again; the open phase has a new deadline.")
+            deadline = gm.resume(made, args.name, mail)
+            said = f"{args.name} is running again" + (
+                f"; the deadline of the open phase is {deadline:%Y-%m-%d %H:%M} UTC, and "
+                "everyone was told." if deadline else ".")
         elif action == "end":
             seed = gm.end(made, args.name, mail, winner=args.winner)
             result = ("without a winner" if args.winner is None else "as a draw"
                       if args.winner == games.DRAW else f"with {args.winner} the winner")
             say(f"{args.name} has ended {result}. Its seed is now public: {seed}")
+            said = f"{args.name} has ended {result}; the seed was revealed to everyone."
         else:
             new = games.PlayerSpec(args.new_name, args.email, "", args.timezone)
             password = gm.replace(made, args.name, args.old, new, mail)
             say(f"{args.new_name} now commands {args.old}'s pieces. Password: {password}")
+            said = (f"{args.new_name} now commands {args.old}'s pieces; they were mailed "
+                    "the latest report, and everyone was told.")
+        if action not in ("end", "replace"):
+            say(said)
+        gm.done(made, args.name, action, said, mail)
         deliver_locally(made, mail)
         return 0
     return run
@@ -233,6 +254,8 @@ def _deadline(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise JudgeError(f"{exc} (--at takes a moment such as 2026-12-24T18:00+00:00)") from None
     new = gm.set_deadline(made, args.name, by=by, at=at, mail=mail)
+    gm.done(made, args.name, "deadline", f"the deadline is now {new:%Y-%m-%d %H:%M} UTC; "
+            "everyone was told, with a calendar entry.", mail)
     deliver_locally(made, mail)
     emit(args, {"game": args.name, "deadline": new.isoformat()},
          f"{args.name}: the deadline is now {new:%Y-%m-%d %H:%M} UTC; the players were told.")
@@ -245,6 +268,8 @@ def _announce(args: argparse.Namespace) -> int:
 
     made, mail = engine(args), mail_settings_now()
     told = gm.announce(made, args.name, args.text, mail)
+    gm.done(made, args.name, "announce", f"your announcement was mailed to {len(told)} "
+            "addresses.", mail)
     deliver_locally(made, mail)
     emit(args, {"game": args.name, "told": told}, f"told {len(told)}: {', '.join(told)}")
     return 0
@@ -291,6 +316,10 @@ def _invite(args: argparse.Namespace) -> int:
 
     made, mail = engine(args), mail_settings_now()
     invites.invite(made, args.name, args.side, args.email, mail)
+    from pbem.app import gm
+
+    gm.done(made, args.name, "invite", f"{args.email} is invited to the {args.side} side; "
+            "they join by replying to the invitation.", mail)
     deliver_locally(made, mail)
     emit(args, {"game": args.name, "side": args.side, "invited": args.email},
          f"{args.email} is invited to the {args.side} side of {args.name}; they join by "
@@ -307,6 +336,18 @@ def _start(args: argparse.Namespace) -> int:
     deliver_locally(made, mail)
     emit(args, {"game": args.name, "deadline": deadline.isoformat()},
          f"{args.name} has started; the first deadline is {deadline:%Y-%m-%d %H:%M} UTC.")
+    return 0
+
+
+def _set(args: argparse.Namespace) -> int:
+    from pbem.app import gm
+    from pbem.cli.mail import deliver_locally, mail_settings_now
+
+    made, mail = engine(args), mail_settings_now()
+    said = games.set_archive(made, args.name, args.archive)
+    gm.done(made, args.name, "set", said, mail)
+    deliver_locally(made, mail)
+    emit(args, {"game": args.name, "archive_after_end": args.archive}, said)
     return 0
 
 
@@ -365,6 +406,10 @@ def register(nouns: Any) -> None:
                         "orders are in (after --settle)")
     timing.add_argument("--settle", metavar="LEN", help="the wait after the last owed orders "
                         "before early processing, e.g. 10m")
+    new.add_argument("--archive", choices=games.ARCHIVE_CHOICES, default="open",
+                     help="the game's public archive once it has ended: open (shows what "
+                     "was hidden while it ran: secret records, every side's orders; the "
+                     "default) or closed (as while it ran)")
     new.add_argument("--columns", type=int, help="map width (default: the scenario's)")
     new.add_argument("--rows", type=int, help="map height (default: the scenario's)")
     new.set_defaults(run=_new)
@@ -424,6 +469,12 @@ def register(nouns: Any) -> None:
     vacation.add_argument("first", help="the first day away, e.g. 2026-12-20")
     vacation.add_argument("last", help="the last day away")
     vacation.set_defaults(run=_vacation)
+    setting = verbs.add_parser("set", help="a game's setting: its archive after the end")
+    setting.add_argument("name")
+    setting.add_argument("--archive", choices=games.ARCHIVE_CHOICES, required=True,
+                         help="open or closed: whether the archive shows, once the game "
+                         "has ended, what was hidden while it ran")
+    setting.set_defaults(run=_set)
     journal = verbs.add_parser("journal", help="what was done to the game, when")
     journal.add_argument("name")
     journal.set_defaults(run=_journal)

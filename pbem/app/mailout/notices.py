@@ -181,6 +181,26 @@ def tell_passwords(session: Any, settings: MailSettings, game: GameRow,
     return told
 
 
+def tell_started(session: Any, settings: MailSettings, game: GameRow,
+                 now: datetime) -> bool:
+    """The game master told that the game has started: its players, the open phase and its
+    deadline (with an .ics), or that it waits for nobody's orders."""
+    phase = repo.open_phase(session, game.id)
+    if not game.gm_email or phase is None:
+        return False
+    players = ", ".join(f"{p.name} ({p.side})" for p in repo.players(session, game.id))
+    owing = owed_by(session, game, phase)
+    due = (f"Orders for {phase.key} are due {local(_aware(phase.deadline), 'UTC')}."
+           if owing and phase.deadline is not None else
+           f"{phase.key} waits for nobody's orders.")
+    ics = (_ics(settings, game, phase, _aware(phase.deadline), now)
+           if owing and phase.deadline is not None else None)
+    return notice(session, settings, game.gm_email, f"{game.id}: the game has started",
+                  f"{game.id} ({game.scenario}) has started, with {players}; each player "
+                  f"has their briefing. {due}", f"started/{game.id}", game.id, now,
+                  kind="deadline", ics=ics)
+
+
 def tell_missed(session: Any, settings: MailSettings, game: GameRow, phase: PhaseRow,
                 late: Sequence[PlayerRow], paused: bool, now: datetime) -> list[str]:
     """Each player who sent no orders by the deadline (and its grace) told so in plain words,

@@ -19,6 +19,7 @@ from pbem.app.base.errors import JudgeError
 from pbem.app.base.passwords import hash_password, new_password
 from pbem.app.base.shared import require_game, utcnow
 from pbem.app.base.timing import next_deadline, vacations_of
+from pbem.app.mailout.notices import tell_passwords, tell_started
 from pbem.app.mailout.queue import queue_briefings
 from pbem.rules import interface
 from pbem.store import repo
@@ -56,6 +57,7 @@ class GameSpec:
     vacation_days: int = 14  # days of VACATION each player may declare in the game, in all
     forming: bool = False  # players join by invitation; the game master starts it
     scenario_text: str | None = None  # a game master's own scenario file (scenario: its name)
+    archive: str = "open"  # the public archive after the end: open (all shown) or closed
 
 
 @dataclass(frozen=True)
@@ -64,6 +66,52 @@ class CreatedGame:
     seed_commitment: str
     first_phase: str
     passwords: dict[str, str] = field(default_factory=dict)  # shown once, never stored
+
+
+ARCHIVE_AFTER_END = "archive_after_end"  # the game setting (GameRow.settings)
+ARCHIVE_CHOICES = ("open", "closed")
+
+
+def setting(game: GameRow, name: str, default: str) -> str:
+    """A game's setting (GameRow.settings, JSON; an absent or unreadable one: `default`)."""
+    try:
+        stored = json.loads(game.settings or "{}")
+    except ValueError:
+        return default
+    value = stored.get(name) if isinstance(stored, dict) else None
+    return value if isinstance(value, str) else default
+
+
+def archive_after_end(game: GameRow) -> str:
+    """Whether the game's public archive, once it has ended, shows what was hidden while it
+    ran ("open", the default) or stays as it was ("closed")."""
+    value = setting(game, ARCHIVE_AFTER_END, "open")
+    return value if value in ARCHIVE_CHOICES else "open"
+
+
+def set_archive(engine: Engine, game_id: str, value: str, now: datetime | None = None) -> str:
+    """The game master's choice of the archive after the end; journaled. The sentence that
+    says what it now is."""
+    now = now or utcnow()
+    value = value.strip().lower()
+    if value not in ARCHIVE_CHOICES:
+        raise JudgeError(f"the archive after the end is {' or '.join(ARCHIVE_CHOICES)}, not "
+                         f"{value[:20]!r}")
+    with transaction(engine) as session:
+        row = require_game(session, game_id, lock=True)
+        try:
+            stored = json.loads(row.settings or "{}")
+        except ValueError:
+            stored = {}
+        stored = stored if isinstance(stored, dict) else {}
+        stored[ARCHIVE_AFTER_END] = value
+        row.settings = json.dumps(stored, sort_keys=True)
+        session.add(row)
+        repo.journal_append(session, game_id, "setting", {ARCHIVE_AFTER_END: value}, now)
+    return (f"once {game_id} has ended, its archive shows everything that was hidden while "
+            "it ran (secret records, every side's orders)" if value == "open" else
+            f"the archive of {game_id} stays as it was while the game ran, even after the "
+            "end")
 
 
 def _check_player(player: PlayerSpec, others: list[str]) -> None:
@@ -109,6 +157,9 @@ def _validate(spec: GameSpec, hosted: rulesets.HostedGame) -> None:
                 raise JudgeError(f"{piece} is given to both {given[piece.upper()]} and "
                                  f"{player.name}; each piece has one commander")
             given[piece.upper()] = player.name
+    if spec.archive not in ARCHIVE_CHOICES:
+        raise JudgeError(f"the archive after the end is {' or '.join(ARCHIVE_CHOICES)}, not "
+                         f"{spec.archive!r}")
     if not 1 <= spec.phase_hours <= 24 * 60:
         raise JudgeError("the time for each phase must be 1 hour to 60 days")
 
@@ -123,11 +174,14 @@ def _options(spec: GameSpec) -> dict[str, bool | int | str]:
 
 def create_game(engine: Engine, spec: GameSpec, now: datetime | None = None,
                 mail: Any = None,
-                then: Callable[[Any, dict[str, str]], None] | None = None) -> CreatedGame:
+                then: Callable[[Any, dict[str, str]], None] | None = None,
+                mail_passwords: bool = False) -> CreatedGame:
     """Make a game. Given mail settings, each player's briefing is queued in the same
-    transaction (a forming game's go out when it starts); `then(session, passwords)` runs
-    in it too, so what a caller queues with the new passwords commits with the game or not
-    at all."""
+    transaction (a forming game's go out when it starts), and the game master is told it
+    has started; with `mail_passwords`, each player (and the game master) is mailed their
+    own password first, in the same transaction (pbem.app.mailout.notices.tell_passwords).
+    `then(session, passwords)` runs in it too (the league mails its own words with them),
+    so what a caller queues with the new passwords commits with the game or not at all."""
     now = now or utcnow()
     try:
         hosted = (rulesets.load(spec.ruleset, spec.position) if spec.position is not None
@@ -140,7 +194,8 @@ def create_game(engine: Engine, spec: GameSpec, now: datetime | None = None,
     commitment = hashlib.sha256(seed).hexdigest()
     passwords: dict[str, str] = {}
     try:
-        _insert_game(engine, spec, hosted, seed, commitment, passwords, now, mail, then)
+        _insert_game(engine, spec, hosted, seed, commitment, passwords, now, mail, then,
+                     mail_passwords)
     except IntegrityError:  # created by someone else between our look and our insert
         raise JudgeError(f"there is already a game called {spec.game_id}; choose another "
                          "name") from None
@@ -153,7 +208,8 @@ GM = "GM"  # the game master's name in a sign-on line: SIGNON <game> GM <passwor
 def _insert_game(engine: Engine, spec: GameSpec, hosted: rulesets.HostedGame, seed: bytes,
                  commitment: str, passwords: dict[str, str], now: datetime,
                  mail: Any = None,
-                 then: Callable[[Any, dict[str, str]], None] | None = None) -> None:
+                 then: Callable[[Any, dict[str, str]], None] | None = None,
+                 mail_passwords: bool = False) -> None:
     gm_password = new_password() if spec.gm_email else None
     if gm_password:
         passwords[GM] = gm_password  # shown once with the players' (the name GM is reserved)
@@ -171,6 +227,8 @@ def _insert_game(engine: Engine, spec: GameSpec, hosted: rulesets.HostedGame, se
             gm_email=spec.gm_email.lower() if spec.gm_email else None,
             gm_password_hash=hash_password(gm_password) if gm_password else None,
             player_extensions=spec.player_extensions, vacation_days=spec.vacation_days,
+            settings=json.dumps({ARCHIVE_AFTER_END: spec.archive}
+                                if spec.archive != "open" else {}),
         ))
         for seq, side in enumerate(hosted.sides):
             repo.add(session, SideRow(game_id=spec.game_id, name=side, seq=seq))
@@ -195,8 +253,11 @@ def _insert_game(engine: Engine, spec: GameSpec, hosted: rulesets.HostedGame, se
             "players": [[p.name, p.side] for p in spec.players],
             "seed_commitment": commitment, "options": _options(spec),
         }, now)
+        if mail is not None and mail_passwords:
+            tell_passwords(session, mail, game, passwords, now)
         if mail is not None and not spec.forming:
             queue_briefings(session, mail, spec.game_id, now)
+            tell_started(session, mail, game, now)
         if then is not None:
             then(session, passwords)
 
@@ -232,10 +293,13 @@ def show_game(engine: Engine, game_id: str, side: str | None = None,
             "scenario": row.scenario,
             "sides": repo.sides(session, game_id),
             "status": row.status, "phase": row.current_key, "winner": row.winner,
-            "deadline": open_row.deadline.isoformat() if open_row and open_row.deadline else None,
+            "deadline": open_row.deadline.isoformat()
+            if open_row and open_row.deadline and not revealed else None,
             "owes": owes,
             "submitted": submitted,
-            "waiting_for": waiting,  # sides owing orders with a player who sent none yet
+            # sides owing orders with a player who sent none yet (none once the game is over)
+            "waiting_for": [] if revealed else waiting,
+            "archive_after_end": archive_after_end(row),
             "phase_kind": hosted.phase.kind if hosted and not hosted.over else None,
             "phase_title": hosted.phase_title if hosted else None,
             "phase_side": hosted.phase.side if hosted and not hosted.over else None,

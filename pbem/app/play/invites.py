@@ -20,7 +20,7 @@ from pbem.app.base.passwords import check_password, hash_password, new_password
 from pbem.app.base.shared import require_game, utcnow
 from pbem.app.base.throttle import may_hash
 from pbem.app.base.timing import next_deadline, vacations_of
-from pbem.app.mailout.notices import local, notice
+from pbem.app.mailout.notices import notice, tell_started
 from pbem.app.mailout.queue import queue_briefings
 from pbem.app.play.games import PlayerSpec, _check_player, _gm_name
 from pbem.mail.settings import MailSettings
@@ -156,10 +156,6 @@ def start(engine: Engine, game_id: str, mail: MailSettings | None,
             repo.journal_append(session, game_id, "started", {"status": "active"}, now)
             if mail is not None:  # each player's briefing, with the deadline's .ics
                 queue_briefings(session, mail, game_id, now)
-                if game.gm_email:
-                    notice(session, mail, game.gm_email, f"{game_id}: the game has started",
-                           f"{game_id} has started; the players have their briefings. "
-                           f"Orders for {phase.key} are due {local(deadline, 'UTC')}.",
-                           f"started/{game_id}", game_id, now, kind="deadline")
+                tell_started(session, mail, game, now)
             return deadline
     return retrying(work)  # type: ignore[no-any-return]
