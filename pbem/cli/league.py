@@ -73,7 +73,8 @@ def _paired_text(paired: Any) -> str:
              "made"
              + (f"; bye: {', '.join(paired.byes)}" if paired.byes else "") + "."]
     if paired.passwords:
-        lines.append("Passwords, shown this once (send each to its player):")
+        lines.append("Passwords, shown this once (each player has been mailed theirs with "
+                     "the pairing):")
         for game, passwords in paired.passwords.items():
             lines += [f"  {game}  {name}: {password}" for name, password in passwords.items()]
     return "\n".join(lines)

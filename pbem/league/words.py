@@ -52,5 +52,5 @@ def table_lines(rows: Sequence[Mapping[str, Any]]) -> list[str]:
             made.append(_counted(int(row["byes"]), "bye", "byes"))
         left = "" if row.get("active", True) else " (left the season)"
         lines.append(f"{place}. {row['player']}{left}: {points} "
-                     f"{'point' if float(row['points']) == 1 else 'points'}; {', '.join(made)}")
+                     f"{'point' if 0 < float(row['points']) <= 1 else 'points'}; {', '.join(made)}")
     return lines

@@ -25,7 +25,10 @@ def test_the_table_lines_count_in_words() -> None:
     rows = [{"player": "Ann", "points": 1.5, "won": 1, "drawn": 1, "lost": 0, "forfeits": 0,
              "byes": 0, "active": True},
             {"player": "Bo", "points": 1.0, "won": 0, "drawn": 0, "lost": 1, "forfeits": 1,
-             "byes": 1, "active": False}]
+             "byes": 1, "active": False},
+            {"player": "Cy", "points": 0.5, "won": 0, "drawn": 1, "lost": 1, "forfeits": 0,
+             "byes": 0, "active": True}]
     assert table_lines(rows) == [
         "1. Ann: 1½ points; won 1, drawn 1, lost 0",
-        "2. Bo (left the season): 1 point; won 0, drawn 0, lost 1, 1 forfeit, 1 bye"]
+        "2. Bo (left the season): 1 point; won 0, drawn 0, lost 1, 1 forfeit, 1 bye",
+        "3. Cy: ½ point; won 0, drawn 1, lost 1"]
