@@ -14,7 +14,7 @@ from __future__ import annotations
 import codecs
 import json
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from functools import lru_cache
 from typing import Any
@@ -56,6 +56,9 @@ class OrdersAnswer:
     lines: tuple[LineAnswer, ...]
     stored: bool
     replaced_earlier: bool = False
+    summary: tuple[str, ...] = ()  # where each of the sender's pieces stands after these lines
+    paused: bool = False  # the game is paused: kept for the phase, played once it resumes
+    title: str = ""  # the open phase for people ("Turn 3, red moves")
 
     @property
     def accepted(self) -> tuple[LineAnswer, ...]:
@@ -174,8 +177,6 @@ def _check(session: Any, game_id: str, player_name: str, text: str, password: st
     if context.game_status == "forming":
         raise JudgeError(f"{game_id} has not started yet; its game master starts it when every "
                          "side has its players")
-    if context.game_status == "paused":
-        raise JudgeError(f"{game_id} is paused by its game master; no orders are taken now")
     if context.game_status in ("over", "ended"):
         raise JudgeError(f"{game_id} has ended; no orders are taken")
     if require_password and (password is None
@@ -200,8 +201,10 @@ def _check(session: Any, game_id: str, player_name: str, text: str, password: st
     lines = tuple(sorted((*faults, *(
         LineAnswer(r.line_no, r.text, r.piece, r.status, r.echo, r.reason, r.plan)
         for r in sheet.lines)), key=lambda line: line.line_no))
+    summary = rulesets.order_summary(hosted, context.side, lines, commands)
     answer = OrdersAnswer(game_id, context.phase_key, context.player_name, context.side,
-                          lines, False)
+                          lines, False, summary=summary,
+                          paused=context.game_status == "paused", title=hosted.phase_title)
     return _Checked(answer, _effective(read, sheet)), context
 
 
@@ -300,8 +303,20 @@ def store_orders(connection: Any, game_id: str, player_name: str, decoded: str, 
               "effective": None if checked.effective == decoded else checked.effective}
     repo.store_submission(connection, context.phase_id, context.player_id, context.side,
                           decoded, json.dumps(parsed), source, now)
-    return OrdersAnswer(answer.game_id, answer.phase, answer.player, answer.side,
-                        answer.lines, True, context.earlier > 0)
+    return replace(answer, stored=True, replaced_earlier=context.earlier > 0)
+
+
+def held_orders(connection: Any, game_id: str, player_name: str,
+                raw: str) -> OrdersAnswer | None:
+    """The orders the judge holds from a player (the raw text of their latest submission)
+    checked again against the open phase's start, as they were when sent: which lines are
+    held and which were refused, and the summary per piece (what the ORDERS command shows).
+    None when the game, player or open phase is missing or the text is no longer taken."""
+    try:
+        checked, _ = _check(connection, game_id, player_name, raw, None, False, None)
+    except (_MissingContext, JudgeError):
+        return None
+    return replace(checked.answer, stored=True)
 
 
 def explain_missing(engine: Engine, game_id: str, player_name: str) -> JudgeError:

@@ -18,8 +18,9 @@ count every line of the text given):
 - In a block, a line whose first word is a command is that command, wherever it stands,
   before or among the orders: no order line of ours starts with a bare command word (an
   order names its galley with a colon, as in `PRESS: F3`). HELP may carry a topic; STATUS,
-  REPORT and ORDERS ignore what follows; PASSWORD and PRESS need exactly one word, else the
-  command carries a `problem` (and must not be carried out).
+  REPORT, ORDERS, WAIT and NOWAIT ignore what follows; PASSWORD and PRESS need exactly one
+  word, VACATION and SET two, else the command carries a `problem` (and must not be carried
+  out).
 - An unknown command is a line of one word in capital letters (two or more letters, no
   colon) between the SIGNON line and the first order line, e.g. `RESIGN`; it becomes a
   `Command` with `known=False`. After the first order line such a line is an order line
@@ -58,8 +59,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-COMMANDS = ("HELP", "STATUS", "REPORT", "ORDERS", "PASSWORD", "PRESS", "EXTEND", "VACATION")
-BARE_COMMANDS = ("HELP", "STATUS", "REPORT", "ORDERS")  # what follows is a topic or ignored
+COMMANDS = ("HELP", "STATUS", "REPORT", "ORDERS", "PASSWORD", "PRESS", "EXTEND", "VACATION",
+            "WAIT", "NOWAIT", "SET")
+BARE_COMMANDS = ("HELP", "STATUS", "REPORT", "ORDERS", "WAIT", "NOWAIT")  # a topic, or ignored
 ONE_WORD_COMMANDS = {
     "PASSWORD": "PASSWORD needs one word after it, the new password: PASSWORD <new password>",
     "PRESS": "PRESS needs one word after it, a side or all: PRESS <side|all>",
@@ -67,6 +69,7 @@ ONE_WORD_COMMANDS = {
 }
 TWO_WORD_COMMANDS = {
     "VACATION": "VACATION needs the first and the last day away: VACATION 2026-12-20 2026-12-28",
+    "SET": "SET needs a setting and its value: SET MAP svg, SET MAP png or SET MAP none",
 }
 SIGNON = "SIGNON"
 END_ORDERS = ("ENDORDERS", "SIGNOFF")

@@ -291,6 +291,31 @@ class GameValue(Protocol):
         ...
 
 
+NO_ORDER = "no order: it stays"  # a piece with no accepted line, unless its rules say more
+
+
+class OrderSummaries(Protocol):
+    """Optional members of a game value, for the answer to a player's orders (the host asks
+    for them with getattr and has its own fallback, so a ruleset may leave them out):
+
+    - `no_order(side)`: what the rules do with a piece of `side` that has no accepted line in
+      the open phase, as the answer's summary says it ("no order: it stays", "no order: it
+      repeats last turn's speed straight ahead"); the host's fallback is NO_ORDER;
+    - `order_summary(side, lines)`: the whole summary, one text per piece of the side
+      ("B1: F F RAM X", "B2: no order: it stays"), from the lines checked; the host's
+      fallback builds it from `pieces_of(side)`, each line's piece and echo, and `no_order`;
+    - `order_help(side)`: the order syntax of the open phase for a player of `side`, as
+      lines of plain text written for mail (no command line, file or internal key); the
+      host's fallback is the phase's title and the side's `order_template`.
+    """
+
+    def no_order(self, side: str) -> str: ...
+
+    def order_summary(self, side: str, lines: Sequence[LineResult]) -> tuple[str, ...]: ...
+
+    def order_help(self, side: str) -> tuple[str, ...]: ...
+
+
 class RulesetPlugin(Protocol):
     """A rule system as the host finds it: by name, through the `pbem.rulesets` entry
     points, loaded only when a game of it is touched."""

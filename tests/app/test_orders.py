@@ -151,11 +151,11 @@ def test_orders_for_another_players_galleys(engine: Engine) -> None:
     assert orders.submit_orders(engine, "g1", "Cimon", "C: 1507 W\n").stored
 
 
-def test_paused_and_over_games_take_no_orders(engine: Engine) -> None:
+def test_paused_games_keep_orders_and_over_games_take_none(engine: Engine) -> None:
     new_demo_game(engine)
     games.pause_game(engine, "g1")
-    with pytest.raises(JudgeError, match="paused by its game master"):
-        orders.submit_orders(engine, "g1", "Aristides", BUILD)
+    kept = orders.submit_orders(engine, "g1", "Aristides", BUILD)  # kept for the phase (issue 23)
+    assert kept.stored and kept.paused and kept.accepted
     with pytest.raises(JudgeError, match="g1 is paused; no phase can be processed"):
         phases.process_phase(engine, "g1")
     games.resume_game(engine, "g1")

@@ -366,7 +366,8 @@ def test_a_report_is_queued_with_the_phase_and_made_when_sent(aegean: Engine,
     html = ann.get_body(("html",))
     assert html is not None and "cid:" in html.get_content()
     names = sorted(p.get_filename() or "" for p in ann.iter_attachments())
-    assert any(n.endswith(".svg") for n in names) and "deadline.ics" in names
+    # the SVG only for a player who asked for it (SET MAP svg; issue 23 §2): png by default
+    assert not any(n.endswith(".svg") for n in names) and "deadline.ics" in names
     assert "For Ann, commanding blue." in _text(ann)
     inline = [p for p in ann.walk() if p.get_content_type() == "image/png"]
     assert inline and inline[0].get_content()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -383,7 +383,8 @@ def test_a_mail_with_a_game_master_block_and_a_player_block_answers_both(
     body = f"SIGNON aegean GM {password}\nSTATUS\nSIGNON aegean Bo bo-password\nORDERS\n"
     mailgate.receive(engine, _gm_mail(body), "inject", settings, START)
     subjects = sorted(subject for _, subject, _ in _outbox_of(engine, "reply"))
-    assert subjects == ["aegean: game master's orders", "aegean: your commands"]
+    # the player's answer keeps the player's subject with "Re:" (issue 23 §2)
+    assert subjects == ["Re: gm", "aegean: game master's orders"]
 
 
 def test_the_game_master_locked_out_by_their_own_wrong_passwords_is_told(

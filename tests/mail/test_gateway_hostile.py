@@ -51,8 +51,9 @@ def test_press_is_limited_per_mail_and_sent_to_each_player_alone(
     body = "SIGNON aegean Ann s3cret-oars\n" + "PRESS all\nhello\nENDPRESS\n" * 8
     done = mailgate.receive(aegean, _mail(body), "inject", settings, NOW)
     press = [m for kind, _, m in _outbox(aegean) if kind == "press"]
-    assert len(press) == mailgate.MAX_PRESS
-    assert all(m is not None and str(m["To"]) == BO for m in press)
+    # each press to everyone goes to Bo, and a copy to Ann, its sender (issue 23 §2)
+    assert sorted(str(m["To"]) for m in press if m is not None) == (
+        [ANN] * mailgate.MAX_PRESS + [BO] * mailgate.MAX_PRESS)
     reply = next(m for kind, _, m in _outbox(aegean) if kind == "reply")
     assert reply is not None and "a mail may carry 5 at most" in _text(reply)
     assert done.replies == (ANN, BO)
@@ -208,7 +209,7 @@ def test_inject_json_is_exactly_the_contract(aegean: Engine, settings) -> None: 
                                    "replies"}
     reply = email.message_from_bytes(
         _outbox_raw(aegean)[0], policy=email.policy.default)
-    assert str(reply["Subject"]) == "aegean: your commands"
+    assert str(reply["Subject"]) == "Re: orders"  # the player's own subject (issue 23 §2)
     assert "The judge's answer to your mail." in _text(reply)
 
 

@@ -33,8 +33,9 @@ def data(tmp_path: Path) -> Path:
         assert done.returncode == 0, done.stderr
     made = json.loads(done.stdout)["passwords"]
     box = mailbox.Maildir(folder / "outbox")  # `game new` briefed each player at once
-    assert sorted(str(email.message_from_bytes(m.as_bytes(), policy=email.policy.default)
-                      ["To"]) for m in box) == ["ann@example.org", "bo@example.org"]
+    # (and, since issue 23 §3, mailed each their password as well)
+    assert sorted({str(email.message_from_bytes(m.as_bytes(), policy=email.policy.default)
+                       ["To"]) for m in box}) == ["ann@example.org", "bo@example.org"]
     box.clear()
     (tmp_path / "mail").mkdir()
     for fixture in FIXTURES.glob("*.eml"):
@@ -69,8 +70,9 @@ def test_inject_prints_the_outcome_and_writes_the_reply_to_the_local_maildir(
     assert reply["To"] == "ann@example.org" and reply["Auto-Submitted"] == "auto-replied"
     assert reply["X-PBEM-Loop"] == "judge@example.net"
     listed = json.loads(pbem(data, "mail", "outbox", "--json").stdout)
-    assert [(m["kind"], m["state"]) for m in listed] == [("report", "sent")] * 2 + [
-        ("reply", "sent")]
+    # each player's briefing and password (issue 23 §3), then the reply
+    assert sorted((m["kind"], m["state"]) for m in listed) == sorted(
+        [("notice", "sent")] * 2 + [("report", "sent")] * 2 + [("reply", "sent")])
 
 
 def test_a_quarantined_message_can_be_listed_shown_and_dropped(data: Path) -> None:

@@ -218,7 +218,7 @@ def test_a_players_block_stores_the_orders_and_echoes_each_line(game: Engine, se
     echo = "\n".join(answer.parts)
     assert "stored" in echo and "As the judge understood them:" in echo
     assert "Z9: NONSENSE" in echo and "REFUSED" in echo
-    assert answer.to == [ANN] and answer.subject == "steps: orders received"
+    assert answer.to == [ANN] and answer.subject == "Re: orders"  # the player's own (issue 23)
     assert games.show_game(game, "steps")["submitted"]
 
 

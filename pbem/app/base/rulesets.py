@@ -5,12 +5,12 @@ game-level protocol of `pbem.rules.interface` and never looks inside a game valu
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
-from pbem.rules.interface import GameValue, RulesetPlugin
+from pbem.rules.interface import ACCEPTED, NO_ORDER, GameValue, RulesetPlugin
 
 GROUP = "pbem.rulesets"
 DEFAULT = "ramspeed"
@@ -69,3 +69,59 @@ def start(ruleset: str, scenario: str, options: Mapping[str, bool | int | str] |
 
 def load(ruleset: str, data: dict[str, Any]) -> GameValue:
     return plugin(ruleset).load(data)
+
+
+def no_order(hosted: GameValue, side: str) -> str:
+    """What the rules do with a piece of `side` given no order in the open phase, as the
+    answer to a player's orders says it (the ruleset's own words, else NO_ORDER)."""
+    own = getattr(hosted, "no_order", None)
+    text = own(side) if callable(own) else ""
+    return text if isinstance(text, str) and text else NO_ORDER
+
+
+def order_summary(hosted: GameValue, side: str, lines: Sequence[Any],
+                  commands: Iterable[str] | None = None) -> tuple[str, ...]:
+    """Where each piece of the side stands after these lines (LineResults, or anything with
+    line_no, piece, status and echo): its order as understood, or what the rules do with no
+    order, and the numbers of its lines refused; `commands` limits it to one player's pieces
+    (a side of several players). The ruleset's own summary when it gives one."""
+    own = getattr(hosted, "order_summary", None)
+    if callable(own):
+        given = own(side, lines)
+        if given is not None:
+            return tuple(str(text) for text in given)
+    mine = None if commands is None else {name.upper() for name in commands}
+    pieces = [piece for piece in hosted.pieces_of(side) if mine is None or piece.upper() in mine]
+    known = {piece.upper() for piece in pieces}
+    pieces += list(dict.fromkeys(line.piece for line in lines if line.status == ACCEPTED
+                                 and line.piece and line.piece.upper() not in known))
+    idle = no_order(hosted, side)
+    summary = []
+    for piece in pieces:
+        ours = [line for line in lines if line.piece and line.piece.upper() == piece.upper()]
+        taken = [line.echo or line.text.strip() for line in ours if line.status == ACCEPTED]
+        refused = [line.line_no for line in ours if line.status != ACCEPTED]
+        said = "; ".join(taken) if taken else idle
+        if refused:
+            numbers = ", ".join(str(n) for n in refused)
+            said += f" (line{'s' if len(refused) > 1 else ''} {numbers} refused)"
+        summary.append(f"{piece}: {said}")
+    return tuple(summary)
+
+
+def order_help(hosted: GameValue, side: str) -> tuple[str, ...]:
+    """The order syntax of the open phase for a player of `side`, written for mail: the
+    ruleset's own help when it gives one, else the phase's title and the lines the side's
+    orders start from (its report's order template)."""
+    own = getattr(hosted, "order_help", None)
+    if callable(own):
+        given = own(side)
+        if given:
+            return tuple(str(text) for text in given)
+    template = [line for line in hosted.order_template(side) if line.strip()]
+    if not template:
+        return (f"The open phase is {hosted.phase_title}; your side gives no orders in it.",)
+    return (f"The open phase is {hosted.phase_title}. One order per line, each naming its "
+            "piece first; your orders can start from these lines (a line starting with # is "
+            "a note the judge does not read: take the # away to give that order):",
+            *(f"  {line}" for line in template))

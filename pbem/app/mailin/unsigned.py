@@ -11,7 +11,7 @@ from typing import Any
 
 from pbem.app.mailin.answers import MailOutcome, _queue_reply
 from pbem.app.mailin.context import Handling
-from pbem.app.mailin.mailcommands import HELP
+from pbem.app.mailin.mailcommands import help_text
 from pbem.app.play import invites
 from pbem.mail.signon import Command
 from pbem.store import repo
@@ -52,7 +52,7 @@ def no_signon(session: Any, mail: Handling, loose: list[Command]) -> MailOutcome
     parts = []
     for command in loose:
         if command.word == "HELP":
-            parts.append(HELP)
+            parts.append(help_text(command.argument))
         else:
             parts.append(f"{command.word}: tell the judge which game and player first: put "
                          "it after a line SIGNON <game> <player> <password>.")

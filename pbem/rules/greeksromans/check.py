@@ -27,6 +27,7 @@ from pbem.rules.greeksromans.orders import (
 )
 from pbem.rules.greeksromans.state import GameState, Ship
 from pbem.rules.interface import ACCEPTED, REFUSED, LineResult, OrderSheet, PhaseSpec
+from pbem.rules.suggest import with_hint, your_pieces
 from pbem.rules.table import Pose, Vec, on_table, overlaps, place, report_point
 
 SETUP_DEPTH = 8.0  # free set-up: every corner within 8" of the side's own edge (§14)
@@ -48,9 +49,11 @@ def _kind(order: Order) -> str:
 def _own_ship(state: GameState, reading: Reading, side: str, commands: frozenset[str] | None) -> Ship:
     ship = state.ship(reading.ship)
     if ship is None:
-        ids = ", ".join(s.id for s in state.ships if s.controller == side)
-        raise IllegalOrderError(f"there is no ship {reading.ship} in this game",
-                                accepted=f"your ships: {ids}." if ids else "")
+        ids = [s.id for s in state.ships if s.controller == side
+               and (commands is None or s.id.upper() in {c.upper() for c in commands})]
+        raise IllegalOrderError(with_hint(f"there is no ship {reading.ship} in this game",
+                                          reading.ship, ids),
+                                accepted=your_pieces(ids, "ships"))
     if ship.controller != side:
         raise IllegalOrderError(f"{ship.id} is not yours: {ship.controller} controls it")
     if commands is not None and ship.id.upper() not in {name.upper() for name in commands}:

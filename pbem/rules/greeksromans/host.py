@@ -145,6 +145,16 @@ class GreeksRomansGame:
     def view_events(self, events: tuple[Event, ...], side: str | None) -> list[dict[str, Any]]:
         return [item.as_dict() for item in events]
 
+    def no_order(self, side: str) -> str:
+        """What the rules do with a piece given no order in the open phase (the
+        answer's summary of a player's orders says it)."""
+        kind = self.value.phase.kind
+        if kind == "half":
+            return 'no order: it stays, shoots nothing and boards nothing'
+        if kind == "setup":
+            return 'no order: not placed yet'
+        return "no order"
+
     def order_template(self, side: str) -> tuple[str, ...]:
         if self.over or side not in self.owes():
             return ()

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from pbem.rules.errors import OrderSyntaxError
+from pbem.rules.suggest import with_hint
 
 # Standard words (§17) map to themselves; every other key is an extra.
 STEP_WORDS: Mapping[str, str] = {
@@ -251,7 +252,9 @@ def _steps(ship: str, words: list[str]) -> Reading:
         word = words[index]
         match = _STEP.match(word)
         if not match or match.group(1) not in STEP_WORDS:
-            raise OrderSyntaxError(f"'{cut(word.lower())}' is not a step",
+            letters = match.group(1) if match else word
+            raise OrderSyntaxError(with_hint(f"'{cut(word.lower())}' is not a step", letters,
+                                             (*STEP_WORDS, *ACTION_WORDS, *STAY_WORDS)),
                                    accepted=STEP_HINT + ".")
         name, number = match.group(1), match.group(2)
         kind = STEP_WORDS[name]

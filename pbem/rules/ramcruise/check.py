@@ -83,6 +83,7 @@ from pbem.rules.ramcruise.state import (
     GameState,
     Ship,
 )
+from pbem.rules.suggest import with_hint
 from pbem.rules.table import closer_than, footprint_distance
 
 FRIENDLY_GAP = 0.25  # §6.5: no closer than ¼" to a friend the move does not shear
@@ -118,7 +119,9 @@ def own_ship(state: GameState, name: str, side: str, commands: frozenset[str] | 
     """The sender's ship, able to take orders (§18); otherwise the refusal."""
     ship = state.ship(name)
     if ship is None:
-        raise IllegalOrderError(f"there is no ship {name} in this game",
+        ids = [s.id for s in state.ships if s.side == side and s.status in (AFLOAT, SINKING)
+               and (commands is None or s.id.upper() in {c.upper() for c in commands})]
+        raise IllegalOrderError(with_hint(f"there is no ship {name} in this game", name, ids),
                                 accepted=_your_ships(state, side))
     if ship.side != side:
         raise IllegalOrderError(f"{ship.id} is not yours: it is a ship of {ship.side}",

@@ -124,6 +124,18 @@ class RamCruiseGame:
     def view_events(self, events: tuple[Event, ...], side: str | None) -> list[dict[str, Any]]:
         return [item.as_dict() for item in events]
 
+    def no_order(self, side: str) -> str:
+        """What the rules do with a piece given no order in the open phase (the
+        answer's summary of a player's orders says it)."""
+        kind = self.value.phase.kind
+        if kind == "move":
+            return ('no order: it stays where it is, with no break-away and no duty change;'
+                    ' its standing orders keep their last values')
+        if kind == "combat":
+            return ('no order: no fire and no grapples (a grappled ship still fights its '
+                    'melee); its standing orders keep their last values')
+        return "no order"
+
     def order_template(self, side: str) -> tuple[str, ...]:
         if self.over or (side not in self.owes() and side not in self.may_send()):
             return ()

@@ -65,6 +65,7 @@ from pbem.rules.ramcruise.orders import (
     Targets,
 )
 from pbem.rules.ramcruise.state import BACK, CRUISE, RAM, STAY, STRATEGIC
+from pbem.rules.suggest import with_hint
 
 BUILD_LINES, SETUP_LINES, ROUND_LINES = "build", "setup", "round"
 CONTEXTS = (BUILD_LINES, SETUP_LINES, ROUND_LINES)
@@ -198,7 +199,8 @@ def _read(ship: str, rest: str, context: str, hint: str) -> Reading:
     step = _STEP.fullmatch(first)
     if step and step.group(1) in STEP_WORDS:
         raise NotationError("a move names its mode first", accepted=STEP_HINT + ".")
-    raise NotationError(f"'{cut(first)}' is no order of a turn", accepted=hint + ".")
+    raise NotationError(with_hint(f"'{cut(first)}' is no order of a turn", first,
+                                  (*MODE_WORDS, *VERB_WORDS)), accepted=hint + ".")
 
 
 def _after_word(rest: str, word: str) -> str:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from pbem.rules.errors import OrderError, OrderSyntaxError
 from pbem.rules.ramspeed.orders import GALLEY_ID, ITEM_WORDS, TIMES_WORD, Line, cut, lookup
+from pbem.rules.suggest import with_hint
 
 
 @dataclass(frozen=True)
@@ -160,7 +161,8 @@ def parse_combat(line: Line) -> CombatOrder:
     verb = words[0]
     rest = words[1:]
     if verb not in COMBAT_VERBS:
-        raise OrderSyntaxError(f"'{verb}' is not a combat order", accepted=_COMBAT_HINT)
+        raise OrderSyntaxError(with_hint(f"'{cut(verb)}' is not a combat order", verb,
+                                         COMBAT_VERBS), accepted=_COMBAT_HINT)
     if verb == "FIRE":
         return FireOrder(line.galley, parse_fire(rest))
     if verb == "TRANSFER":

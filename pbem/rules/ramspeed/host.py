@@ -173,6 +173,18 @@ class RamSpeedGame:
         phase = self.value.phase
         return order_hints(self.value.state, side, phase.kind, phase.zone)
 
+    def no_order(self, side: str) -> str:
+        """What the rules do with a piece given no order in the open phase (the
+        answer's summary of a player's orders says it)."""
+        kind = self.value.phase.kind
+        if kind == "movement":
+            return 'no order: it stays (or drifts, if it must)'
+        if kind == "combat":
+            return 'no order: it neither shoots nor boards'
+        if kind == "setup":
+            return 'no order: not placed yet'
+        return "no order"
+
     def order_template(self, side: str) -> tuple[str, ...]:
         if self.over or side not in self.owes():
             return ()

@@ -19,6 +19,7 @@ from pbem.rules.errors import AmbiguousOrderError, OrderSyntaxError
 from pbem.rules.ramspeed import hexes
 from pbem.rules.ramspeed.hexes import Hex
 from pbem.rules.ramspeed.tables import GALLEY_TYPES, WEAPON_TYPES
+from pbem.rules.suggest import with_hint
 
 # --- vocabulary ----------------------------------------------------------------------
 
@@ -35,6 +36,8 @@ SIDESLIP_WORDS: Mapping[str, str] = {"P": "SP", "PORT": "SP", "S": "SS", "STARBO
 SPEED_WORDS: Mapping[str, int] = {"DOUBLE": 2, "TRIPLE": 3, "DOUBLE-SPEED": 2, "TRIPLE-SPEED": 3}
 ATTEMPT_WORDS: Mapping[str, str] = {"RAM": "RAM", "SHEAR": "SHEAR"}
 STAY_WORDS = frozenset({"STAY", "HOLD", "NONE", "NOTHING"})
+MOVE_WORDS = (*SPEED_WORDS, *STEP_WORDS, *ATTEMPT_WORDS, *sorted(STAY_WORDS), "GRAPPLE",
+              "UNGRAPPLE", "SIDESLIP")  # a movement line's words, for a slip's suggestion
 
 TYPE_WORDS: Mapping[str, str] = {
     **{name.upper(): name for name in GALLEY_TYPES},
@@ -173,7 +176,8 @@ def lookup(word: str, table: Mapping[str, str], what: str, accepted: str) -> str
                 f"'{word.lower()}' could be {' or '.join(found)}; write it out",
                 accepted=accepted,
             )
-    raise OrderSyntaxError(f"'{word.lower()}' is not a {what}", accepted=accepted)
+    raise OrderSyntaxError(with_hint(f"'{cut(word.lower())}' is not a {what}", word, table),
+                           accepted=accepted)
 
 
 # --- numbers -------------------------------------------------------------------------
@@ -434,7 +438,8 @@ def parse_movement(
             if TIMES_WORD.match(word):
                 raise OrderSyntaxError(f"'{word.lower()}' counts nothing; write it after a step, "
                                        "like 'F x3' or 'S x2'", accepted=_MOVE_HINT)
-            raise OrderSyntaxError(f"'{cut(word)}' is not a movement order", accepted=_MOVE_HINT)
+            raise OrderSyntaxError(with_hint(f"'{cut(word)}' is not a movement order", word,
+                                             MOVE_WORDS), accepted=_MOVE_HINT)
         count = read_count(digits, word, _MOVE_HINT) if digits else 0
         if not counted and not glued and at + 1 < len(words) and words[at + 1].isdecimal():
             count = read_count(words[at + 1], f"{word} {words[at + 1]}", _MOVE_HINT)

@@ -30,6 +30,7 @@ from pbem.rules.ramspeed.orders import (
 )
 from pbem.rules.ramspeed.state import GameState
 from pbem.rules.ramspeed.tables import Tables, default_tables
+from pbem.rules.suggest import with_hint, your_pieces
 
 PHASES = ("build", "setup", "movement", "combat")
 
@@ -38,7 +39,11 @@ def _own_galley(board: Board, line: Line, side: str,
                 commands: frozenset[str] | None) -> None:
     galley = board.galley(line.galley)
     if galley is None:
-        raise IllegalOrderError(f"there is no galley {line.galley} in this game")
+        ids = [g.id for g in board.state.galleys if g.owner == side
+               and (commands is None or g.id.upper() in commands)]
+        raise IllegalOrderError(with_hint(f"there is no galley {line.galley} in this game",
+                                          line.galley, ids),
+                                accepted=your_pieces(ids, "galleys"))
     if galley.owner != side:
         raise IllegalOrderError(f"{galley.id} is not commanded by the {side} side")
     if commands is not None and galley.id.upper() not in commands:

@@ -66,6 +66,7 @@ from pbem.rules.speedband.orders import (
 from pbem.rules.speedband.scenario import placement_problem
 from pbem.rules.speedband.sheets import CombatOrders, MovementOrders
 from pbem.rules.speedband.state import COMBAT, FLEEING, ORDERS, SETUP, GameState, Ship
+from pbem.rules.suggest import with_hint
 
 CONTEXT = {SETUP: SETUP_ROUND, ORDERS: ORDERS_ROUND, COMBAT: COMBAT_ROUND}
 ECHO_MARK = "=>"  # an echo pasted back is read up to its mark
@@ -98,7 +99,10 @@ def own_ship(state: GameState, name: str, side: str, commands: frozenset[str] | 
     side's ships, made only then: every line comes here)."""
     ship = state.ship(name)
     if ship is None:
-        raise IllegalOrderError(f"there is no ship {name} in this game", accepted=_your_ships(state, side))
+        ids = [s.id for s in state.ships if s.owner == side and s.status != FLEEING and s.active
+               and (commands is None or s.id.upper() in {c.upper() for c in commands})]
+        raise IllegalOrderError(with_hint(f"there is no ship {name} in this game", name, ids),
+                                accepted=_your_ships(state, side))
     if ship.owner != side:
         raise IllegalOrderError(f"{ship.id} is not yours: it is a ship of {ship.owner}",
                                 accepted=_your_ships(state, side))

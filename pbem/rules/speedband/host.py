@@ -126,6 +126,18 @@ class SpeedBandGame:
     def view_events(self, events: tuple[Event, ...], side: str | None) -> list[dict[str, Any]]:
         return view.view_events(self.value, events, side)
 
+    def no_order(self, side: str) -> str:
+        """What the rules do with a piece given no order in the open phase (the
+        answer's summary of a player's orders says it)."""
+        kind = self.value.phase.kind
+        if kind == "orders":
+            return ("no order: it repeats last turn's speed straight ahead (a ship that "
+                    'stopped stays stopped), reacts IGNORE and throws nothing')
+        if kind == "combat":
+            return ('no order: it shoots and grapples nothing; its standing lines keep '
+                    'their last values')
+        return "no order"
+
     def order_template(self, side: str) -> tuple[str, ...]:
         from pbem.rules.speedband import template
 

@@ -55,6 +55,7 @@ from pbem.rules.speedband.orders import (
     Transfer,
     round_of,
 )
+from pbem.rules.suggest import did_you_mean
 
 CONTEXTS = (SETUP_ROUND, ORDERS_ROUND, COMBAT_ROUND)
 ROUND_NAMES: Mapping[str, str] = {SETUP_ROUND: "the free set-up",
@@ -182,7 +183,9 @@ def _read_order(line: _Line) -> Order:
         return _transfer(line)
     if _DISTANCE.fullmatch(verb) or re.fullmatch(r"\d+\.\d+", verb, re.ASCII):
         return _place(line)
-    raise line.fail(f"{line.words[0]!r} is not an order word: the words are "
+    hint = did_you_mean(line.words[0], VERB_ROUND)
+    raise line.fail(f"{line.words[0]!r} is not an order word"
+                    + (f" ({hint})" if hint else "") + ": the words are "
                     f"{', '.join(VERB_ROUND)}, or x y heading for a set-up")
 
 

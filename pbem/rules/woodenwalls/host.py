@@ -128,6 +128,15 @@ class WoodenWallsGame:
     def view_events(self, events: tuple[Event, ...], side: str | None) -> list[dict[str, Any]]:
         return sideview.view_events(self.value, events, side)
 
+    def no_order(self, side: str) -> str:
+        """What the rules do with a piece given no order in the open phase (the
+        answer's summary of a player's orders says it)."""
+        kind = self.value.phase.kind
+        if kind == "leg":
+            return ('no order: each activation carries out its default segment (F1 at '
+                    'speeds 1-4, B0.5 backing, HOLD stopped)')
+        return "no order"
+
     def order_template(self, side: str) -> tuple[str, ...]:
         from pbem.rules.woodenwalls import template
 

@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from pbem.rules.suggest import did_you_mean
 from pbem.rules.table import Vec
 from pbem.rules.woodenwalls.notationdeck import (
     DECK_READERS,
@@ -160,7 +161,9 @@ def read_line(text: str, context: str) -> Reading | None:
     if verb in ENTRY_WORDS or verb in INTENTS or verb == "BREAK" or _STEP_WORD.fullmatch(verb):
         raise words.fail(f"a segment is a queue entry and needs its activation number: "
                          f"{ship}/1: {rest.strip()[:40]}")
-    raise words.fail(f"{words.tokens[0]!r} is not an order word: the words here are "
+    hint = did_you_mean(words.tokens[0], _verbs(context))
+    raise words.fail(f"{words.tokens[0]!r} is not an order word"
+                     + (f" ({hint})" if hint else "") + ": the words here are "
                      f"{', '.join(_verbs(context))}")
 
 
