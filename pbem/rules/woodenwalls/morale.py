@@ -13,8 +13,11 @@ Readings: "friendly ship" is always another ship afloat of the same controlling 
 counts only as a ship that was rammed or sank (§15.4). Distances are footprint distances (G5)
 at the test, within 4 SL with ε (G6); a sunk ship counts where its hulk lies, a removed one
 (`loaded`, q. 42) where it sank. Sight (q. 37) is the segment between centres, blocked by land
-and smoke plumes (G20), not by ships. A flagship counts itself, both for the +2 within 4 SL and
-for the −2 "no friendly flagship in sight". A captured ship (§12.8) keeps its engines (now of the
+and smoke plumes (G20), not by ships. A flagship counts itself for the +2 within 4 SL, as the
+rulings say, but not for the −2 "no friendly flagship in sight", where "friendly" means another
+ship: a flagship with no other flagship in sight takes both. A flotilla flagship is a flagship
+only for the ships of its own flotilla, the fleet flagship for its whole side (§4.1's reading).
+A captured ship (§12.8) keeps its engines (now of the
 captor's side); its own marines and shooters are lost, the captor's aboard become its crew, its
 flags go and it sails on default segments until its new controller's next mail (§6.1).
 
@@ -38,7 +41,7 @@ from pbem.rules.woodenwalls.rounds import Mark
 from pbem.rules.woodenwalls.seamanship import Modifier, seamanship_test
 from pbem.rules.woodenwalls.shiptypes import ENGINE, MARINES, SHOOTERS
 from pbem.rules.woodenwalls.speeds import max_speed
-from pbem.rules.woodenwalls.state import FLEEING, STANDING_OFF, GameState, Ship
+from pbem.rules.woodenwalls.state import FLEEING, FLEET, STANDING_OFF, GameState, Ship
 
 NEAR = 4.0  # SL: "within 4 SL" (§15.4)
 BONUS = 2
@@ -157,8 +160,16 @@ def _sank_near(state: GameState, ship: Ship) -> bool:
     return False
 
 
-def _flagship(state: GameState, ship: Ship, other: Ship) -> bool:
-    return bool(other.flagship) and (other.id == ship.id or (other.afloat and other.owner == ship.owner))
+def _flagship(ship: Ship, other: Ship) -> bool:
+    # Whether `other` is a flagship for `ship`: itself if it is one; another ship afloat of the
+    # same controlling side, the fleet flagship for all, a flotilla's for its flotilla (§4.1).
+    if not other.flagship:
+        return False
+    if other.id == ship.id:
+        return True
+    if not (other.afloat and other.owner == ship.owner):
+        return False
+    return other.flagship == FLEET or (bool(other.flotilla) and other.flotilla == ship.flotilla)
 
 
 def modifiers(state: GameState, ship: Ship) -> tuple[Modifier, ...]:
@@ -168,10 +179,10 @@ def modifiers(state: GameState, ship: Ship) -> tuple[Modifier, ...]:
         found.append(Modifier("no unboarded enemy ship within 4 SL", BONUS))
     if not any(not boarded(friend) and near(state, ship, friend.polygon) for friend in friends(state, ship)):
         found.append(Modifier("no unboarded friendly ship within 4 SL", -BONUS))
-    flagships = [other for other in state.ships if _flagship(state, ship, other)]
+    flagships = [other for other in state.ships if _flagship(ship, other)]
     if any(other.id == ship.id or near(state, ship, other.polygon) for other in flagships):
         found.append(Modifier("a friendly flagship within 4 SL", BONUS))
-    if not any(other.id == ship.id or in_sight(state, ship, other) for other in flagships):
+    if not any(other.id != ship.id and in_sight(state, ship, other) for other in flagships):
         found.append(Modifier("no friendly flagship in sight", -BONUS))
     if _marked_near(state, ship, friendly=False):
         found.append(Modifier("an enemy ship rammed or sunk within 4 SL", BONUS))

@@ -58,10 +58,30 @@ def test_modifiers_no_enemy_near_no_flagship_in_sight() -> None:
                                                    ("no friendly flagship in sight", -2)]
 
 
-def test_a_flagship_counts_itself_for_both_flagship_modifiers() -> None:
+def test_a_flagship_counts_itself_within_4_sl_but_not_as_a_flagship_in_sight() -> None:
+    # §15.4: "+2 a friendly flagship within 4 SL (a flagship counts itself)", but "friendly" is
+    # always another ship: a fleet flagship with no other flagship in sight takes the -2 too.
     state = _state(flagship="fleet")
     found = morale.modifiers(state, state.require("A1"))
-    assert [m.value for m in found] == [2, 2]
+    assert [(m.reason, m.value) for m in found] == [("no unboarded enemy ship within 4 SL", 2),
+                                                   ("a friendly flagship within 4 SL", 2),
+                                                   ("no friendly flagship in sight", -2)]
+
+
+def test_a_flotilla_flagship_counts_only_for_its_own_flotilla() -> None:
+    # §4.1's reading: A2 leads flotilla "north"; A1 of "north" has it within 4 SL (1.20 SL) and in
+    # sight: +2 and no -2; A1 of another flotilla, or of none, counts it as no flagship at all.
+    def with_a2(a1_flotilla: str, kind: str) -> GameState:
+        state = _state(flotilla=a1_flotilla)
+        return state.with_ship(replace(state.require("A2"), flagship=kind, flotilla="north"))
+
+    same = with_a2("north", "flotilla")
+    assert [m.value for m in morale.modifiers(same, same.require("A1"))] == [2, 2]
+    for other in ("south", ""):
+        apart = with_a2(other, "flotilla")
+        assert [m.value for m in morale.modifiers(apart, apart.require("A1"))] == [2, -2]
+    fleet = with_a2("south", "fleet")  # the fleet flagship leads the whole side
+    assert [m.value for m in morale.modifiers(fleet, fleet.require("A1"))] == [2, 2]
 
 
 def test_first_failure_stands_off_second_flees() -> None:
