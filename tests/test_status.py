@@ -67,7 +67,7 @@ def test_an_empty_judge(engine: Engine) -> None:
     assert status == {
         "now": "2026-05-01T12:00:00+00:00",
         "games": {"active": 0, "paused": 0, "over": 0, "ended": 0},
-        "phases_due": [], "late_players": [],
+        "phases_due": [], "late_players": [], "paused": [],
         "mail": {"queued": 0, "sent": 0, "failed": 0, "held": 0, "oldest_queued": None},
         "quarantine": {"quarantined": 0, "unfinished": 0},
         "last_sweep": None, "sweep_age_s": None, "held": None, "faults": [],
@@ -126,6 +126,15 @@ def test_every_figure(engine: Engine) -> None:
         {"game": "onthedot", "phase": "build", "player": "Hanno", "side": "red",
          "deadline": dot},
     ]
+    # the paused game is neither due nor late, but the players it waits for are counted
+    # (issue 23 §3): nobody has sent its build
+    assert status["paused"] == [{"game": "paused", "phase": "build",
+                                 "waiting_for": ["Aristides (blue)", "Hanno (red)"],
+                                 "count": 2}]
+    from pbem.cli.status import summary
+
+    shown = summary(status).splitlines()
+    assert "Paused games: 1, waiting for 2 players" in shown
     assert status["mail"] == {"queued": 2, "sent": 1, "failed": 1, "held": 0,
                               "oldest_queued": "2026-05-01T11:30:00+00:00"}
     assert status["quarantine"] == {"quarantined": 2, "unfinished": 1}

@@ -83,6 +83,13 @@ def summary(status: dict[str, Any]) -> str:
     if status["late_players"]:
         lines.append(table(_people(status["late_players"]), ("game", "phase", "player",
                                                              "side", "deadline")))
+    paused = status.get("paused", [])
+    waits = sum(game["count"] for game in paused)
+    if paused:
+        lines.append(f"Paused games: {len(paused)}, waiting for {waits} player"
+                     f"{'' if waits == 1 else 's'}")
+        lines.append(table([{**game, "waiting_for": ", ".join(game["waiting_for"]) or "nobody"}
+                            for game in paused], ("game", "phase", "count", "waiting_for")))
     lines += [f"Mail out: {mail['queued']} queued{oldest}, {mail['sent']} sent, "
               f"{mail['failed']} failed{others}.",
               f"Mail in: {quarantine['quarantined']} quarantined, {quarantine['unfinished']} "

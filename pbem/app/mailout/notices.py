@@ -216,13 +216,16 @@ def tell_missed(session: Any, settings: MailSettings, game: GameRow, phase: Phas
         idle = rulesets.no_order(hosted, player.side) if hosted is not None else "no order"
         text = (f"The deadline of {phase.key} in {game.id} has passed, with its grace, and "
                 f"the judge has no orders from you for it. "
-                + (f"The game is paused: it waits for the game master, and the orders you "
-                   f"send for {phase.key} now are still taken." if paused else
+                + (f"The game is paused: it waits for its game master, who may extend the "
+                   f"deadline, replace a player or resume it; the orders you send for "
+                   f"{phase.key} now are still taken." if paused else
                    f"{phase.key} was resolved without them: each of your pieces had "
                    f"{idle.partition(':')[0]}, so {idle.partition(':')[2].strip() or idle}. "
                    "Your report follows; send your next orders by the next deadline."))
-        if notice(session, settings, player.email, f"{game.id}: no orders from you for "
-                  f"{phase.key}", text, f"missed/{phase.id}/{player.id}", game.id, now):
+        subject = (f"{game.id}: paused for late orders" if paused else
+                   f"{game.id}: no orders from you for {phase.key}")
+        if notice(session, settings, player.email, subject, text,
+                  f"missed/{phase.id}/{player.id}", game.id, now):
             told.append(player.email)
     if game.gm_email and late:
         names = ", ".join(f"{p.name} ({p.side})" for p in late)
@@ -232,8 +235,9 @@ def tell_missed(session: Any, settings: MailSettings, game: GameRow, phase: Phas
                    "replace a player, or resume it as it stands (RESUME by mail)."
                    if paused else f"Under the game's rule for late orders (proceed), "
                    f"{phase.key} was resolved without them; each was told."))
-        if notice(session, settings, game.gm_email, f"{game.id}: {phase.key} had late "
-                  "players", text, f"missed/{phase.id}/gm", game.id, now):
+        subject = (f"{game.id}: paused for late orders" if paused else
+                   f"{game.id}: {phase.key} resolved without late orders")
+        if notice(session, settings, game.gm_email, subject, text, f"missed/{phase.id}/gm", game.id, now):
             told.append(game.gm_email)
     return told
 

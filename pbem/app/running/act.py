@@ -16,7 +16,7 @@ from datetime import datetime, timedelta
 from sqlalchemy.engine import Engine
 
 from pbem.app.base.errors import JudgeError
-from pbem.app.mailout.notices import local, notice
+from pbem.app.mailout.notices import local, notice, tell_missed
 from pbem.app.play import games, phases
 from pbem.app.running.scan import Open, lengths
 from pbem.app.running.shared import SweepReport, aware
@@ -39,6 +39,8 @@ def act(engine: Engine, settings: MailSettings | None, item: Open, now: datetime
             LOG.info("skipped: %s", exc, extra={"game": item.game_id, "phase": item.key})
             return
         report.processed.append((item.game_id, item.key))
+        if item.state == "late" and settings is not None and item.late:
+            _tell_missed(engine, settings, item, now, paused=False)
         LOG.info("phase processed", extra={"game": item.game_id, "phase": item.key,
                                             "why": item.state})
     elif item.state == "late":
@@ -55,22 +57,37 @@ def _pause_for_late(engine: Engine, settings: MailSettings | None, item: Open,
     names = ", ".join(name for _, name, _, _ in item.late)
     LOG.warning("game paused: orders missing after the grace",
                 extra={"game": item.game_id, "phase": item.key, "late": names})
-    if settings is None:
-        return
+    if settings is not None:
+        _tell_missed(engine, settings, item, now, paused=True)
 
+
+def _tell_missed(engine: Engine, settings: MailSettings, item: Open, now: datetime,
+                 paused: bool) -> None:
+    """Each player who missed the deadline told so, with what the rules did for them, and
+    the game master who they were (pbem.app.mailout.notices.tell_missed); when the game is
+    paused for them, the other players told that it waits for its game master."""
     def tell() -> None:
         with transaction(engine) as session:
             game = repo.game(session, item.game_id)
-            addresses = [p.email for p in repo.players(session, item.game_id)]
-            if game is not None and game.gm_email:
-                addresses.append(game.gm_email)
+            phase = session.get(PhaseRow, item.phase_id)
+            if game is None or phase is None:
+                return
+            late_ids = {pid for pid, _, _, _ in item.late}
+            late = [p for p in repo.players(session, item.game_id) if p.id in late_ids]
+            tell_missed(session, settings, game, phase, late, paused, now)
+            if not paused:
+                return
+            names = ", ".join(name for _, name, _, _ in item.late)
             text = (f"{item.game_id} is paused: the deadline of {item.key} and its grace have "
-                    f"passed without orders from {names}. The game waits for its game master "
-                    "(`pbem game resume`), who may extend the deadline or replace a player.")
-            for address in dict.fromkeys(addresses):
-                notice(session, settings, address, f"{item.game_id}: paused for late orders",
-                        text, f"paused/{item.game_id}/{item.phase_id}/{address}",
-                        item.game_id, now)
+                    f"passed without orders from {names}. The game waits for its game master, "
+                    "who may extend the deadline, replace a player or resume it; everyone is "
+                    "told the new deadline then.")
+            for player in repo.players(session, item.game_id):
+                if player.id not in late_ids:
+                    notice(session, settings, player.email,
+                           f"{item.game_id}: paused for late orders", text,
+                           f"paused/{item.game_id}/{item.phase_id}/{player.email}",
+                           item.game_id, now)
     retrying(tell)
 
 

@@ -73,6 +73,29 @@ def _late(session: Session, game_id: str, ruleset: str, phase_id: int, key: str,
             if player.side in owing and player.id not in sent]
 
 
+def _paused(session: Session, problems: list[str]) -> list[dict[str, Any]]:
+    """Each paused game, its open phase and the players it waits for (those of the sides the
+    phase owes orders from who have sent none): how many, and who."""
+    found: list[dict[str, Any]] = []
+    for game in repo.games(session):
+        if game.status != "paused":
+            continue
+        phase = repo.open_phase(session, game.id)
+        if phase is None:
+            found.append({"game": game.id, "phase": None, "waiting_for": [], "count": 0})
+            continue
+        try:
+            waiting = _late(session, game.id, game.ruleset, phase.id or 0, phase.key, None)
+        except Exception as exc:  # noqa: BLE001 - one broken game must not hide the others
+            problems.append(f"{game.id} {phase.key}: the stored phase cannot be read "
+                            f"({type(exc).__name__}: {exc})")
+            continue
+        found.append({"game": game.id, "phase": phase.key,
+                      "waiting_for": [f"{p['player']} ({p['side']})" for p in waiting],
+                      "count": len(waiting)})
+    return found
+
+
 def _sweep_age(last: dict[str, Any] | None, now: datetime) -> float | None:
     if not last or not isinstance(last.get("at"), str):
         return None
@@ -85,7 +108,8 @@ def _sweep_age(last: dict[str, Any] | None, now: datetime) -> float | None:
 
 def judge_status(engine: Engine, now: datetime) -> dict[str, Any]:
     """The judge at `now` (UTC; a naive time is taken as UTC), as plain JSON values: games
-    by state; phases due and late players (active games only); the outbox by state and its
+    by state; phases due and late players (active games only); `paused`: each paused game,
+    its open phase and the players it waits for (`count` of them); the outbox by state and its
     oldest queued mail; the quarantine and the mail stored but never handled; the last
     sweep and how long ago it ended; `faults`: the games and steps the last sweeps could not
     do (step, game, phase, error, since), until they work again. `problems`: games whose open
@@ -107,6 +131,7 @@ def judge_status(engine: Engine, now: datetime) -> dict[str, Any]:
             except Exception as exc:  # noqa: BLE001 - one broken game must not hide the others
                 problems.append(f"{game_id} {key}: the stored phase cannot be read "
                                 f"({type(exc).__name__}: {exc})")
+        paused = _paused(session, problems)
         mail = _counts(repo.mail.outbox_by_state(session), MAIL_OUT_STATES)
         oldest = repo.mail.oldest_queued(session)
         quarantined = repo.mail.count_incoming(session, "quarantined")
@@ -122,6 +147,7 @@ def judge_status(engine: Engine, now: datetime) -> dict[str, Any]:
         "games": games,
         "phases_due": due,
         "late_players": late,
+        "paused": paused,
         "mail": {**mail, "oldest_queued": _when(oldest)},
         "quarantine": {"quarantined": int(quarantined), "unfinished": int(unfinished)},
         "last_sweep": last_sweep,
