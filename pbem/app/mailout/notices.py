@@ -219,9 +219,9 @@ def tell_missed(session: Any, settings: MailSettings, game: GameRow, phase: Phas
                 + (f"The game is paused: it waits for its game master, who may extend the "
                    f"deadline, replace a player or resume it; the orders you send for "
                    f"{phase.key} now are still taken." if paused else
-                   f"{phase.key} was resolved without them: each of your pieces had "
-                   f"{idle.partition(':')[0]}, so {idle.partition(':')[2].strip() or idle}. "
-                   "Your report follows; send your next orders by the next deadline."))
+                   f"{phase.key} was resolved without them, as the rules resolve a side "
+                   f"that sends none: for each of your pieces, \"{idle}\". Your report "
+                   "follows; send your next orders by the next deadline."))
         subject = (f"{game.id}: paused for late orders" if paused else
                    f"{game.id}: no orders from you for {phase.key}")
         if notice(session, settings, player.email, subject, text,
