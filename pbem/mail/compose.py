@@ -69,11 +69,14 @@ def compose(*, sender: str, sender_name: str, to: Sequence[str], subject: str, t
             html: str | None = None, png: bytes | None = None, png_name: str = "map.png",
             map_src: str | None = None, svg: str | None = None, svg_name: str = "map.svg",
             ics: bytes | None = None, ics_name: str = "deadline.ics", message_id: str,
-            in_reply_to: str | None = None, auto: str = "auto-generated", loop: str,
-            date: datetime) -> bytes:
+            in_reply_to: str | None = None, references: Sequence[str] | str | None = None,
+            auto: str = "auto-generated", loop: str, date: datetime) -> bytes:
     """One message as bytes with CRLF line ends, ready for SMTP. `message_id` is bare
     (left@right). `in_reply_to` is the Message-ID of the mail answered, as it came; it is
     left out when it is not a plausible Message-ID (it comes from a stranger's mail).
+    `references` are the thread's ids before it (the answered mail's own References, as ids
+    or as the header's text); the References header is they and the answered mail, so mail
+    programs thread the answer; None (or none plausible): the answered mail alone.
     Every address in `to` must be a bare address (`pbem.mail.address.writable`: no name,
     angle brackets, comma, white space or line break), and `sender` one as the settings take
     it (the judge's own, judge@localhost included), so that no recipient or
@@ -104,7 +107,7 @@ def compose(*, sender: str, sender_name: str, to: Sequence[str], subject: str, t
     answered = _foreign_id(in_reply_to)
     if answered:
         message["In-Reply-To"] = answered
-        message["References"] = answered  # the one mail we know of in the thread
+        message["References"] = " ".join(_thread(references, answered))
     message["Auto-Submitted"] = auto
     message[LOOP_HEADER] = loop
     message["MIME-Version"] = "1.0"
@@ -186,6 +189,21 @@ def _bare_id(message_id: str) -> str:
         raise ValueError(f"a Message-ID looks like left@right, in printable ASCII; got "
                          f"{message_id!r}")
     return bare
+
+
+MAX_REFERENCES = 20  # ids in a References header made: the thread's first and its latest
+
+
+def _thread(references: Sequence[str] | str | None, answered: str) -> list[str]:
+    """The References of an answer: the plausible ids of the thread before the answered
+    mail, then it (each once; a long thread keeps its first and its latest ids)."""
+    given = re.findall(r"<([^<>]*)>", references) if isinstance(references, str) \
+        else list(references or ())
+    ids = [found for found in (_foreign_id(item) for item in given) if found]
+    ids = [item for item in dict.fromkeys(ids) if item != answered] + [answered]
+    if len(ids) > MAX_REFERENCES:
+        ids = [ids[0], *ids[-(MAX_REFERENCES - 1):]]
+    return ids
 
 
 def _foreign_id(message_id: str | None) -> str | None:

@@ -172,6 +172,18 @@ def first_id(text: str) -> str:
     return (angled.group(1) if angled else text).strip()
 
 
+MAX_REFERENCES = 20  # ids of a References header kept: the thread's start and its latest
+
+
+def all_ids(text: str) -> tuple[str, ...]:
+    """The message ids of a References header, stripped of <>, oldest first; of a long one
+    the first and the latest MAX_REFERENCES - 1 (RFC 5322 §3.6.4 lets a header be trimmed so)."""
+    found = tuple(dict.fromkeys(match.group(1).strip() for match in _ANGLED.finditer(text)))
+    if len(found) > MAX_REFERENCES:
+        found = (found[0], *found[-(MAX_REFERENCES - 1):])
+    return found
+
+
 def clean(text: str) -> str:
     """No lone surrogates: raw 8-bit header bytes are read as UTF-8 where they are UTF-8."""
     if not _LONE_SURROGATE.search(text):

@@ -34,6 +34,7 @@ from email.parser import BytesParser
 
 from pbem.mail.bounds import MAX_BYTES, MailRefused, body_start, check_bounds
 from pbem.mail.headers import (
+    all_ids,
     first_id,
     header_text,
     judge_addresses,
@@ -55,6 +56,7 @@ class Incoming:
     in_reply_to: str       # the first message id of In-Reply-To, stripped of <>
     texts: tuple[Text, ...]
     automatic: str         # "" when a person wrote it; else why the judge must never answer it
+    references: tuple[str, ...] = ()  # the ids of References, stripped of <>, oldest first
 
 
 def read_message(raw: bytes, judge_address: str | Iterable[str] = "") -> Incoming:
@@ -94,4 +96,5 @@ def _read(raw: bytes, digest: str, judge_address: str | Iterable[str]) -> Incomi
         in_reply_to=first_id(header_text(message, "In-Reply-To")),
         texts=read_texts(message),
         automatic=why_automatic(message, sender, return_path, judge_addresses(judge_address)),
+        references=all_ids(header_text(message, "References")),
     )
