@@ -13,6 +13,8 @@
                                 to ENDANNOUNCE)
     INVITE <side> <address>     offer a seat of a game still forming
     START                       start a forming game (every side has its players)
+    ARCHIVE open | closed       once the game has ended, its public archive shows what was
+                                hidden while it ran (open, the default) or stays closed
     HELP                        this list
 
 The password is the game master's own, shown once when the game was made. The actions run
@@ -45,7 +47,7 @@ from pbem.app.mailin.answers import MailOutcome, _queue_reply
 from pbem.app.mailin.auth import GameMaster
 from pbem.app.mailin.context import Handling
 from pbem.app.mailin.intake import stored
-from pbem.app.play import invites
+from pbem.app.play import games, invites
 from pbem.app.play.games import show_game
 from pbem.errors import CopyBeingHandled
 from pbem.mail.settings import MailSettings
@@ -207,7 +209,8 @@ def commands(session: Any, mail: Handling, number: int, block: Block,
 # (PROCESS is not among them: it names its phase, and a phase is processed once)
 JOURNALED = {"EXTEND": "deadline_set", "DEADLINE": "deadline_set", "PAUSE": "paused",
              "RESUME": "resumed", "END": "ended", "ROLLBACK": "rollback",
-             "ANNOUNCE": "announcement", "INVITE": "invited", "START": "started"}
+             "ANNOUNCE": "announcement", "INVITE": "invited", "START": "started",
+             "ARCHIVE": "setting"}
 
 
 def _last_entry(engine: Any, game_id: str) -> int:
@@ -288,8 +291,10 @@ def _action(game_id: str, line: str,
         return f"ended {result}; the seed is revealed to the players"
 
     def rollback(engine: Any, mail: MailSettings, now: datetime) -> str:
-        gm.rollback(engine, game_id, first, after, mail, now)
-        return f"{first} is open again; the players were told why"
+        new = gm.rollback(engine, game_id, first, after, mail, now)
+        due = f", its deadline {new:%Y-%m-%d %H:%M} UTC" if new else ""
+        return (f"{first} is open again{due}; the players were told why, with the position "
+                "as it stands again")
 
     def announce(engine: Any, mail: MailSettings, now: datetime) -> str:
         text = rest if "\n" not in line else line.partition("\n")[2]
@@ -306,6 +311,9 @@ def _action(game_id: str, line: str,
         new = invites.start(engine, game_id, mail, now)
         return f"started; the first deadline is {new:%Y-%m-%d %H:%M} UTC"
 
+    def archive(engine: Any, mail: MailSettings, now: datetime) -> str:
+        return games.set_archive(engine, game_id, first, now)
+
     def help_(engine: Any, mail: MailSettings, now: datetime) -> str:
         return HELP
 
@@ -315,4 +323,4 @@ def _action(game_id: str, line: str,
     return {"STATUS": status, "EXTEND": extend, "DEADLINE": deadline, "PROCESS": process,
             "PREVIEW": preview, "PAUSE": pause, "RESUME": resume, "END": end,
             "ROLLBACK": rollback, "ANNOUNCE": announce, "INVITE": invite, "START": start,
-            "HELP": help_}.get(word, unknown)
+            "ARCHIVE": archive, "HELP": help_}.get(word, unknown)

@@ -1,8 +1,10 @@
 """A game's public archive: a folder of static pages that can be published anywhere. An
 index grouped by turn with the players and a line on each phase, a page per resolved phase
-(the observers' report and map), and one stylesheet. Only what observers may see goes in;
-once the game has ended, the orders every side gave, the press and the revealed seed with
-how to check the dice join it, never before."""
+(the observers' report and map), and one stylesheet. While the game runs, only what
+observers may see goes in. Once it has ended, the revealed seed with how to check the dice
+joins it, and, unless its game master keeps the archive closed (the game's setting
+archive_after_end, pbem.app.play.games), what was hidden while it ran: each phase shown in
+full (secret records too), the orders every side gave and the press; never before."""
 
 from __future__ import annotations
 
@@ -15,7 +17,8 @@ from typing import Any
 from sqlalchemy.engine import Engine
 
 from pbem.app.base import rulesets
-from pbem.app.play.games import require_game
+from pbem.app.base.shared import require_game
+from pbem.app.play.games import archive_after_end
 from pbem.app.reports.bookends import Ending
 from pbem.app.reports.reports import (
     OBSERVER,
@@ -38,6 +41,7 @@ STYLESHEET = "style.css"
 ENDED = ("over", "ended")  # a game's status once its secrets may be told
 SUMMARY_LIMIT = 160  # characters of a phase's line on the index, in whole sentences
 PUBLIC = Recipient(OBSERVER, None, "UTC")
+REVEALED = Recipient(OBSERVER, None, "UTC", everything=True)  # an ended game, shown in full
 
 
 @dataclass(frozen=True)
@@ -85,6 +89,7 @@ class Stored:
     players: tuple[tuple[str, str, bool], ...]  # (name, side, still playing)
     phases: tuple[Phase, ...]
     press: tuple[Press, ...]
+    revealed: bool = False  # ended, and its archive open: what was hidden is shown
 
     @property
     def ended(self) -> bool:
@@ -98,16 +103,18 @@ def archive_game(engine: Engine, game_id: str, folder: Path) -> Path:
     env = report.environment()
     (folder / STYLESHEET).write_text(env.get_template("style.css.j2").render(),
                                      encoding="utf-8")
-    made = [_phase_page(stored.game_id, phase) for phase in stored.phases]
+    made = [_phase_page(stored.game_id, phase, stored.revealed) for phase in stored.phases]
     names = [f"{page.basename}.html" for page, _ in made]
     title = stored.phases[0].after.title if stored.phases else stored.scenario
     site = {"game": stored.game_id, "title": title, "ended": stored.ended,
-            "press": bool(stored.press), "stylesheet": STYLESHEET}
+            "revealed": stored.revealed, "press": bool(stored.press),
+            "stylesheet": STYLESHEET}
     for number, (phase, (page, data)) in enumerate(zip(stored.phases, made, strict=True)):
         around = {"previous": _link(stored.phases, names, number - 1),
                   "next": _link(stored.phases, names, number + 1)}
         html = env.get_template("archive_phase.html.j2").render(
-            r=data, site=site, around=around, phase=_told(phase, stored.ended), current="phase")
+            r=data, site=site, around=around, phase=_told(phase, stored.revealed),
+            current="phase")
         replace(page, html=html).write(folder)
     index = folder / "index.html"
     index.write_text(env.get_template("archive_index.html.j2").render(
@@ -130,29 +137,31 @@ def _read(engine: Engine, game_id: str) -> Stored:
     with transaction(engine) as session:
         game = require_game(session, game_id)
         ended = game.status in ENDED
+        revealed = ended and archive_after_end(game) == "open"
         people = repo.players(session, game_id, active_only=False)
         by_id = {p.id: p for p in people}
-        phases = tuple(_phase(session, game, row, by_id, ended)
+        phases = tuple(_phase(session, game, row, by_id, ended, revealed)
                        for row in repo.phases(session, game_id) if row.status == "resolved")
         press = tuple(Press(row.phase_key, _name(by_id, row.from_player_id), _side(
             by_id, row.from_player_id), row.to, row.body)
-            for row in repo.press(session, game_id)) if ended else ()
+            for row in repo.press(session, game_id)) if revealed else ()
         return Stored(game_id=game.id, status=game.status, winner=game.winner,
                       scenario=game.scenario, dice_name=game.dice_name,
                       seed_commitment=game.seed_commitment, seed=game.seed if ended else "",
                       players=tuple((p.name, p.side, p.active) for p in people),
-                      phases=phases, press=press)
+                      phases=phases, press=press, revealed=revealed)
 
 
 def _phase(session: Any, game: GameRow, row: PhaseRow, people: dict[int | None, PlayerRow],
-           ended: bool) -> Phase:
+           ended: bool, revealed: bool = False) -> Phase:
     before = rulesets.load(game.ruleset, json.loads(row.state_before))
     after = rulesets.load(game.ruleset, json.loads(row.state_after or "{}"))
     orders: tuple[GivenOrders, ...] = ()
     rolls: tuple[int, ...] = ()
-    if ended:  # the secrets of play are told only once the game is over
+    if revealed:  # the secrets of play are told only once the game is over, and open
         orders = tuple(GivenOrders(_name(people, sent.player_id), sent.side, _order_lines(sent.raw))
                        for sent in repo.submissions(session, row.id or 0))
+    if ended:  # the dice are public once the seed is
         rolls = tuple(roll.value for roll in read_log(json.loads(row.dice_log or "[]")))
     return Phase(key=row.key, title=before.phase_title, turn=before.turn, after=after,
                  events=_events(row), owed=tuple(before.owes()), orders=orders, rolls=rolls,
@@ -176,14 +185,17 @@ def _order_lines(raw: str) -> tuple[str, ...]:
                  if line.strip() and line.split()[0].upper() != "SIGNON")
 
 
-def _phase_page(game_id: str, phase: Phase) -> tuple[RenderedReport, dict[str, Any]]:
-    """The observers' report of the phase and its data; the archive writes its own HTML."""
-    view, shown = seen_by(phase.after, phase.events, PUBLIC)
+def _phase_page(game_id: str, phase: Phase,
+                revealed: bool = False) -> tuple[RenderedReport, dict[str, Any]]:
+    """The observers' report of the phase and its data (the whole of it once the game has
+    ended with its archive open); the archive writes its own HTML."""
+    who = REVEALED if revealed else PUBLIC
+    view, shown = seen_by(phase.after, phase.events, who)
     data = report_for(game_id=game_id, phase_key=phase.key, after=phase.after, view=view,
-                      shown=shown, who=PUBLIC, deadline=None, map_suffix="svg",
+                      shown=shown, who=who, deadline=None, map_suffix="svg",
                       ending=phase.ending)
     scene = scene_for(game_id=game_id, phase_key=phase.key, after=phase.after, view=view,
-                      shown=shown, who=PUBLIC)
+                      shown=shown, who=who)
     made = RenderedReport(recipient=PUBLIC.name, side=None, phase=phase.key,
                           basename=f"{phase.key}-{PUBLIC.file_key}",
                           text=report.render_text(data), html="",
