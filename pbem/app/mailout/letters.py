@@ -29,10 +29,12 @@ LOG = logging.getLogger(__name__)
 def queue_reply(session: Any, settings: MailSettings, key: str, to: Sequence[str],
                 subject: str, text: str, in_reply_to: str | None,
                 plan: dict[str, Any] | None, game_id: str | None,
-                now: datetime) -> tuple[str, ...]:
-    """Queue an answer to a mail (`key` makes its Message-ID; `in_reply_to` is the mail's).
-    With a `plan` it is queued as a job and its map is drawn when it is sent. The addresses
-    it was queued to: those the judge can write to (none: nothing is queued)."""
+                now: datetime, references: Sequence[str] = ()) -> tuple[str, ...]:
+    """Queue an answer to a mail (`key` makes its Message-ID; `in_reply_to` is the mail's,
+    `references` the ids of the thread before it, from the mail's References: the answer
+    threads under it). With a `plan` it is queued as a job and its map is drawn when it is
+    sent. The addresses it was queued to: those the judge can write to (none: nothing is
+    queued)."""
     message_id = new_message_id("reply", key, settings.domain)
     kept = [address for address in to if writable(address)]
     if not kept:
@@ -41,7 +43,8 @@ def queue_reply(session: Any, settings: MailSettings, key: str, to: Sequence[str
     if plan is None:
         raw = compose(sender=settings.judge_address, sender_name=settings.judge_name, to=kept,
                       subject=subject, text=text, message_id=message_id,
-                      in_reply_to=in_reply_to, auto="auto-replied",
+                      in_reply_to=in_reply_to, references=list(references),
+                      auto="auto-replied",
                       loop=settings.judge_address, date=now)
         repo.queue_mail(session, message_id=message_id, kind="reply", game_id=game_id,
                         recipients=kept, sender=settings.judge_address, subject=subject,
@@ -50,7 +53,8 @@ def queue_reply(session: Any, settings: MailSettings, key: str, to: Sequence[str
     repo.queue_mail(session, message_id=message_id, kind="reply", game_id=game_id,
                     recipients=kept, sender=settings.judge_address, subject=subject, raw=b"",
                     now=now, job={"type": "reply", "text": text, "in_reply_to": in_reply_to,
-                                  "date": now.isoformat(), "plan": plan})
+                                  "references": list(references), "date": now.isoformat(),
+                                  "plan": plan})
     return tuple(kept)
 
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from sqlalchemy.engine import Engine
 
-from pbem.app.base import rulesets
+from pbem.app.base import rulesets, waits
 from pbem.app.base.errors import JudgeError
 from pbem.app.base.shared import effective_text, require_game, utcnow
 from pbem.app.base.timing import next_deadline, vacations_of
@@ -277,8 +277,10 @@ def due_games(engine: Engine, now: datetime | None = None) -> list[tuple[str, st
 
 def ready_games(engine: Engine) -> list[tuple[str, str]]:
     """Active games whose open phase has every order it waits for: each player of each side
-    that owes orders has sent some (rulings §10, 15.2). (game, phase key). A game whose
-    stored phase cannot be read counts as ready, so that processing it reports the fault."""
+    that owes orders has sent some (rulings §10, 15.2) and none of them waits (WAIT by mail,
+    or orders with refused lines not yet confirmed; pbem.app.base.waits). (game, phase key).
+    A game whose stored phase cannot be read counts as ready, so that processing it reports
+    the fault. The deadline plays a phase whoever waits (due_games does not ask)."""
     found = []
     with snapshot(engine) as session:
         for game in repo.games(session):
@@ -293,8 +295,8 @@ def ready_games(engine: Engine) -> list[tuple[str, str]]:
                 found.append((game.id, phase.key))
                 continue
             sent = {row.player_id for row in repo.submissions(session, phase.id or 0)}
-            waiting = [p for p in repo.players(session, game.id)
-                       if p.side in owing and p.id not in sent]
+            waiting = [p for p in repo.players(session, game.id) if p.side in owing
+                       and (p.id not in sent or waits.waits(p, phase.key))]
             if not waiting:
                 found.append((game.id, phase.key))
     return found

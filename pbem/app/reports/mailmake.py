@@ -132,7 +132,8 @@ def _reply_with_map(engine: Engine, settings: MailSettings, row: MailOutRow,
                    to=json.loads(row.recipients), subject=row.subject, text=job["text"],
                    png=png, png_name="orders.png", svg=svg,
                    svg_name="orders.svg", message_id=row.message_id,
-                   in_reply_to=job.get("in_reply_to"), auto="auto-replied",
+                   in_reply_to=job.get("in_reply_to"), references=job.get("references"),
+                   auto="auto-replied",
                    loop=settings.judge_address, date=datetime.fromisoformat(job["date"]))
 
 
