@@ -156,7 +156,7 @@ def test_a_reply_echoes_the_orders_and_carries_the_loop_headers(aegean: Engine,
     assert reply["X-PBEM-Loop"] == "judge@example.net"
     assert reply["In-Reply-To"] == "<plain-orders-1@example.org>"
     text = _text(reply)
-    assert "Orders for T1-move-blue" in text
+    assert "Orders for Turn 1, blue moves" in text  # the title, not the key (issue 23 §2)
     # the mail's own line numbers: the orders start on line 6 of the body
     assert "line 6" in text and "line 9" in text
     assert "Not read" in text and "Ann Example" in text  # the signature, listed
@@ -263,7 +263,7 @@ def test_a_right_password_from_another_address_answers_both(aegean: Engine,
     assert done.outcome == "commands" and set(done.replies) == {ANN, "ann@phone.example"}
     reply = _outbox(aegean)[-1][2]
     assert reply is not None
-    assert "open phase T1-move-blue" in _text(reply)
+    assert "the open phase is Turn 1, blue moves" in _text(reply)  # (issue 23 §2)
     assert sorted(a.addr_spec for a in reply["To"].addresses) == sorted(
         [ANN, "ann@phone.example"])
 

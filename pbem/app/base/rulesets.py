@@ -111,17 +111,18 @@ def order_summary(hosted: GameValue, side: str, lines: Sequence[Any],
 
 def order_help(hosted: GameValue, side: str) -> tuple[str, ...]:
     """The order syntax of the open phase for a player of `side`, written for mail: the
-    ruleset's own help when it gives one, else the phase's title and the lines the side's
-    orders start from (its report's order template)."""
+    ruleset's own help when it gives one (the lines it takes, what a piece with no line
+    does), then the lines the side's orders can start from (its report's order template)."""
     own = getattr(hosted, "order_help", None)
-    if callable(own):
-        given = own(side)
-        if given:
-            return tuple(str(text) for text in given)
-    template = [line for line in hosted.order_template(side) if line.strip()]
+    given = own(side) if callable(own) else ()
+    lines = [str(text) for text in given or ()]
+    if not lines:
+        lines.append(f"The open phase is {hosted.phase_title}. One order per line, each "
+                     "naming its piece first.")
+    template = [line for line in hosted.order_template(side)
+                if line.strip() and not line.lstrip().upper().startswith("SIGNON")]
     if not template:
-        return (f"The open phase is {hosted.phase_title}; your side gives no orders in it.",)
-    return (f"The open phase is {hosted.phase_title}. One order per line, each naming its "
-            "piece first; your orders can start from these lines (a line starting with # is "
-            "a note the judge does not read: take the # away to give that order):",
+        return tuple(lines)
+    return (*lines, "Your orders can start from these lines (a line starting with # is a "
+            "note the judge does not read: take the # away to give that order):",
             *(f"  {line}" for line in template))

@@ -139,17 +139,17 @@ def _orders(session: Any, mail: Handling, game: GameRow, player: PlayerRow, bloc
     counts = (f"{counted(len(answer.accepted), 'line')} accepted, {len(answer.refused)} "
               "refused")
     if taken and answer.paused:
-        head = (f"Orders for {answer.phase}: kept; the game is paused ({counts}"
+        head = (f"Orders for {answer.title or answer.phase}: kept; the game is paused ({counts}"
                 + ("; they replace your earlier ones" if answer.replaced_earlier else "")
                 + "). The judge plays them when the game master resumes the game; until then "
                 "you may send new ones.")
         headline = f"{game.id} — orders for {title}: kept; the game is paused"
     elif taken:
-        head = (f"Orders for {answer.phase}: stored ({counts})"
+        head = (f"Orders for {answer.title or answer.phase}: stored ({counts})"
                 + ("; they replace your earlier ones." if answer.replaced_earlier else "."))
         headline = f"{game.id} — orders for {title}: received"
     else:
-        head = (f"Orders for {answer.phase}: NOT stored, since no line could be accepted; "
+        head = (f"Orders for {answer.title or answer.phase}: NOT stored, since no line could be accepted; "
                 "any orders you sent before stand.")
         headline = f"{game.id} — orders for {title}: not taken"
     echo = [head, "As the judge understood them:"] if answer.accepted else [head]

@@ -115,7 +115,7 @@ def help_text(topic: str, session: Any = None, game: GameRow | None = None,
         if session is None or game is None or player is None:
             return ("HELP ORDERS: sign on first (SIGNON <game> <player> <password>, then HELP "
                     "ORDERS), so that the judge knows which game and phase to explain.")
-        return "HELP ORDERS\n" + _order_help(session, game, player) + "\n\n" + TOPICS["ORDERS"]
+        return "HELP ORDERS\n" + _order_help(session, game, player)
     if word in TOPICS:
         return f"HELP {word}: {TOPICS[word]}"
     shown = word[:24]
@@ -165,7 +165,12 @@ def status(session: Any, game: GameRow, player: PlayerRow) -> str:
     mine = ("the judge holds orders from you" if held is not None
             else "the judge holds no orders from you yet" if you else "you owe no orders")
     who = ", ".join(owes) if owes else "nobody you may be told of"
-    return (f"Status: {state}open phase {phase.key} ({hosted.phase_title}); orders from "
+    if waits.waits(player, phase.key):
+        mine += (" (you asked the judge to wait: send NOWAIT when you are done)"
+                 if waits.why(player, phase.key) == waits.ASKED else
+                 " (some of your lines were refused: the judge waits for corrected orders or "
+                 "NOWAIT)")
+    return (f"Status: {state}the open phase is {hosted.phase_title}; orders from "
             f"{who}; {mine}. Deadline: {_deadline_text(phase.deadline, player.timezone)}.")
 
 
@@ -216,7 +221,8 @@ def _held(session: Any, game: GameRow, player: PlayerRow) -> str:
     held = repo.latest_submission(session, phase.id or 0, player.id or 0) if phase else None
     if phase is None or held is None:
         return "ORDERS: the judge holds no orders from you for the open phase."
-    head = (f"ORDERS: the judge holds these from you for {phase.key} (received "
+    title = rulesets.load(game.ruleset, json.loads(phase.state_before)).phase_title
+    head = (f"ORDERS: the judge holds these from you for {title} (received "
             f"{held.received_at:%Y-%m-%d %H:%M} UTC):")
     answer = orders.held_orders(session.connection(), game.id, player.name, held.raw)
     if answer is None:
@@ -302,7 +308,8 @@ def _report_again(session: Any, settings: MailSettings, game: GameRow, player: P
     key = resolved[-1].key
     queue_report_to(session, settings, game.id, resolved[-1], player,
                     f"{game.id}/{key}/{player.id}/again/{mail_id}/{number}", now)
-    return f"REPORT: your report after {key} is on its way in a separate mail."
+    title = rulesets.load(game.ruleset, json.loads(resolved[-1].state_before)).phase_title
+    return f"REPORT: your report of {title} is on its way in a separate mail."
 
 
 def _press(session: Any, settings: MailSettings, game: GameRow, player: PlayerRow,

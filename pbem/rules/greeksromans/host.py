@@ -13,6 +13,7 @@ from pbem.rules.dice import Dice
 from pbem.rules.events import Event
 from pbem.rules.greeksromans import codec
 from pbem.rules.greeksromans.game import OVER, Game, check, new_game, play_phase
+from pbem.rules.greeksromans.orders import HALF_EXAMPLES, SETUP_EXAMPLES, STEP_HINT
 from pbem.rules.greeksromans.scenario import scenario_names, scenario_sides, scenario_title
 from pbem.rules.greeksromans.switches import SWITCHES
 from pbem.rules.greeksromans.view import state_json
@@ -144,6 +145,20 @@ class GreeksRomansGame:
 
     def view_events(self, events: tuple[Event, ...], side: str | None) -> list[dict[str, Any]]:
         return [item.as_dict() for item in events]
+
+    def order_help(self, side: str) -> tuple[str, ...]:
+        """The order syntax of the open phase, written for mail (HELP ORDERS): the lines
+        it takes, and what a piece with no line does."""
+        half = ("One ship per line and kind: <ID>: <steps>, or STAY, or ARCHERY, CATAPULT or "
+                "BOARD with targets (<ID>: ARCHERY R1, R3).", "Steps: " + STEP_HINT + ".",
+                "For example " + HALF_EXAMPLES + ".")
+        setup = ("One ship per line: <ID>: x y heading, e.g. " + SETUP_EXAMPLES + ".",)
+        lines = {"half": half, "setup": setup}.get(self.value.phase.kind, ())
+        if not lines:
+            return ()
+        idle = self.no_order(side).removeprefix("no order").lstrip(": ")
+        return (f"The open phase is {self.phase_title}.", *lines,
+                *([f"A piece with no line: {idle}."] if idle else []))
 
     def no_order(self, side: str) -> str:
         """What the rules do with a piece given no order in the open phase (the

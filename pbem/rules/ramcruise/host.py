@@ -27,6 +27,7 @@ from pbem.rules.interface import (
 )
 from pbem.rules.ramcruise import codec, game, houserules, narrate, pieces, present, template
 from pbem.rules.ramcruise.fates import order_fates
+from pbem.rules.ramcruise.notation import BUILD_HINT, ROUND_HINT, SETUP_HINT
 from pbem.rules.ramcruise.scenario import scenario_names, scenario_sides, scenario_title
 from pbem.rules.ramcruise.state import OVER, GameState
 from pbem.rules.ramcruise.switches import SWITCHES
@@ -123,6 +124,18 @@ class RamCruiseGame:
 
     def view_events(self, events: tuple[Event, ...], side: str | None) -> list[dict[str, Any]]:
         return [item.as_dict() for item in events]
+
+    def order_help(self, side: str) -> tuple[str, ...]:
+        """The order syntax of the open phase, written for mail (HELP ORDERS): the lines
+        it takes, and what a piece with no line does."""
+        lines: tuple[str, ...] = (("Lines it takes: " + {"build": BUILD_HINT, "setup": SETUP_HINT}.get(
+                    self.value.phase.kind, ROUND_HINT) + ".",)
+                if self.value.phase.kind in ("build", "setup", "move", "combat") else ())
+        if not lines:
+            return ()
+        idle = self.no_order(side).removeprefix("no order").lstrip(": ")
+        return (f"The open phase is {self.phase_title}.", *lines,
+                *([f"A piece with no line: {idle}."] if idle else []))
 
     def no_order(self, side: str) -> str:
         """What the rules do with a piece given no order in the open phase (the

@@ -56,6 +56,7 @@ _FIRE_HINT = (
     "and for two weapons of a type at one target 'FIRE 2 archers X' or 'FIRE archer X x2'."
 )
 COMBAT_VERBS = ("FIRE", "BOARD", "CAPTURE", "ADRIFT", "TRANSFER")
+COMBAT_HELP = ("One order per line: <ID>: " + _COMBAT_HINT, "Fire: " + _FIRE_HINT)  # HELP ORDERS
 
 
 def _count(word: str, what: str) -> int:

@@ -23,7 +23,9 @@ from pbem.rules.interface import (
     Switch,
 )
 from pbem.rules.ramspeed import codec, phases
+from pbem.rules.ramspeed.combat_orders import COMBAT_HELP
 from pbem.rules.ramspeed.game import BUILD, OVER, SETUP, Game, new_game, play_phase
+from pbem.rules.ramspeed.orders import ORDER_HELP
 from pbem.rules.ramspeed.tables import (
     TableError,
     built_in_scenarios,
@@ -172,6 +174,17 @@ class RamSpeedGame:
 
         phase = self.value.phase
         return order_hints(self.value.state, side, phase.kind, phase.zone)
+
+    def order_help(self, side: str) -> tuple[str, ...]:
+        """The order syntax of the open phase, written for mail (HELP ORDERS): the lines
+        it takes, and what a piece with no line does."""
+        kind = self.value.phase.kind
+        lines: tuple[str, ...] = COMBAT_HELP if kind == "combat" else ORDER_HELP.get(kind, ())
+        if not lines:
+            return ()
+        idle = self.no_order(side).removeprefix("no order").lstrip(": ")
+        return (f"The open phase is {self.phase_title}.", *lines,
+                *([f"A piece with no line: {idle}."] if idle else []))
 
     def no_order(self, side: str) -> str:
         """What the rules do with a piece given no order in the open phase (the

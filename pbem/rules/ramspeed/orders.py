@@ -315,6 +315,21 @@ _MOVE_HINT = (
 )
 
 
+ORDER_HELP: Mapping[str, tuple[str, ...]] = {
+    "build": ("One galley per line: <ID>: <type> [<item> ...], e.g. " + EXAMPLES["build"] + ".",
+              "Types: " + _TYPES_HINT, "Items: " + _ITEMS_HINT,
+              "The lines are counted against your Build Points in the order written: a line "
+              "past the budget is refused and the lines below it that still fit are built."),
+    "setup": ("One galley per line: " + _SETUP_HINT,),
+    "movement": ("One galley per line: <ID>: " + _MOVE_HINT,
+                 "F is a hex forward (F3: three), P and S turn one face to port or starboard, "
+                 "SP and SS slip a hex to port or starboard after a step forward, R backs a hex "
+                 "(R2: two); RAM <galley> and SHEAR <galley> attack on the way, GRAPPLE "
+                 "<galley> comes last; DOUBLE or TRIPLE first for double or triple speed.",
+                 "For example " + EXAMPLES["movement"] + "."),
+}  # the order syntax of each phase as HELP ORDERS gives it by mail (combat: combat_orders)
+
+
 def _is_keyword(word: str) -> bool:
     if word in STEP_WORDS or word in SPEED_WORDS or word in ATTEMPT_WORDS or word in STAY_WORDS:
         return True

@@ -32,6 +32,7 @@ from pbem.rules.interface import (
 )
 from pbem.rules.scene import Scene
 from pbem.rules.speedband import codec, game, houserules, pieces, present, view
+from pbem.rules.speedband.notation import ACCEPTED as ACCEPTED_LINES
 from pbem.rules.speedband.scenario import scenario_names, scenario_sides, scenario_title
 from pbem.rules.speedband.state import OVER, GameState
 from pbem.rules.speedband.switches import SWITCHES
@@ -125,6 +126,17 @@ class SpeedBandGame:
 
     def view_events(self, events: tuple[Event, ...], side: str | None) -> list[dict[str, Any]]:
         return view.view_events(self.value, events, side)
+
+    def order_help(self, side: str) -> tuple[str, ...]:
+        """The order syntax of the open phase, written for mail (HELP ORDERS): the lines
+        it takes, and what a piece with no line does."""
+        lines: tuple[str, ...] = (("Lines it takes: " + ACCEPTED_LINES[self.value.phase.kind] + ".",)
+                if self.value.phase.kind in ACCEPTED_LINES else ())
+        if not lines:
+            return ()
+        idle = self.no_order(side).removeprefix("no order").lstrip(": ")
+        return (f"The open phase is {self.phase_title}.", *lines,
+                *([f"A piece with no line: {idle}."] if idle else []))
 
     def no_order(self, side: str) -> str:
         """What the rules do with a piece given no order in the open phase (the
