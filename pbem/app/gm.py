@@ -56,7 +56,7 @@ def within_horizon(moment: datetime | None, now: datetime, mail: MailSettings | 
         when = "" if moment is None else f" {moment:%Y-%m-%d %H:%M} UTC,"
         raise JudgeError(f"{what} would reach{when} more than {ahead.days} days ahead, past "
                          "the judge's horizon; choose a nearer one (the judge's operator "
-                         "sets the horizon, PBEM_HORIZON_DAYS)")
+                         "sets the horizon)")
 
 
 def _extended(deadline: datetime, by: timedelta, game: GameRow, session: Any,
@@ -319,8 +319,9 @@ def end(engine: Engine, game_id: str, mail: MailSettings | None,
     result = ("without a winner" if winner is None else "as a draw" if winner == games.DRAW
               else f"with {winner} the winner")
     tell(engine, game_id, mail, f"{game_id}: ended", f"The game master has ended {game_id} "
-         f"{result}.{' ' + why if why else ''} The seed is now revealed: {seed} (check every "
-         f"roll with `pbem dice verify {game_id}`).", f"end/{game_id}", now)
+         f"{result}.{' ' + why if why else ''} The seed of its dice is now revealed: {seed}. "
+         "With it anyone can check every roll of the game; the game's public archive says how, "
+         "step by step, with no need of the judge.", f"end/{game_id}", now)
     return seed
 
 

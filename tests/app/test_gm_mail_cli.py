@@ -1,0 +1,75 @@
+"""The game master's commands at the command line (issue 23, section 3): each one's result
+is mailed to the game master, so the game's mail holds every command's result, as a
+command by mail is answered by mail; `game show` of an ended game shows no deadline and no
+"still waiting for" (issue 25, item 3). Real processes; the local Maildir read back with
+the stdlib email package."""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import json
+import mailbox
+import os
+import subprocess
+import sys
+from email.message import EmailMessage
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+GM = "gm@example.org"
+
+
+def _env(folder: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("PBEM_SMTP", "PBEM_IMAP", "PBEM_DATABASE_URL"))}
+    return {**env, "PBEM_DATA": str(folder), "PBEM_MAIL_FROM": "judge@example.net"}
+
+
+def pbem(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "pbem.cli.main", *args], cwd=ROOT,
+                          capture_output=True, text=True, env=_env(folder), timeout=120)
+
+
+def _to_gm(folder: Path) -> dict[str, str]:
+    """The game master's mail, by subject: its text."""
+    found = {}
+    for message in mailbox.Maildir(folder / "outbox", create=True):
+        parsed = email.message_from_bytes(message.as_bytes(), policy=email.policy.default)
+        assert isinstance(parsed, EmailMessage)
+        if str(parsed["To"]) == GM:
+            body = parsed.get_body(("plain",))
+            assert body is not None
+            found[str(parsed["Subject"])] = str(body.get_content())
+    return found
+
+
+def test_each_command_line_result_is_mailed_to_the_game_master(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    assert pbem(data, "db", "init").returncode == 0
+    made = pbem(data, "game", "new", "aegean", "--scenario", "squadron", "--gm", GM,
+                "--player", "Ann,ann@example.org,blue", "--player", "Bo,bo@example.org,red")
+    assert made.returncode == 0, made.stderr
+    for args in (("pause", "aegean"), ("resume", "aegean"),
+                 ("deadline", "aegean", "--extend", "24h"),
+                 ("announce", "aegean", "Fair winds."),
+                 ("set", "aegean", "--archive", "closed")):
+        done = pbem(data, "game", *args)
+        assert done.returncode == 0, done.stderr
+    shown = json.loads(pbem(data, "game", "show", "aegean", "--json").stdout)
+    mailed = _to_gm(data)
+    assert "aegean is paused; everyone was told." in mailed["aegean: done: pause"]
+    resumed = mailed["aegean: done: resume"]
+    assert "aegean is running again; the deadline of the open phase is" in resumed
+    assert f"the deadline is now {shown['deadline'][:10]}" in mailed["aegean: done: deadline"]
+    assert "mailed to 3 addresses" in mailed["aegean: done: announce"]
+    assert "stays as it was while the game ran" in mailed["aegean: done: set"]
+    assert shown["archive_after_end"] == "closed"
+
+    assert pbem(data, "game", "end", "aegean").returncode == 0
+    assert "the seed was revealed to everyone" in _to_gm(data)["aegean: done: end"]
+    text = pbem(data, "game", "show", "aegean").stdout
+    assert "deadline" not in text and "waiting for" not in text and "owes orders" not in text
+    assert "the game is ended; its last phase was build" in text
+    ended = json.loads(pbem(data, "game", "show", "aegean", "--json").stdout)
+    assert ended["deadline"] is None and ended["waiting_for"] == []
