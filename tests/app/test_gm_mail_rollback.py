@@ -138,3 +138,63 @@ def test_a_phase_rolled_back_by_mail_is_told_and_reported_again_each_time(
         assert games.show_game(engine, "aegean")["phase"] == "setup-blue"
         assert _build_reports(engine, settings) == {
             address: list(range(play + 1)) for address in (ANN, BO, GM)}, play
+
+
+PLAYERS = (("Ann", "blue"), ("Bo", "red"))
+
+
+def _play(engine: Engine, settings, password: str, when: datetime,  # type: ignore[no-untyped-def]
+          tag: str, silent: str = "") -> tuple[datetime, str]:
+    """The open phase's demo orders by mail from each player it waits for (the phase
+    `silent` with a line that gives no order instead), then PROCESS by the game master's
+    mail. The time after it, and the phase played."""
+    shown = games.show_game(engine, "aegean")
+    key = shown["phase"]
+    for name, side in PLAYERS:
+        if side not in shown["owes"]:
+            continue
+        when += timedelta(minutes=10)
+        text = ("# holding fire" if key == silent else
+                (DEMO / order_file(key, side)).read_text().replace("\n", "\r\n"))
+        _send(engine, settings, ADDRESS[name],
+              f"SIGNON aegean {name} {PASSWORDS[name]}\r\n{text}", f"{tag}-{key}-{name}", when)
+    when += timedelta(minutes=10)
+    _gm(engine, settings, password, f"PROCESS {key}\r\n", f"{tag}-p-{key}", when)
+    assert games.show_game(engine, "aegean")["phase"] != key, key
+    return when, key
+
+
+def _reports_of(engine: Engine, settings, key: str) -> dict[str, int]:  # type: ignore[no-untyped-def]
+    """How many reports of phase `key` each address was mailed."""
+    found: dict[str, int] = {}
+    for kind, job, message in _parsed(engine, settings):
+        if kind == "report" and job.get("type") == "report" and job.get("phase") == key \
+                and "open again" not in str(message["Subject"]):
+            found[str(message["To"])] = found.get(str(message["To"]), 0) + 1
+    return found
+
+
+def test_a_phase_played_at_another_place_after_two_rollbacks_is_still_reported(
+        engine: Engine, gm_password: str, settings) -> None:  # type: ignore[no-untyped-def]
+    """Rolled back once, T2-move-blue is played again (its second play); then turn 1's
+    combat is rolled back and played again without shots, so the initiative for turn 2 is
+    rolled from other dice and blue moves first: T2-move-blue comes one phase earlier than
+    before. Its third play must be reported too (the mail about it was once taken for the
+    second play's, already sent, and dropped: no player was told it was resolved)."""
+    when, played = START, []
+    while not played or played[-1] != "T2-move-blue":
+        when, key = _play(engine, settings, gm_password, when, "a")
+        played.append(key)
+    assert played[-3:] == ["T1-combat", "T2-move-red", "T2-move-blue"]
+    when += timedelta(hours=1)
+    _gm(engine, settings, gm_password, "ROLLBACK T2-move-blue blue's moves were misread\r\n",
+        "r1", when)
+    when, _ = _play(engine, settings, gm_password, when, "b")
+    assert _reports_of(engine, settings, "T2-move-blue") == {ANN: 2, BO: 2, GM: 2}
+    when += timedelta(hours=1)
+    _gm(engine, settings, gm_password, "ROLLBACK T1-combat the combat is played again\r\n",
+        "r2", when)
+    when, _ = _play(engine, settings, gm_password, when, "c", silent="T1-combat")
+    assert games.show_game(engine, "aegean")["phase"] == "T2-move-blue"  # blue first now
+    when, _ = _play(engine, settings, gm_password, when, "d")
+    assert _reports_of(engine, settings, "T2-move-blue") == {ANN: 3, BO: 3, GM: 3}

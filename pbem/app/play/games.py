@@ -403,6 +403,19 @@ def replace_player(engine: Engine, game_id: str, old_name: str, new: PlayerSpec,
     return password
 
 
+def next_generation(session: Any, game_id: str, seq: int, key: str) -> int:
+    """The generation of a new play of phase `key` at place `seq`: 0 for the first play of
+    both, else one more than any play before at that place or of that phase anywhere. A
+    report's Message-ID and job name a play by its phase and generation
+    (pbem.app.mailout.queue.report_key), so no two plays of a phase may share one, even when
+    a rollback brings the phase at another place (an initiative rolled again can put
+    "T2-move-blue" a phase earlier than it was): counted by place alone, the later play's
+    reports were taken for an earlier play's, already sent, and dropped."""
+    plays = [p.generation for p in repo.phases(session, game_id, archived=True)
+             if p.seq == seq or p.key == key]
+    return max(plays) + 1 if plays else 0
+
+
 def rollback(engine: Engine, game_id: str, key: str, now: datetime | None = None) -> None:
     """Open phase `key` again: it and every later phase are archived (never deleted), and a
     fresh copy of it takes the orders that were current for it. Refused for a game that is
@@ -430,7 +443,7 @@ def rollback(engine: Engine, game_id: str, key: str, now: datetime | None = None
         session.flush()
         fresh = repo.add(session, PhaseRow(
             game_id=game_id, seq=target.seq,
-            generation=repo.next_generation(session, game_id, target.seq), key=key,
+            generation=next_generation(session, game_id, target.seq, key), key=key,
             status="open",
             deadline=next_deadline(row, rulesets.load(
                 row.ruleset, json.loads(target.state_before)).phase.kind, now,
