@@ -91,7 +91,8 @@ def _queue_reply(session: Any, settings: MailSettings, mail_id: int, number: int
     answer's number in it); the addresses it was queued to (those the judge can write to)."""
     text = _bounded("The judge's answer to your mail.\n\n" + "\n\n".join(parts) + "\n")
     return queue_reply(session, settings, f"{mail_id}/{number}", to, subject, text,
-                       incoming.message_id or None, plan, game_id, now)
+                       incoming.message_id or None, plan, game_id, now,
+                       references=incoming.references)
 
 
 def may_answer_refusal(session: Any, address: str, now: datetime) -> bool:

@@ -20,6 +20,7 @@ from pbem.app.mailin.context import Handling
 from pbem.app.mailin.mailcommands import command as command_answer
 from pbem.app.mailin.mailcommands import status
 from pbem.mail.signon import Block
+from pbem.store import repo
 from pbem.store.models import GameRow, PlayerRow
 
 SHOWN_IGNORED = 12  # lines "not read" listed in a reply; the rest are counted
@@ -168,7 +169,7 @@ def _orders(session: Any, mail: Handling, game: GameRow, player: PlayerRow, bloc
             echo.append(f"  ... and {counted(more, 'more line')} refused, not shown; correct "
                         "the lines above and send your orders again")
     reply.parts.append("\n".join(echo))
-    summary = summary_text(answer, taken)
+    summary = summary_text(answer) if taken else _held_summary(session, game, player, answer)
     if summary:
         reply.parts.append(summary)
     if taken and answer.refused and timing_of(game).early:
@@ -184,14 +185,31 @@ def _orders(session: Any, mail: Handling, game: GameRow, player: PlayerRow, bloc
     return len(answer.accepted), len(answer.refused), headline
 
 
-def summary_text(answer: orders.OrdersAnswer, taken: bool = True) -> str:
-    """Where each of the sender's pieces stands: its order as understood, or what the rules
-    do with no order (so that a refused line never leaves a piece idle unseen). For orders
-    not stored, what the judge holds stands, and nothing is said of these."""
-    if not answer.summary or not taken:
+def summary_text(answer: orders.OrdersAnswer) -> str:
+    """Where each of the sender's pieces stands with these orders: its order as understood,
+    or what the rules do with no order (so that a refused line never leaves a piece idle
+    unseen)."""
+    if not answer.summary:
         return ""
     return "Where each of your pieces stands with these orders:\n" + "\n".join(
         f"  {line}" for line in answer.summary)
+
+
+def _held_summary(session: Any, game: GameRow, player: PlayerRow,
+                  answer: orders.OrdersAnswer) -> str:
+    """For orders not stored: where each piece stands with the orders the judge still holds
+    from the player, or, holding none, with no orders at all."""
+    phase = repo.open_phase(session, game.id)
+    held = repo.latest_submission(session, phase.id or 0, player.id or 0) if phase else None
+    before = (orders.held_orders(session.connection(), game.id, player.name, held.raw)
+              if held is not None else None)
+    if before is not None and before.summary:
+        return ("Where each of your pieces stands with the orders the judge still holds from "
+                "you:\n" + "\n".join(f"  {line}" for line in before.summary))
+    if not answer.summary:
+        return ""
+    return ("Where each of your pieces stands, since the judge holds no orders from you:\n"
+            + "\n".join(f"  {line}" for line in answer.summary))
 
 
 def _clip(line: str, most: int = 200) -> str:
