@@ -116,7 +116,9 @@ def test_demo_plays_the_example_orders() -> None:
     sent = [email.message_from_bytes(m.as_bytes(), policy=email.policy.default)
             for m in mailbox.Maildir(Path(os.environ["PBEM_DATA"]) / "outbox")]
     subjects = [str(m["Subject"]) for m in sent]
-    assert "demo: orders received" in subjects and "demo: report after T13-combat" in subjects
+    # answers keep the player's subject ("Re: …"); reports name the phase as a person reads it
+    assert any(s.startswith("Re: demo: orders for ") for s in subjects), subjects
+    assert any(s.startswith("demo — turn 13, combat: ") and s.endswith("report") for s in subjects)
     assert all(m["Auto-Submitted"] in ("auto-replied", "auto-generated") for m in sent)
     assert "The blue side has won." in (folder / "T13-combat-observer.txt").read_text()
 

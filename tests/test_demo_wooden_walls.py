@@ -55,4 +55,5 @@ def test_the_wooden_walls_demo_plays_to_a_rhodian_win() -> None:
     sent = [email.message_from_bytes(m.as_bytes(), policy=email.policy.default)
             for m in mailbox.Maildir(data / "outbox")]
     subjects = {str(m["Subject"]) for m in sent}
-    assert "demo-ww: report after R8-C" in subjects, sorted(subjects)[:5]
+    assert any(s.startswith("demo-ww — round 8, leg C") and s.endswith("final report")
+               for s in subjects), sorted(subjects)[:5]

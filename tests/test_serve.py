@@ -129,7 +129,7 @@ def test_a_judge_started_after_the_deadlines_processes_them_and_mails_the_report
     assert judges.stop(judge) == 0
 
     assert len(smtp.received) == 4
-    expected = {(address(g, side), f"{g}: report after build") for g in game_ids
+    expected = {(address(g, side), f"{g} — build (4.2): your report") for g in game_ids
                 for side in SIDES}
     got = set()
     for delivered in smtp.received:
@@ -206,7 +206,7 @@ def test_killed_while_processing_and_restarted_it_processes_each_game_once(
     rows = outbox(judges)
     assert len(rows) == 2 * len(game_ids)
     assert {(row["to"], row["subject"]) for row in rows} == {
-        (address(g, side), f"{g}: report after build") for g in game_ids for side in SIDES}
+        (address(g, side), f"{g} — build (4.2): your report") for g in game_ids for side in SIDES}
     # nothing was on its way when the judge died, so each report came exactly once
     ids = message_ids(smtp)
     assert len(ids) == len(rows) and set(ids.values()) == {1}
