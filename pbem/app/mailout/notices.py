@@ -112,7 +112,7 @@ def tell_deadline(session: Any, settings: MailSettings, game: GameRow, phase: Ph
         text = (f"The deadline of {phase.key} in {game.id} is now {local(deadline, zone)}: "
                 f"{why}." if owing else
                 f"{phase.key} of {game.id} waits for nobody's orders; the judge resolves it "
-                f"without them ({why}).")
+                "without them.")
         if notice(session, settings, address, f"{game.id}: new deadline for {phase.key}"
                   if owing else f"{game.id}: {phase.key} needs no orders", text,
                   f"deadline/{phase.id}/{deadline.isoformat()}/{address}", game.id,
