@@ -107,7 +107,8 @@ def test_a_phase_is_processed_at_its_deadline_and_the_next_opens_at_the_games_ho
     # 18:00 London summer time = 17:00 UTC, the clocks having gone forward that morning
     assert (key, next_deadline, reminded) == ("setup-blue",
                                               datetime(2026, 3, 29, 17, 0, tzinfo=UTC), None)
-    assert sorted(to[0] for to, _ in _mails(engine, "report")) == [ANN, BO]
+    # both players, and the game master (the full view, issue 23 §3)
+    assert sorted(to[0] for to, _ in _mails(engine, "report")) == [ANN, BO, GM]
 
 
 def test_early_processing_waits_for_the_settling_delay(engine: Engine, settings) -> None:  # type: ignore[no-untyped-def]
@@ -200,9 +201,9 @@ def test_reports_drawn_by_worker_processes_are_the_same_bytes(engine: Engine,
         rows = [r for r in repo.outbox_rows(session) if r.kind == "report"]
         for row in rows:
             session.expunge(row)
-    assert len(rows) == 2 and all(not r.raw for r in rows)
+    assert len(rows) == 3 and all(not r.raw for r in rows)  # two players and the game master
     made = workers.make_in_pool(engine, settings, START + timedelta(hours=3), workers=2)
-    assert made == 2
+    assert made == 3
     with transaction(engine) as session:
         stored = {r.id: bytes(r.raw) for r in repo.outbox_rows(session)}
     for row in rows:
