@@ -191,7 +191,7 @@ def _check(session: Any, game_id: str, player_name: str, text: str, password: st
     if context.side not in hosted.owes() and context.side not in hosted.may_send():
         # (never say who does owe: it may be a secret)
         raise JudgeError(f"the {context.side} side has nothing to order in the open phase "
-                         f"{context.phase_key}; your next orders are due when a phase of "
+                         f"({hosted.phase_title}); your next orders are due when a phase of "
                          "yours opens")
     # 15.2: on a side of several players each commands only the pieces on their own list,
     # whatever it holds (an empty list commands none); a lone player commands the whole side
@@ -294,9 +294,8 @@ def store_orders(connection: Any, game_id: str, player_name: str, decoded: str, 
     if not answer.accepted and answer.refused:
         return answer
     if context.earlier >= MAX_SUBMISSIONS:
-        raise JudgeError(f"you have sent {context.earlier} sets of orders for "
-                         f"{context.phase_key}, the most the judge keeps for one "
-                         "phase; your latest ones stand")
+        raise JudgeError(f"you have sent {context.earlier} sets of orders for this phase, "
+                         "the most the judge keeps for one phase; your latest ones stand")
     # what resolution needs, and no more: the echo and reasons can be had again by
     # checking the raw text against the phase's stored start
     parsed = {"lines": [[line.line_no, line.piece, line.status] for line in answer.accepted],
