@@ -165,7 +165,7 @@ def status(session: Any, game: GameRow, player: PlayerRow) -> str:
     mine = ("the judge holds orders from you" if held is not None
             else "the judge holds no orders from you yet" if you else "you owe no orders")
     who = ", ".join(owes) if owes else "nobody you may be told of"
-    if waits.waits(player, phase.key):
+    if waits.waits(player, phase.key) and timing_of(game).early:
         mine += (" (you asked the judge to wait: send NOWAIT when you are done)"
                  if waits.why(player, phase.key) == waits.ASKED else
                  " (some of your lines were refused: the judge waits for corrected orders or "
@@ -256,11 +256,11 @@ def _wait(session: Any, game: GameRow, player: PlayerRow, word: str) -> str:
     session.add(player)
     deadline = _deadline_text(phase.deadline, player.timezone)
     if not early:
-        return ("WAIT: noted; this game plays each phase at its deadline in any case "
-                f"({deadline}). Send NOWAIT when you are done.")
-    return ("WAIT: noted: the judge does not play the open phase before its deadline "
-            f"({deadline}) on your account. Send NOWAIT when you are done (new orders alone "
-            "do not end a WAIT you asked for).")
+        return ("WAIT: noted; this game plays each phase at its deadline in any case: "
+                f"{deadline}. Send NOWAIT when you are done.")
+    return ("WAIT: noted: the judge does not play the open phase before its deadline on your "
+            f"account: {deadline}. Send NOWAIT when you are done (new orders alone do not end "
+            "a WAIT you asked for).")
 
 
 def _set(session: Any, player: PlayerRow, argument: str) -> str:
