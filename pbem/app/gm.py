@@ -311,17 +311,24 @@ def done(engine: Engine, game_id: str, what: str, said: str, mail: MailSettings 
 
 
 def end(engine: Engine, game_id: str, mail: MailSettings | None,
-        now: datetime | None = None, winner: str | None = None, why: str = "") -> str:
+        now: datetime | None = None, winner: str | None = None, why: str = "",
+        by: str | None = None) -> str:
     """End a game, with no result or with a declared one (a side or games.DRAW); `why` is
-    added to what the players are told."""
+    added to what the players are told, and `by` says who ended it (by default the league
+    when a league's game is ended with a reason, its forfeits and turn limits; else the game
+    master). No command line is named: the archive's dice page says how to check the rolls."""
     now = now or utcnow()
     seed = games.end_game(engine, game_id, now, winner)
+    if by is None:
+        with transaction(engine) as session:
+            league = why and repo.league_game_of(session, game_id) is not None
+        by = "the league" if league else "the game master"
     result = ("without a winner" if winner is None else "as a draw" if winner == games.DRAW
               else f"with {winner} the winner")
-    tell(engine, game_id, mail, f"{game_id}: ended", f"The game master has ended {game_id} "
-         f"{result}.{' ' + why if why else ''} The seed of its dice is now revealed: {seed}. "
-         "With it anyone can check every roll of the game; the game's public archive says how, "
-         "step by step, with no need of the judge.", f"end/{game_id}", now)
+    tell(engine, game_id, mail, f"{game_id}: ended", f"{by[:1].upper()}{by[1:]} has ended "
+         f"{game_id} {result}.{' ' + why if why else ''} The seed of its dice is now revealed: "
+         f"{seed}. With it anyone can check every roll of the game; the game's public archive "
+         "says how, step by step, with no need of the judge.", f"end/{game_id}", now)
     return seed
 
 

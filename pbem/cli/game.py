@@ -10,6 +10,7 @@ from pbem.app.base import rulesets
 from pbem.app.base.errors import JudgeError
 from pbem.app.play import games
 from pbem.cli.common import add_db, add_json, emit, engine, say, table
+from pbem.cli.timingargs import add_timing, timing_from
 
 
 def _player(text: str) -> games.PlayerSpec:
@@ -44,35 +45,6 @@ def _scenario_file(name: str) -> str:
         raise JudgeError(f"{name} is not UTF-8 text; save the scenario as UTF-8") from None
 
 
-TIMING_FLAGS = ("durations", "at", "zone", "quiet_days", "reminders", "grace", "late",
-                "early", "settle")
-
-
-def _timing(args: argparse.Namespace) -> Any:
-    """The game's timing from the command line (None: every phase lasts --hours)."""
-    from datetime import timedelta
-
-    from pbem.timing import DEFAULT_TIMING, parse_timing
-
-    if all(getattr(args, flag) is None for flag in TIMING_FLAGS):
-        return None
-    from dataclasses import replace
-
-    base = replace(DEFAULT_TIMING, default=timedelta(hours=args.hours))
-    try:
-        timing = parse_timing(durations=args.durations, hour=args.at, timezone=args.zone,
-                              quiet_days=args.quiet_days, reminders=args.reminders,
-                              grace=args.grace, late_policy=args.late, early=args.early,
-                              settle=args.settle, base=base)
-        timing.zone  # noqa: B018 - an unknown zone is refused now, not at the first deadline
-    except ValueError as exc:
-        raise JudgeError(str(exc)) from None
-    except Exception:  # noqa: BLE001 - zoneinfo's errors for a name it does not know
-        raise JudgeError(f"--zone {args.zone!r} is not a time zone this system knows; write "
-                         "an IANA name such as Europe/London") from None
-    return timing
-
-
 def _new(args: argparse.Namespace) -> int:
     if not args.player and not args.forming:
         raise JudgeError("give the players (--player NAME,EMAIL,SIDE), or make the game "
@@ -87,7 +59,7 @@ def _new(args: argparse.Namespace) -> int:
         players=tuple(_player(p) for p in args.player),
         ruleset=args.ruleset, options=tuple(_option(o) for o in args.option),
         columns=args.columns, rows=args.rows,
-        phase_hours=args.hours, timing=_timing(args), gm_email=args.gm,
+        phase_hours=args.hours, timing=timing_from(args), gm_email=args.gm,
         player_extensions=args.player_extensions, vacation_days=args.vacation_days,
         forming=args.forming, archive=args.archive,
         scenario_text=_scenario_file(args.scenario_file) if args.scenario_file else None,
@@ -127,7 +99,7 @@ def _show(args: argparse.Namespace) -> int:
     lines = [f"{data['game']}: {data['scenario']} ({data['ruleset']}), {data['status']}",
              f"the game is {data['status']}; its last phase was {_last_phase(data)}"
              if finished else f"phase {data['phase']}" + (
-                 f", deadline {data['deadline']} UTC" if data["deadline"] else ""),
+                 f", deadline {_utc(data['deadline'])}" if data["deadline"] else ""),
              *([] if finished else [
                  f"owes orders: {', '.join(data['owes']) or 'nobody'}"
                  + (f"; still waiting for {', '.join(data['waiting_for'])}"
@@ -148,6 +120,15 @@ def _show(args: argparse.Namespace) -> int:
     lines += [table(data["phases"], ["key", "status", "generation", "resolved_at"])]
     emit(args, data, "\n".join(lines))
     return 0
+
+
+def _utc(moment: str) -> str:
+    """A stored moment (ISO 8601) as a person reads it, to the minute in UTC."""
+    from datetime import UTC, datetime
+
+    parsed = datetime.fromisoformat(moment)
+    parsed = parsed.replace(tzinfo=UTC) if parsed.tzinfo is None else parsed.astimezone(UTC)
+    return f"{parsed:%Y-%m-%d %H:%M} UTC"
 
 
 def _last_phase(data: dict[str, Any]) -> str:
@@ -388,24 +369,7 @@ def register(nouns: Any) -> None:
     new.add_argument("--vacation-days", type=int, default=14, metavar="N",
                      help="days of vacation each player may declare in the game, in all "
                      "(VACATION; 0 to 365, default 14)")
-    timing = new.add_argument_group("timing (each optional; pbem/timing.py)")
-    timing.add_argument("--durations", metavar="KIND=LEN,...",
-                        help="duration per phase kind, e.g. build=7d,movement=48h,combat=24h")
-    timing.add_argument("--at", metavar="HH:MM", help="round deadlines up to this time of day")
-    timing.add_argument("--zone", metavar="TZ", help="the time zone of --at and of quiet "
-                        "days, e.g. Europe/London")
-    timing.add_argument("--quiet-days", metavar="DAYS", help="days nothing falls due, e.g. "
-                        "sat,sun")
-    timing.add_argument("--reminders", metavar="LENS", help="reminders before the deadline "
-                        "to those who still owe orders, e.g. 24h,6h")
-    timing.add_argument("--grace", metavar="LEN", help="how long after the deadline late "
-                        "orders are waited for, e.g. 12h")
-    timing.add_argument("--late", metavar="POLICY", help="after the grace: wait (pause the "
-                        "game, tell the game master) or proceed (no orders for the late)")
-    timing.add_argument("--early", metavar="on|off", help="process as soon as all owed "
-                        "orders are in (after --settle)")
-    timing.add_argument("--settle", metavar="LEN", help="the wait after the last owed orders "
-                        "before early processing, e.g. 10m")
+    add_timing(new)
     new.add_argument("--archive", choices=games.ARCHIVE_CHOICES, default="open",
                      help="the game's public archive once it has ended: open (shows what "
                      "was hidden while it ran: secret records, every side's orders; the "

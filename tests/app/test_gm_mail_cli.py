@@ -73,3 +73,37 @@ def test_each_command_line_result_is_mailed_to_the_game_master(tmp_path: Path) -
     assert "the game is ended; its last phase was build" in text
     ended = json.loads(pbem(data, "game", "show", "aegean", "--json").stdout)
     assert ended["deadline"] is None and ended["waiting_for"] == []
+
+
+def test_a_game_the_league_ends_is_told_as_the_leagues_doing(tmp_path: Path) -> None:
+    """A player dropping out ends their running game as the league's forfeit: the players'
+    mail says the league ended it, and names no command line; a game master's END is still
+    the game master's."""
+    from pbem.app import gm
+    from pbem.app.league import entries, league
+    from pbem.mail.settings import mail_settings
+    from pbem.store import repo
+    from pbem.store.db import make_engine, snapshot
+    from pbem.store.migrate import upgrade
+
+    engine = make_engine(f"sqlite:///{tmp_path / 'judge.sqlite'}")
+    upgrade(engine)
+    settings = mail_settings({"PBEM_MAIL_FROM": "judge@example.net"}, tmp_path)
+    entries.new_season(engine, entries.SeasonSpec("fall", "round-robin", 3, ("squadron",)))
+    for name in ("Ann", "Bo", "Cy", "Di"):
+        entries.join(engine, "fall", name, f"{name.lower()}@club.example")
+    paired = league.start(engine, "fall", settings)
+    leaver = league.pairings(engine, "fall", 1)["games"][0]["red"]
+    entries.drop(engine, "fall", leaver, settings)
+    gm.end(engine, paired.games[1], settings, winner="blue")
+    with snapshot(engine) as session:
+        ended = {row.game_id: email.message_from_bytes(bytes(row.raw),
+                                                       policy=email.policy.default)
+                 for row in repo.outbox_rows(session) if row.subject.endswith(": ended")}
+    texts = {game: m.get_body(("plain",)).get_content()  # type: ignore[attr-defined]
+             for game, m in ended.items()}
+    assert texts[paired.games[0]].startswith(f"The league has ended {paired.games[0]} with "
+                                             "blue the winner. A player left the season")
+    assert texts[paired.games[1]].startswith(f"The game master has ended {paired.games[1]}")
+    assert all("pbem " not in text and "`" not in text for text in texts.values())
+    engine.dispose()
