@@ -42,7 +42,7 @@ def invite(engine: Engine, game_id: str, side: str, email: str, mail: MailSettin
             game = require_game(session, game_id, lock=True)
             if game.status != "forming":
                 raise JudgeError(f"{game_id} is {game.status}; invitations are for a game "
-                                 "still forming (game new --forming)")
+                                 "still forming (one made to form by invitation)")
             sides = repo.sides(session, game_id)
             if side not in sides:
                 raise JudgeError(f"{game_id} has no side {side!r}; its sides are "
