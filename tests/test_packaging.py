@@ -17,7 +17,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 # what the build reads; a copy, so that building writes nothing (build/, *.egg-info) here
-SOURCES = ["pyproject.toml", "README.md", "MANIFEST.in", "pbem", "templates", "orders"]
+SOURCES = ["pyproject.toml", "README.md", "LICENSE", "MANIFEST.in", "pbem", "templates", "orders"]
 LEFT_BEHIND = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info", "build")
 
 
@@ -25,6 +25,7 @@ LEFT_BEHIND = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info", "buil
 class Installed:
     wheel: Path
     venv: Path
+    build_log: str  # what the build backend printed (pip -v)
 
     @property
     def python(self) -> Path:
@@ -63,8 +64,8 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
         elif path.exists():
             shutil.copy2(path, source / name)
     env = clean_environment()
-    run(sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", place / "wheels", source,
-        env=env)
+    built = run(sys.executable, "-m", "pip", "wheel", "--no-deps", "-v", "-w", place / "wheels", source,
+                env=env)
     (wheel,) = (place / "wheels").glob("pbem_galleys-*.whl")
 
     venv = place / "venv"
@@ -78,7 +79,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
                 env=env).stdout.strip()
     dependencies = {sysconfig.get_path("purelib"), sysconfig.get_path("platlib")}
     (Path(fresh) / "dependencies.pth").write_text("".join(f"{path}\n" for path in sorted(dependencies)))
-    return Installed(wheel, venv)
+    return Installed(wheel, venv, built.stdout + built.stderr)
 
 
 def _files(folder: Path) -> list[Path]:
@@ -105,6 +106,20 @@ def test_the_wheel_carries_every_module_template_and_data_file(installed: Instal
                          + "\n".join(missing))
     assert "pbem/templates/report.html.j2" in carried and "pbem/orders/demo/game.toml" in carried
     assert "pbem/rules/ramspeed/data/scenarios/squadron.toml" in carried
+
+
+def test_the_build_is_quiet_and_the_wheel_declares_its_licence(installed: Installed) -> None:
+    # No setuptools deprecation (a licence table, data folders that are no packages) in the build.
+    for warning in ("BuildBackendWarning", "SetuptoolsDeprecationWarning", "Package would be ignored",
+                    "is absent from the `packages` configuration"):
+        assert warning not in installed.build_log, warning
+    with zipfile.ZipFile(installed.wheel) as wheel:
+        names = wheel.namelist()
+        (metadata,) = [name for name in names if name.endswith(".dist-info/METADATA")]
+        text = wheel.read(metadata).decode()
+        licences = [name for name in names if "/licenses/" in name]
+    assert "License-Expression: MIT" in text
+    assert [name.rsplit("/", 1)[1] for name in licences] == ["LICENSE"]
 
 
 def test_the_fresh_environment_imports_the_installed_judge_not_this_checkout(
