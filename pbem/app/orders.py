@@ -201,7 +201,12 @@ def _check(session: Any, game_id: str, player_name: str, text: str, password: st
     lines = tuple(sorted((*faults, *(
         LineAnswer(r.line_no, r.text, r.piece, r.status, r.echo, r.reason, r.plan)
         for r in sheet.lines)), key=lambda line: line.line_no))
-    summary = rulesets.order_summary(hosted, context.side, lines, commands)
+    try:
+        summary = rulesets.order_summary(hosted, context.side, lines, commands)
+    except Exception:  # noqa: BLE001 - a defect of the rules costs the summary, not the orders
+        LOG.exception("the rules failed summing up the orders of %s for %s", context.side,
+                      game_id)
+        summary = ()
     answer = OrdersAnswer(game_id, context.phase_key, context.player_name, context.side,
                           lines, False, summary=summary,
                           paused=context.game_status == "paused", title=hosted.phase_title)

@@ -284,3 +284,16 @@ def test_set_map_is_kept(aegean: Engine, settings) -> None:  # type: ignore[no-u
         assert player is not None and map_choice(player) == "svg"
     assert "SET MAP: not done" in _answer(aegean, settings, "SET MAP gif\n",
                                           message_id="m2@example.org")
+
+
+def test_a_fault_of_the_rules_in_the_summary_costs_the_summary_only(
+        aegean: Engine, settings, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    from pbem.app.base import rulesets
+
+    def broken(*_: object, **__: object) -> tuple[str, ...]:
+        raise RuntimeError("a defect")
+
+    monkeypatch.setattr(rulesets, "order_summary", broken)
+    text = _answer(aegean, settings, "A: F3\n")
+    assert "stored (1 line accepted, 0 refused)" in text
+    assert "Where each of your pieces stands" not in text

@@ -136,7 +136,13 @@ def _order_help(session: Any, game: GameRow, player: PlayerRow) -> str:
     if player.side not in hosted.owes() and player.side not in hosted.may_send():
         return (f"The open phase is {hosted.phase_title}; your side has nothing to order in "
                 "it. Send HELP ORDERS again when a phase of yours opens.")
-    return "\n".join(rulesets.order_help(hosted, player.side))
+    try:
+        return "\n".join(rulesets.order_help(hosted, player.side))
+    except Exception:  # noqa: BLE001 - a defect of the rules: the answer says so, no more
+        LOG.exception("the rules failed giving the order help of %s", game.id)
+        return (f"The open phase is {hosted.phase_title}. The judge could not put its order "
+                "syntax together just now (a fault of the judge); your report's order "
+                "template shows the lines it takes.")
 
 
 def _deadline_text(deadline: datetime | None, timezone: str) -> str:
