@@ -9,7 +9,9 @@ BIN := $(VENV)/bin
 $(BIN)/pbem: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	# setuptools tells every editable install of a project that maps folders into its package
+	# (templates/ and orders/ here) that it uses an import finder: a notice, not a warning.
+	PYTHONWARNINGS='ignore:Editable installation' $(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(BIN)/pbem
 
 venv: $(BIN)/pbem

@@ -13,7 +13,9 @@
 # (default 14) deleted, so a failing backup never costs an older good one. The files are mode
 # 0600: they hold the games' seeds and the players' password hashes. Exit status: 0 done;
 # else that of the failing step (65: the database failed its integrity check, restore the
-# newest good backup; 73: FOLDER missing or not writable), with a sentence on standard error.
+# newest good backup; 69: no pbem program, pass --pbem; 73: FOLDER missing or not writable),
+# with a sentence on standard error. Without --pbem it runs /srv/pbem/.venv/bin/pbem, or the
+# pbem on PATH.
 #
 # Daily from cron, as the judge's user (/etc/cron.d/pbem-backup):
 #   30 3 * * * judge set -a; . /etc/pbem.env; set +a; /srv/pbem/deploy/backup.sh /var/backups/pbem >> /var/log/pbem-backup.log 2>&1
@@ -22,7 +24,8 @@ set -euo pipefail
 umask 077
 
 days=14
-pbem=/srv/pbem/.venv/bin/pbem
+pbem=""  # --pbem, else the install of deploy/README.md, else pbem on PATH
+installed=/srv/pbem/.venv/bin/pbem
 usage="usage: backup.sh [--days DAYS] [--pbem PROGRAM] FOLDER"
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -61,6 +64,13 @@ case "$url" in
   *)
     kind=sqlite
     target="$folder/pbem-$today.sqlite"
+    if [ -z "$pbem" ]; then
+      if [ -x "$installed" ]; then pbem=$installed; else pbem=$(command -v pbem || true); fi
+    fi
+    if [ -z "$pbem" ] || ! command -v -- "$pbem" > /dev/null; then
+      echo "backup.sh: no pbem program found (${pbem:-not at $installed, none on PATH}); pass --pbem PROGRAM, the judge's pbem" >&2
+      exit 69
+    fi
     "$pbem" db backup "$target"
     ;;
 esac

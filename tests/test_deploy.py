@@ -392,9 +392,30 @@ def test_dockerfile_installs_the_package_and_runs_unprivileged() -> None:
 
 # --- backups and the restore recipe --------------------------------------------------------
 
-def backup_sh(*args: str) -> subprocess.CompletedProcess[str]:
+def backup_sh(*args: str, path: str | None = None) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ) | ({} if path is None else {"PATH": path})
     return subprocess.run(["bash", str(DEPLOY / "backup.sh"), *args], cwd=ROOT,
-                          capture_output=True, text=True, timeout=120, env=dict(os.environ))
+                          capture_output=True, text=True, timeout=120, env=env)
+
+
+def test_backup_script_finds_pbem_on_the_path_or_says_what_to_pass(tmp_path: Path) -> None:
+    # No /srv/pbem here: without --pbem the script takes the pbem on PATH, and with none a
+    # sentence and status 69, not the shell's raw 127.
+    assert not Path("/srv/pbem/.venv/bin/pbem").exists()
+    backups = tmp_path / "backups"
+    backups.mkdir()
+    bare = "/usr/bin:/bin"
+    lost = backup_sh(str(backups), path=bare)
+    assert lost.returncode == 69 and "pass --pbem PROGRAM" in lost.stderr, lost.stderr
+    wrong = backup_sh("--pbem", str(tmp_path / "none"), str(backups), path=bare)
+    assert wrong.returncode == 69 and str(tmp_path / "none") in wrong.stderr
+    tools = tmp_path / "bin"
+    tools.mkdir()
+    pbem_wrapper(tools)
+    ok(pbem("db", "init"))
+    found = backup_sh(str(backups), path=f"{tools}:{bare}")
+    assert found.returncode == 0, found.stderr
+    assert [p.suffix for p in backups.iterdir()] == [".sqlite"]
 
 
 def test_backup_script_parses() -> None:
