@@ -56,3 +56,19 @@ def test_a_roll_that_needs_a_1_says_so() -> None:
     said = ramspeed_sentence(shot)
     assert "needed a 1" in said and "1-1" not in said
     assert "needed 1-3" in ramspeed_sentence(shot | {"needed": 3})
+
+
+def test_a_phase_of_orders_alone_does_not_say_nothing_happened(engine: Engine,
+                                                               tmp_path: Path) -> None:
+    from tests.app.helpers import PLAYERS
+    from tests.app.test_report_mail_kit import play_by_mail
+
+    settings = settings_in(tmp_path)
+    new_demo_game(engine)
+    play_by_mail(engine, settings, "g1", 2, PLAYERS)  # blue's set-up places, with no event
+    setup = {sent.to: sent for sent in report_mails(engine, settings)
+             if sent.subject == "g1 — set-up of blue (4.4): your report"}
+    placed = "Nothing happened that you could see beyond the orders below."
+    assert placed in setup["aristides@example.org"].text
+    assert placed in setup["aristides@example.org"].html
+    assert "  Nothing happened that you could see.\r\n" in setup["hanno@example.org"].text
