@@ -129,6 +129,30 @@ def test_unknown_command_is_an_error() -> None:
     assert "invalid choice" in done.stderr
 
 
+def test_version_and_a_description_on_every_commands_help() -> None:
+    import argparse
+    from importlib.metadata import version
+
+    from pbem.cli.main import build_parser
+
+    done = pbem("--version")
+    assert done.returncode == 0 and done.stdout.strip() == f"pbem {version('pbem-galleys')}"
+
+    def walk(parser: argparse.ArgumentParser, path: str) -> list[str]:
+        found = []
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for name, child in action.choices.items():
+                    if not child.description:
+                        found.append(f"{path} {name}")
+                    found += walk(child, f"{path} {name}")
+        return found
+
+    assert walk(build_parser(), "pbem") == []  # every noun and verb says what it does
+    serve = pbem("serve", "--help")
+    assert "Run the judge: deadlines, reminders, mail." in serve.stdout
+
+
 def test_hosting_a_game_from_the_command_line(tmp_path: Path) -> None:
     assert pbem("db", "upgrade").returncode == 0
     made = pbem("game", "new", "aegean", "--player", "Ann,ann@example.org,blue",

@@ -52,6 +52,7 @@ def build_parser(load: Collection[str] | None = None) -> argparse.ArgumentParser
         "65 damaged data, 69 database missing or unreachable, 70 bug, 73 cannot create or "
         "write, 74 disk full or I/O error, 75 database locked (try again). PBEM_DEBUG=1 "
         "prints tracebacks.")
+    parser.add_argument("--version", action=_Version)
     nouns = parser.add_subparsers(dest="noun", required=True, metavar="NOUN")
     for name, (module, help_line) in NOUNS.items():
         if load is None or name in load:
@@ -60,7 +61,40 @@ def build_parser(load: Collection[str] | None = None) -> argparse.ArgumentParser
             nouns.add_parser(name, help=help_line)
     for name in CREATE_DATABASE:
         nouns.choices[name].set_defaults(create_database=True)
+    described(parser)
     return parser
+
+
+def described(parser: argparse.ArgumentParser) -> None:
+    """Give every command below `parser` the line its parent lists it with as the description
+    its own --help opens with (where it has none of its own), all the way down."""
+    for action in parser._actions:
+        if not isinstance(action, argparse._SubParsersAction):
+            continue
+        lines = {choice.dest: choice.help for choice in action._choices_actions}
+        for name, child in action.choices.items():
+            line = lines.get(name)
+            if child.description is None and line:
+                child.description = line[:1].upper() + line[1:] + ("" if line.endswith(".") else ".")
+            described(child)
+
+
+class _Version(argparse.Action):
+    """--version: the installed distribution's version, looked up only when asked."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: object) -> None:
+        super().__init__(option_strings, dest, nargs=0, help="print the judge's version and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            found = version("pbem-galleys")
+        except PackageNotFoundError:
+            from pbem import __version__ as found  # a checkout that was never installed
+        say(f"pbem {found}")
+        parser.exit()
 
 
 def named_noun(argv: Sequence[str]) -> list[str]:
