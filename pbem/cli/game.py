@@ -270,7 +270,7 @@ def _vacation(args: argparse.Namespace) -> int:
     from datetime import date
 
     from pbem.app import gm
-    from pbem.app.play.games import require_game, utcnow
+    from pbem.app.base.shared import require_game, utcnow
     from pbem.cli.mail import deliver_locally, mail_settings_now
     from pbem.store import repo
     from pbem.store.db import transaction
