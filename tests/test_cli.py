@@ -186,7 +186,29 @@ def test_hosting_a_game_from_the_command_line(tmp_path: Path) -> None:
 def test_commands_refuse_a_database_without_tables(tmp_path: Path) -> None:
     (tmp_path / "empty.sqlite").touch()  # a database file with no tables (a missing one: 69)
     done = pbem("game", "list", "--db", f"sqlite:///{tmp_path / 'empty.sqlite'}")
-    assert done.returncode == 1 and "run `pbem db upgrade` first" in done.stderr
+    assert done.returncode == 1
+    assert "has no tables yet; run `pbem db upgrade` to create them" in done.stderr
+
+
+def test_an_older_or_newer_schema_is_named_with_what_to_do(tmp_path: Path) -> None:
+    # Issue 25 item 4: a database with tables, at an older revision, needs `pbem db upgrade`;
+    # one from a newer judge is not this one's to touch.
+    import sqlite3
+
+    from pbem.store.migrate import schema_head
+
+    url = f"sqlite:///{tmp_path / 'old.sqlite'}"
+    assert pbem("db", "init", "--db", url).returncode == 0
+    head = schema_head()
+    for revision, words in (("0012", f"schema is 0012, older than this judge's {head}: back it up, "
+                                     "then run `pbem db upgrade`"),
+                            ("9999", f"written by a newer judge (schema 9999; this judge knows up to "
+                                     f"{head})")):
+        with sqlite3.connect(tmp_path / "old.sqlite") as connection:
+            connection.execute("UPDATE alembic_version SET version_num = ?", (revision,))
+        done = pbem("game", "list", "--db", url)
+        assert done.returncode == 1 and words in done.stderr, done.stderr
+        assert "no tables" not in done.stderr
 
 
 def test_rulesets_are_listed_and_chosen_with_their_options() -> None:

@@ -62,12 +62,23 @@ def engine(args: argparse.Namespace, upgrade: bool = False) -> Engine:
     made = make_engine(args.db)
     if getattr(args, "create_database", False):
         create(made)
-    if current(made) != schema_head():
+    found, wanted = current(made), schema_head()
+    if found != wanted:
         if not upgrade:
-            raise JudgeError("the database has no tables for this version of the judge yet; "
-                             "run `pbem db upgrade` first")
+            raise JudgeError(_schema_problem(found, wanted))
         run_upgrade(made)
     return made
+
+
+def _schema_problem(found: str | None, wanted: str) -> str:
+    """Why a database's schema does not fit this judge, and what to do about it."""
+    if found is None:
+        return "the database has no tables yet; run `pbem db upgrade` to create them"
+    if "," not in found and found > wanted:
+        return (f"the database was written by a newer judge (schema {found}; this judge knows up "
+                f"to {wanted}): install that judge again, or restore a backup made for this one")
+    return (f"the database's schema is {found}, older than this judge's {wanted}: back it up, "
+            "then run `pbem db upgrade`")
 
 
 def read_text(name: str, limit: int | None = None) -> bytes:
