@@ -18,7 +18,7 @@ from sqlalchemy.engine import Engine
 from pbem.app.mailin import mailgate
 from pbem.app.play import games, phases
 from pbem.app.reports.mailmake import maker
-from pbem.golden import order_file
+from pbem.golden import load, order_file
 from pbem.mail.settings import MailSettings, mail_settings
 from pbem.store import repo
 from pbem.store.db import transaction
@@ -29,6 +29,27 @@ PASSWORDS = {"Aristides": "secret-a", "Hanno": "secret-h"}
 ADDRESSES = {"Aristides": "aristides@example.org", "Hanno": "hanno@example.org"}
 
 
+def address_of(name: str) -> str:
+    return ADDRESSES.get(name, f"{name.lower()}@example.org")
+
+
+def new_game_from(engine: Engine, folder: Path, game_id: str, settings: MailSettings,
+                  gm_email: str | None = None,
+                  options: tuple[tuple[str, bool | int | str], ...] = ()) -> dict[str, str]:
+    """A game made from a demo folder's game.toml, a player for each side (named after the
+    side; password "<name>-oars"), briefed by mail. Returns side -> player name."""
+    golden = load(folder)
+    names = {side: side.title().replace("-", "") for side in golden.game.sides}
+    games.create_game(engine, games.GameSpec(
+        game_id=game_id, ruleset=golden.ruleset, scenario=golden.game.scenario_name,
+        seed=golden.seed, dice_name=golden.game_id,
+        options=(*golden.options, *options), gm_email=gm_email,
+        players=tuple(games.PlayerSpec(name, address_of(name), side,
+                                       password=f"{name.lower()}-oars")
+                      for side, name in names.items())), now=START, mail=settings)
+    return names
+
+
 def settings_in(folder: Path) -> MailSettings:
     return mail_settings({"PBEM_MAIL_FROM": "judge@example.net"}, folder)
 
@@ -37,9 +58,10 @@ def order_mail(game_id: str, name: str, key: str, orders: str, password: str = "
                end: bool = True) -> bytes:
     """An orders mail as a player writes it: greeting, sign-on, orders (closed by ENDORDERS
     unless `end` is false) and a signature."""
-    body = (f"Hello judge,\n\nSIGNON {game_id} {name} {password or PASSWORDS[name]}\n"
+    password = password or PASSWORDS.get(name, f"{name.lower()}-oars")
+    body = (f"Hello judge,\n\nSIGNON {game_id} {name} {password}\n"
             f"{orders.rstrip()}\n{'ENDORDERS' if end else ''}\n\nCheers, {name}\n")
-    return (f"From: {name} <{ADDRESSES[name]}>\r\nTo: judge@example.net\r\n"
+    return (f"From: {name} <{address_of(name)}>\r\nTo: judge@example.net\r\n"
             f"Subject: orders for {key}\r\nMessage-ID: <{game_id}.{key}.{name}@players.example>"
             "\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n"
             + body.replace("\n", "\r\n")).encode()
