@@ -198,3 +198,31 @@ def test_a_phase_played_at_another_place_after_two_rollbacks_is_still_reported(
     assert games.show_game(engine, "aegean")["phase"] == "T2-move-blue"  # blue first now
     when, _ = _play(engine, settings, gm_password, when, "d")
     assert _reports_of(engine, settings, "T2-move-blue") == {ANN: 3, BO: 3, GM: 3}
+
+
+def test_the_position_after_a_later_rollback_is_the_report_before_it(
+        engine: Engine, gm_password: str, settings) -> None:  # type: ignore[no-untyped-def]
+    """Rolled back to a phase after the first, the position mailed is the report of the
+    phase before it as it stands (the game master's in the full view), its next deadline
+    the reopened phase's."""
+    when, _ = _play(engine, settings, gm_password, START, "a")  # build
+    when, _ = _play(engine, settings, gm_password, when, "a")  # setup-blue
+    when += timedelta(hours=1)
+    _gm(engine, settings, gm_password, "ROLLBACK setup-blue blue's set-up was misread\r\n",
+        "r1", when)
+    deadline = datetime.fromisoformat(games.show_game(engine, "aegean")["deadline"])
+    position = [(job, m) for kind, job, m in _parsed(engine, settings)
+                if kind == "report" and "open again" in str(m["Subject"])]
+    assert sorted((str(m["To"]), job["phase"], job["player"] == "gm")
+                  for job, m in position) == [(ANN, "build", False), (BO, "build", False),
+                                              (GM, "build", True)]
+    for _, message in position:
+        assert str(message["Subject"]) == "aegean — setup-blue is open again: the position"
+        ics = [p.get_content() for p in message.iter_attachments()
+               if p.get_filename() == "deadline.ics"]
+        text = ics[0].decode() if isinstance(ics[0], bytes) else ics[0]
+        assert f"DTSTART:{deadline:%Y%m%dT%H%M%SZ}" in text and "X-PBEM-PHASE:setup-blue" in text
+    answer = [m for kind, _, m in _parsed(engine, settings)
+              if kind == "reply" and m["In-Reply-To"] == "<r1@example.org>"]
+    assert f"setup-blue is open again, its deadline {deadline:%Y-%m-%d %H:%M} UTC" in _text(
+        answer[0])
