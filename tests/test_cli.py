@@ -123,6 +123,20 @@ def test_demo_plays_the_example_orders() -> None:
     assert "The blue side has won." in (folder / "T13-combat-observer.txt").read_text()
 
 
+def test_the_demo_names_where_its_game_really_is(tmp_path: Path) -> None:
+    # Issue 25 item 2: on PostgreSQL the demo named data/pbem.sqlite, a file that is not there.
+    from sqlalchemy.engine import make_url
+
+    from pbem.cli.demo import stored_where
+
+    assert stored_where(make_url(f"sqlite:///{tmp_path}/x.sqlite")) == f"{tmp_path}/x.sqlite"
+    remote = stored_where(make_url("postgresql+psycopg://judge:secret@db.example:5432/pbem"))
+    assert remote == "postgresql+psycopg://judge:***@db.example:5432/pbem"
+    played = pbem("demo", "--db", f"sqlite:///{tmp_path / 'elsewhere.sqlite'}")
+    assert played.returncode == 0, played.stderr
+    assert f"The game is stored in {tmp_path / 'elsewhere.sqlite'}:" in played.stdout
+
+
 def test_unknown_command_is_an_error() -> None:
     done = pbem("fleet", "sink")
     assert done.returncode == 2

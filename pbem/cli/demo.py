@@ -166,6 +166,14 @@ def summary(shown: dict[str, Any], out: TextIO) -> None:
         say(f"\nNo winner yet; the next phase is {shown['phase']}.", file=out)
 
 
+def stored_where(url: Any) -> str:
+    """Where the game is for a person: a SQLite file by its path, any other database by its
+    URL without the password."""
+    if url.get_backend_name() == "sqlite" and url.database:
+        return str(Path(url.database))
+    return str(url.render_as_string(hide_password=True))
+
+
 def run(args: argparse.Namespace) -> int:
     folder = args.orders or default_folder(args.ruleset)
     if not (folder / "game.toml").is_file():
@@ -173,7 +181,7 @@ def run(args: argparse.Namespace) -> int:
     made = engine(args, upgrade=True)
     shown = play(made, folder, sys.stdout, args.name)
     summary(shown, sys.stdout)
-    where = args.db or str(data_dir() / "pbem.sqlite")
+    where = stored_where(made.url)
     out = write_reports(made, shown["game"], data_dir() / "demo-reports" / shown["game"])
     say(f"\nThe game is stored in {where}: `pbem game show {shown['game']}` shows it, "
           f"`pbem game verify {shown['game']}` recomputes it, and `pbem dice verify "
