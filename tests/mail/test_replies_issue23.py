@@ -187,7 +187,7 @@ def test_orders_sent_while_paused_are_checked_and_kept(aegean: Engine, settings)
     mailgate.receive(aegean, _mail(SIGNON + "A: F3\nB: F3\n", subject=""), "inject",
                      settings, NOW)
     _, reply = _sent(aegean, settings)[-1]
-    assert str(reply["Subject"]) == "aegean — orders for turn 1, blue moves: kept; the game is paused"
+    assert str(reply["Subject"]) == "aegean — orders kept for turn 1, blue moves; the game is paused"
     assert "kept; the game is paused" in _text(reply)
     games.resume_game(aegean, "aegean")
     done = phases.process_phase(aegean, "aegean", expected_key="T1-move-blue")
@@ -221,11 +221,11 @@ def test_the_answer_keeps_the_players_subject_and_threads(aegean: Engine, settin
     assert str(reply["In-Reply-To"]) == "<m1@example.org>"
     assert str(reply["References"]).split() == [  # the thread, then the mail answered
         "<start@example.net>", "<r1@example.net>", "<m1@example.org>"]
-    assert _text(reply).splitlines()[2] == "aegean — orders for turn 1, blue moves: received."
+    assert _text(reply).splitlines()[2] == "aegean — orders received for turn 1, blue moves."
     mailgate.receive(aegean, _mail(SIGNON + "A: F3\n", subject="", message_id="m2@x.org"),
                      "inject", settings, NOW)
     subject = str(_sent(aegean, settings)[-1][1]["Subject"])
-    assert subject == "aegean — orders for turn 1, blue moves: received"
+    assert subject == "aegean — orders received for turn 1, blue moves"
 
 
 def test_compose_derives_references_from_the_thread() -> None:

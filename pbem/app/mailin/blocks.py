@@ -144,15 +144,15 @@ def _orders(session: Any, mail: Handling, game: GameRow, player: PlayerRow, bloc
                 + ("; they replace your earlier ones" if answer.replaced_earlier else "")
                 + "). The judge plays them when the game master resumes the game; until then "
                 "you may send new ones.")
-        headline = f"{game.id} — orders for {title}: kept; the game is paused"
+        headline = f"{game.id} — orders kept for {title}; the game is paused"
     elif taken:
         head = (f"Orders for {answer.title or answer.phase}: stored ({counts})"
                 + ("; they replace your earlier ones." if answer.replaced_earlier else "."))
-        headline = f"{game.id} — orders for {title}: received"
+        headline = f"{game.id} — orders received for {title}"
     else:
         head = (f"Orders for {answer.title or answer.phase}: NOT stored, since no line could be accepted; "
                 "any orders you sent before stand.")
-        headline = f"{game.id} — orders for {title}: not taken"
+        headline = f"{game.id} — orders not taken for {title}"
     echo = [head, "As the judge understood them:"] if answer.accepted else [head]
     echo += [f"  line {a.line_no}  {a.piece + ': ' if a.piece else ''}{a.echo}"
              for a in answer.accepted[:SHOWN_ECHO]]
