@@ -195,7 +195,7 @@ def _intent_refusal(state: GameState, ship: Ship, intent: Intent | None) -> Refu
     if isinstance(intent, Ram) and ship.row.rav is None:
         return (f"a {ship.row.name} has no ram (no RAV, §4.1): {ship.id} cannot RAM",
                 "SHEAR <ID>|ANY, RAKE <ID>|ANY or no intent")
-    return _ship_named(state, intent.target, intent.notation().split()[0])
+    return _ship_named(state, intent.target, intent.verb)
 
 
 def _distance_refusal(distance: float, written: str) -> Refusal | None:
@@ -228,7 +228,7 @@ def _branch_refusal(state: GameState, ship: Ship, branch: Branch) -> Refusal | N
     if isinstance(branch, Segment):
         found = _segment_refusal(state, branch)
     else:
-        verb = branch.notation().split()[0]
+        verb = branch.verb
         found = None
         if isinstance(branch.target, str):
             found = _ship_named(state, branch.target, verb)
