@@ -26,6 +26,7 @@ from pbem.app.base.errors import JudgeError
 from pbem.app.base.shared import effective_text, require_game, utcnow
 from pbem.app.base.timing import next_deadline, vacations_of
 from pbem.app.mailout.queue import queue_reports
+from pbem.app.play import games
 from pbem.rules.dice import SeededDice, log_entries
 from pbem.rules.events import Event
 from pbem.rules.interface import PhaseResult
@@ -219,7 +220,10 @@ def process_phase(engine: Engine, game_id: str, expected_key: str | None = None,
                 game.current_key = after.key
                 repo.add(session, PhaseRow(
                     game_id=game_id, seq=phase.seq + 1,
-                    generation=repo.next_generation(session, game_id, phase.seq + 1),
+                    # a play's generation is unique for its place and its phase (reports
+                    # are keyed by phase and generation; games.next_generation)
+                    generation=games.next_generation(session, game_id, phase.seq + 1,
+                                                     after.key),
                     key=after.key, status="open",
                     deadline=next_deadline(game, after.phase.kind, now, phase.deadline,
                                            vacations_of(session, game_id)),
