@@ -95,6 +95,17 @@ def _queue_reply(session: Any, settings: MailSettings, mail_id: int, number: int
                        references=incoming.references)
 
 
+def reply_subject(theirs: str, headline: str) -> str:
+    """The answer's subject: the player's own with "Re:" (so that mail programs thread the
+    answer with the mail it answers), or the judge's headline when the mail had none."""
+    theirs = " ".join(theirs.split())
+    if not theirs:
+        return headline
+    if theirs[:3].lower() == "re:":
+        return "Re: " + theirs[3:].strip()
+    return f"Re: {theirs}"
+
+
 def may_answer_refusal(session: Any, address: str, now: datetime) -> bool:
     """Whether an address may be sent a refusal (a wrong password, a block not signed on)
     now: once an hour at most, whatever the mails in its name hold (the limit every answer to

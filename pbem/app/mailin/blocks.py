@@ -14,7 +14,7 @@ from pbem.app import orders
 from pbem.app.base import waits
 from pbem.app.base.errors import JudgeError
 from pbem.app.base.timing import timing_of
-from pbem.app.mailin.answers import MailOutcome, _Answer
+from pbem.app.mailin.answers import MailOutcome, _Answer, reply_subject
 from pbem.app.mailin.auth import Player
 from pbem.app.mailin.context import Handling
 from pbem.app.mailin.mailcommands import command as command_answer
@@ -74,17 +74,6 @@ def commands_and_orders(session: Any, mail: Handling, number: int, block: Block,
     return MailOutcome("orders" if orders_given else "commands", game.id, player.name,
                        accepted, refused, tuple(dict.fromkeys(press_to)),
                        mail_id=mail.mail_id), reply
-
-
-def reply_subject(theirs: str, headline: str) -> str:
-    """The answer's subject: the player's own with "Re:" (so that mail programs thread the
-    answer with the mail it answers), or the judge's headline when the mail had none."""
-    theirs = " ".join(theirs.split())
-    if not theirs:
-        return headline
-    if theirs[:3].lower() == "re:":
-        return "Re: " + theirs[3:].strip()
-    return f"Re: {theirs}"
 
 
 def plural(count: int, word: str, many: str = "") -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbem.app.mailin.answers import MailOutcome, _queue_reply
+from pbem.app.mailin.answers import MailOutcome, _queue_reply, reply_subject
 from pbem.app.mailin.context import Handling
 from pbem.app.mailin.mailcommands import help_text
 from pbem.app.play import invites
@@ -61,6 +61,7 @@ def no_signon(session: Any, mail: Handling, loose: list[Command]) -> MailOutcome
                      "your orders with a line SIGNON <game> <player> <password>; send HELP "
                      "for more.")
     sent = _queue_reply(session, mail.settings, mail.origin, 0, incoming, [incoming.sender],
-                        "Your mail to the judge", parts, None, None, now)
+                        reply_subject(incoming.subject, "Your mail to the judge"), parts,
+                        None, None, now)
     return MailOutcome("commands" if loose else "refused", mail_id=mail.mail_id,
                        replies=sent)
