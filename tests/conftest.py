@@ -12,6 +12,57 @@ from sqlalchemy import text
 from sqlalchemy.engine import Engine
 
 POSTGRES = os.environ.get("PBEM_TEST_POSTGRES_URL", "")
+ROOT = Path(__file__).resolve().parent.parent
+# What tools keep in the checkout (caches, the virtual environment), not test output.
+TOOL_FOLDERS = {".git", ".venv", ".pytest_cache", ".hypothesis", ".mypy_cache", ".ruff_cache",
+                ".import_linter_cache", "__pycache__"}
+
+
+def _checkout_files() -> dict[str, tuple[int, int]]:
+    """Every file of the checkout outside the tools' folders, with its size and mtime."""
+    found = {}
+    for folder, names, files in os.walk(ROOT):
+        names[:] = [name for name in names
+                    if name not in TOOL_FOLDERS and not name.endswith(".egg-info")]
+        for name in files:
+            path = Path(folder, name)
+            try:
+                stat = path.lstat()
+            except FileNotFoundError:
+                continue
+            found[str(path.relative_to(ROOT))] = (stat.st_size, stat.st_mtime_ns)
+    return found
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """No test may reach the operator's judge or write into the checkout: the judge's settings
+    (PBEM_*, but PBEM_TEST_*) are taken out of the environment, PBEM_DATA points into the
+    temporary folder for every test and every command a test runs, and the checkout's files are
+    noted, to be compared at the end."""
+    for name in [name for name in os.environ if name.startswith("PBEM_")]:
+        if not name.startswith("PBEM_TEST_"):
+            del os.environ[name]
+    data = session.config._tmp_path_factory.mktemp("pbem-data")  # type: ignore[attr-defined]
+    os.environ["PBEM_DATA"] = str(data)
+    session.config.stash[_BEFORE] = _checkout_files()
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """The checkout as clean after the run as before: a file a test made or changed fails it."""
+    before = session.config.stash.get(_BEFORE, None)
+    if before is None or hasattr(session.config, "workerinput"):
+        return
+    after = _checkout_files()
+    touched = sorted(name for name in after if before.get(name) != after[name])
+    if touched:
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None:
+            reporter.write_line("the test run wrote into the checkout: " + ", ".join(touched[:20]),
+                                red=True)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+_BEFORE = pytest.StashKey[dict[str, tuple[int, int]]]()
 
 
 def _fresh_postgres() -> Engine:
