@@ -301,8 +301,8 @@ def test_a_fault_of_the_rules_in_the_summary_costs_the_summary_only(
 
 def test_a_mail_with_no_sign_on_is_answered_under_its_own_subject(aegean: Engine,
                                                                    settings) -> None:  # type: ignore[no-untyped-def]
-    mailgate.receive(aegean, _mail("HELP ORDERS\n", subject="how do I move?"), "inject",
+    mailgate.receive(aegean, _mail("HELP\n", subject="how do I move?"), "inject",
                      settings, NOW)
     _, reply = _sent(aegean, settings)[-1]
     assert str(reply["Subject"]) == "Re: how do I move?"
-    assert "HELP ORDERS: sign on first" in _text(reply)
+    assert "How to write to the judge" in _text(reply)
