@@ -20,9 +20,10 @@ if [ "$(id -u)" != "0" ]; then RUN=(sh -c); fi
 "${RUN[@]}" "$PG_BIN/pg_ctl -D $PBEM_PG_DIR/data -o '-p $PG_PORT -k $PBEM_PG_DIR -c listen_addresses=' -l $PBEM_PG_DIR/log -w start >/dev/null"
 "${RUN[@]}" "$PG_BIN/createdb -h $PBEM_PG_DIR -p $PG_PORT -U postgres pbem_test"
 export PBEM_TEST_POSTGRES_URL="postgresql+psycopg://postgres@/pbem_test?host=$PBEM_PG_DIR&port=$PG_PORT"
+# stopping the server also removes its folder (about 200 MB): nothing of it stays behind
 if [ "$(id -u)" = "0" ]; then
-  export PBEM_PG_STOP="su postgres -s /bin/sh -c '$PG_BIN/pg_ctl -D $PBEM_PG_DIR/data stop -m fast'"
+  export PBEM_PG_STOP="su postgres -s /bin/sh -c '$PG_BIN/pg_ctl -D $PBEM_PG_DIR/data stop -m fast'; rm -rf -- '$PBEM_PG_DIR'"
 else
-  export PBEM_PG_STOP="$PG_BIN/pg_ctl -D $PBEM_PG_DIR/data stop -m fast"
+  export PBEM_PG_STOP="$PG_BIN/pg_ctl -D $PBEM_PG_DIR/data stop -m fast; rm -rf -- '$PBEM_PG_DIR'"
 fi
 echo "PostgreSQL for the tests: $PBEM_TEST_POSTGRES_URL"
