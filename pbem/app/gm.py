@@ -28,6 +28,7 @@ from pbem.app.mailout.notices import (
     tell_game,
     tell_game_master,
     tell_reopened,
+    title_of,
     waiting_for,
 )
 from pbem.app.mailout.queue import report_key
@@ -153,7 +154,8 @@ def ask_extension(session: Any, game: GameRow, player: PlayerRow, by: timedelta,
     move_deadline(session, game, phase, new, mail, now, player.name,
                   f"{player.name} asked for more time")
     left = game.player_extensions - player.extensions_used
-    return (f"the deadline of {phase.key} is now {new:%Y-%m-%d %H:%M} UTC; everyone was told. "
+    return (f"the deadline of {title_of(game, phase)} is now {new:%Y-%m-%d %H:%M} UTC; everyone "
+            "was told. "
             f"You have {left} extension{'s' if left != 1 else ''} left in this game.")
 
 
@@ -216,7 +218,8 @@ def declare_vacation(session: Any, game: GameRow, player: PlayerRow, first: date
                      vacations_of(session, game.id))
         move_deadline(session, game, phase, new, mail, now, player.name,
                       f"{player.name} is away until {last}")
-        return said + f"; the deadline of {phase.key} moved to {new:%Y-%m-%d %H:%M} UTC."
+        return said + (f"; the deadline of {title_of(game, phase)} moved to "
+                       f"{new:%Y-%m-%d %H:%M} UTC.")
     return said + "."
 
 
@@ -267,9 +270,10 @@ def pause(engine: Engine, game_id: str, mail: MailSettings | None,
         owes = bool(owed_by(session, game, phase)) if phase is not None else False
         owing = [f"{p.name} ({p.side})" for p in waiting_for(session, game, phase)
                  ] if phase is not None else []
+        named = title_of(game, phase, first=True) if phase is not None else ""
     still = ("" if phase is None or not owes else
-             f" {phase.key} still waits for orders from {', '.join(owing)}; orders sent "
-             "meanwhile are taken." if owing else f" Every order {phase.key} needs is in.")
+             f" {named} still waits for orders from {', '.join(owing)}; orders sent "
+             "meanwhile are taken." if owing else f" Every order {named} needs is in.")
     tell(engine, game_id, mail, f"{game_id}: paused", f"The game master has paused "
          f"{game_id}: no phase is processed and no deadline runs until the game master "
          f"resumes it; the deadline is set again then, and everyone is told.{still}",

@@ -205,7 +205,7 @@ def test_a_vacation_keeps_deadlines_out_of_the_days_away(engine: Engine, gm_pass
     assert moved == datetime(last.year, last.month, last.day, 21, 0, tzinfo=UTC)
     assert "vacation" in _journal(engine)
     reply = [_text(raw) for _, subject, raw in _mail(engine, "reply")][0]
-    assert "the deadline of build moved to" in reply
+    assert "the deadline of build (4.2) moved to" in reply
     refused = mailgate.receive(engine, _player_mail(
         "SIGNON aegean Ann s3cret-oars\r\nVACATION 2026-01-01 2026-01-02\r\n", "v2@x"),
         "inject", settings, START)

@@ -103,9 +103,10 @@ def test_under_proceed_the_late_player_and_the_game_master_are_told(
             if "late" in str(m["Subject"]) or "no orders from you" in str(m["Subject"])}
     assert sorted(told) == [BO, GM]  # Ann sent hers: she is told nothing of the kind
     bo = _text(told[BO])
-    assert str(told[BO]["Subject"]) == "aegean: no orders from you for build"
-    assert "has passed, with its grace, and the judge has no orders from you" in bo
-    assert ("build was resolved without them, as the rules resolve a side that sends none: "
+    assert str(told[BO]["Subject"]) == "aegean — build (4.2): no orders from you"
+    assert "Build (4.2), in aegean: its deadline has passed, with its grace, and the judge " \
+           "has no orders from you" in bo
+    assert ("It was resolved without them, as the rules resolve a side that sends none: "
             'for each of your pieces, "no order"') in bo
     gm = _text(told[GM])
     assert "without orders from Bo (red)" in gm and "was resolved without them" in gm
@@ -123,7 +124,7 @@ def test_under_wait_the_game_pauses_tells_who_and_resumes_with_the_real_deadline
               if str(m["Subject"]) == "aegean: paused for late orders"}
     assert sorted(paused) == [ANN, BO, GM]
     assert "the judge has no orders from you for it" in paused[BO]
-    assert "the orders you send for build now are still taken" in paused[BO]
+    assert "the orders you send for it now are still taken" in paused[BO]
     assert "without orders from Bo" in paused[ANN] and "waits for its game master" in paused[ANN]
     assert "without orders from Bo (red)" in paused[GM]
     for text in paused.values():
@@ -141,7 +142,7 @@ def test_under_wait_the_game_pauses_tells_who_and_resumes_with_the_real_deadline
     deadline = datetime.fromisoformat(shown["deadline"])
     assert deadline > resumed and deadline != DEADLINE
     told = [m for m in _notices(engine, settings)
-            if str(m["Subject"]) == "aegean: new deadline for build"]
+            if str(m["Subject"]) == "aegean — build (4.2): a new deadline"]
     assert sorted(str(m["To"]) for m in told) == [ANN, BO, GM]
     for message in told:
         ics = next(message.iter_attachments()).get_content()
@@ -167,5 +168,5 @@ def test_a_pause_says_what_the_game_waits_for(engine: Engine, settings) -> None:
     assert sorted(told) == [ANN, BO, GM]
     for text in told.values():
         assert "until the game master resumes it" in text
-        assert "build still waits for orders from Bo (red)" in text
+        assert "Build (4.2) still waits for orders from Bo (red)" in text
         _for_people(text)

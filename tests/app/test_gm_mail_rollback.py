@@ -217,7 +217,7 @@ def test_the_position_after_a_later_rollback_is_the_report_before_it(
                   for job, m in position) == [(ANN, "build", False), (BO, "build", False),
                                               (GM, "build", True)]
     for _, message in position:
-        assert str(message["Subject"]) == "aegean — setup-blue is open again: the position"
+        assert str(message["Subject"]) == "aegean — set-up of blue (4.4) is open again: the position"
         ics = [p.get_content() for p in message.iter_attachments()
                if p.get_filename() == "deadline.ics"]
         text = ics[0].decode() if isinstance(ics[0], bytes) else ics[0]

@@ -84,11 +84,11 @@ def test_a_phase_nobody_owes_is_told_without_a_deadline(engine: Engine, settings
     _gm(engine, settings, password, "EXTEND 12h", "x1", when)
     _gm(engine, settings, password, "PAUSE", "x2", when + timedelta(minutes=1))
     _gm(engine, settings, password, "RESUME", "x3", when + timedelta(minutes=2))
-    told = [m for m in _told(engine, ("deadline",)) if "T1-combat" in str(m["Subject"])]
+    told = [m for m in _told(engine, ("deadline",)) if "turn 1, combat" in str(m["Subject"])]
     assert sorted(str(m["To"]) for m in told) == sorted(
         ["ann@example.org", "bo@example.org", GM] * 2)  # the extension, then the resume
     for message in told:
-        assert str(message["Subject"]) == "wide: T1-combat needs no orders"
+        assert str(message["Subject"]) == "wide — turn 1, combat: no orders needed"
         assert "waits for nobody's orders; the judge resolves it without them" in _text(message)
         assert "deadline" not in _text(message).lower()
         assert list(message.iter_attachments()) == []  # no calendar entry
@@ -98,11 +98,12 @@ def test_a_phase_nobody_owes_is_told_without_a_deadline(engine: Engine, settings
     _gm(engine, settings, password, "ROLLBACK T1-combat the map was misread", "x4",
         when + timedelta(minutes=3))
     reopened = [m for m in _told(engine, ("notice",))
-                if str(m["Subject"]) == "wide: T1-combat is open again"]
+                if str(m["Subject"]) == "wide — turn 1, combat is open again"]
     assert len(reopened) == 3
     for message in reopened:
-        assert "T1-combat waits for nobody's orders" in _text(message)
+        assert "It waits for nobody's orders" in _text(message)
         assert "are due" not in _text(message) and list(message.iter_attachments()) == []
+        assert "T1-combat" not in _text(message)  # the phase by its title, not its key
 
 
 def test_a_phase_that_waits_for_orders_is_told_with_its_deadline(engine: Engine,  # type: ignore[no-untyped-def]
@@ -111,8 +112,8 @@ def test_a_phase_that_waits_for_orders_is_told_with_its_deadline(engine: Engine,
     _gm(engine, settings, password, "ROLLBACK T1-move-red the map was misread", "y1",
         START + timedelta(hours=2))
     reopened = [m for m in _told(engine, ("notice",))
-                if str(m["Subject"]) == "wide: T1-move-red is open again"]
+                if str(m["Subject"]) == "wide — turn 1, red moves is open again"]
     assert len(reopened) == 3
     for message in reopened:
-        assert "Orders for T1-move-red are due" in _text(message)
+        assert "Its orders are due" in _text(message) and "T1-move-red" not in _text(message)
         assert [p.get_filename() for p in message.iter_attachments()] == ["deadline.ics"]

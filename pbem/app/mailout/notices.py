@@ -76,6 +76,18 @@ def owed_by(session: Any, game: GameRow, phase: PhaseRow) -> list[str]:
         return []
 
 
+def title_of(game: GameRow, phase: PhaseRow, first: bool = False) -> str:
+    """The phase as players read it, its ruleset's title ("turn 3, red moves"; its first
+    letter capital when `first`), never its internal key (but when its state cannot be
+    read)."""
+    try:
+        title = rulesets.load(game.ruleset, json.loads(phase.state_before)).phase_title.strip()
+    except Exception:  # noqa: BLE001 - a notice must not stop what it tells of
+        title = phase.key
+    title = title or phase.key
+    return (title[:1].upper() if first else title[:1].lower()) + title[1:]
+
+
 def waiting_for(session: Any, game: GameRow, phase: PhaseRow) -> list[PlayerRow]:
     """The players of the sides the phase waits for who have sent no orders for it yet."""
     owing = set(owed_by(session, game, phase))
@@ -95,8 +107,9 @@ def _ics(settings: MailSettings, game: GameRow, phase: PhaseRow, deadline: datet
          now: datetime) -> bytes:
     return deadline_ics(uid=f"{game.id}-{phase.key}@{settings.domain}", game=game.id,
                         phase=phase.key, deadline=deadline,
-                        summary=f"{game.id}: orders for {phase.key} due",
-                        description=f"Orders for {phase.key} of {game.id} are due.", stamp=now)
+                        summary=f"{game.id}: orders for {title_of(game, phase)} due",
+                        description=f"Orders for {title_of(game, phase)} in {game.id} are "
+                        "due.", stamp=now)
 
 
 def tell_deadline(session: Any, settings: MailSettings, game: GameRow, phase: PhaseRow,
@@ -108,13 +121,13 @@ def tell_deadline(session: Any, settings: MailSettings, game: GameRow, phase: Ph
     owing = owed_by(session, game, phase)
     ics = _ics(settings, game, phase, deadline, now) if owing else None
     told = []
+    title, named = title_of(game, phase), title_of(game, phase, first=True)
     for address, zone in _people(session, game):
-        text = (f"The deadline of {phase.key} in {game.id} is now {local(deadline, zone)}: "
-                f"{why}." if owing else
-                f"{phase.key} of {game.id} waits for nobody's orders; the judge resolves it "
-                "without them.")
-        if notice(session, settings, address, f"{game.id}: new deadline for {phase.key}"
-                  if owing else f"{game.id}: {phase.key} needs no orders", text,
+        text = (f"{named}, in {game.id}: orders are now due {local(deadline, zone)} ({why})."
+                if owing else f"{named}, in {game.id}, waits for nobody's orders; the judge "
+                "resolves it without them.")
+        if notice(session, settings, address, f"{game.id} — {title}: a new deadline"
+                  if owing else f"{game.id} — {title}: no orders needed", text,
                   f"deadline/{phase.id}/{deadline.isoformat()}/{address}", game.id,
                   now, kind="deadline", ics=ics):
             told.append(address)
@@ -131,15 +144,16 @@ def tell_reopened(session: Any, settings: MailSettings, game: GameRow, phase: Ph
     ics = (_ics(settings, game, phase, deadline, now)
            if deadline is not None and owing else None)
     told = []
+    title = title_of(game, phase)
     for address, zone in _people(session, game):
-        due = (f"Orders for {phase.key} are due {local(deadline, zone)}; the calendar entry "
-               "attached has the new deadline." if ics is not None else
-               f"{phase.key} waits for nobody's orders; the judge resolves it without them.")
-        text = (f"The game master has rolled {game.id} back to {phase.key}: {why.strip()}\n\n"
-                f"Everything after it is set aside (kept, never deleted); the orders you had "
-                f"sent for {phase.key} stand, and you may send new ones.\n\n{due}\n\n"
+        due = (f"Its orders are due {local(deadline, zone)}; the calendar entry attached has "
+               "the new deadline." if ics is not None else
+               "It waits for nobody's orders; the judge resolves it without them.")
+        text = (f"The game master has rolled {game.id} back to {title}: {why.strip()}\n\n"
+                "Everything after it is set aside (kept, never deleted); the orders you had "
+                f"sent for it stand, and you may send new ones.\n\n{due}\n\n"
                 "Your report of the position as it stands again follows in a separate mail.")
-        if notice(session, settings, address, f"{game.id}: {phase.key} is open again", text,
+        if notice(session, settings, address, f"{game.id} — {title} is open again", text,
                   f"rollback/{phase.id}/{address}", game.id, now, ics=ics):
             told.append(address)
     return told
@@ -190,9 +204,10 @@ def tell_started(session: Any, settings: MailSettings, game: GameRow,
         return False
     players = ", ".join(f"{p.name} ({p.side})" for p in repo.players(session, game.id))
     owing = owed_by(session, game, phase)
-    due = (f"Orders for {phase.key} are due {local(_aware(phase.deadline), 'UTC')}."
+    named = title_of(game, phase, first=True)
+    due = (f"{named}: orders are due {local(_aware(phase.deadline), 'UTC')}."
            if owing and phase.deadline is not None else
-           f"{phase.key} waits for nobody's orders.")
+           f"{named} waits for nobody's orders.")
     ics = (_ics(settings, game, phase, _aware(phase.deadline), now)
            if owing and phase.deadline is not None else None)
     return notice(session, settings, game.gm_email, f"{game.id}: the game has started",
@@ -212,31 +227,32 @@ def tell_missed(session: Any, settings: MailSettings, game: GameRow, phase: Phas
         hosted = rulesets.load(game.ruleset, json.loads(phase.state_before))
     except Exception:  # noqa: BLE001 - the notice goes without the rules' words
         hosted = None
+    title, named = title_of(game, phase), title_of(game, phase, first=True)
     for player in late:
         idle = rulesets.no_order(hosted, player.side) if hosted is not None else "no order"
-        text = (f"The deadline of {phase.key} in {game.id} has passed, with its grace, and "
-                f"the judge has no orders from you for it. "
-                + (f"The game is paused: it waits for its game master, who may extend the "
-                   f"deadline, replace a player or resume it; the orders you send for "
-                   f"{phase.key} now are still taken." if paused else
-                   f"{phase.key} was resolved without them, as the rules resolve a side "
+        text = (f"{named}, in {game.id}: its deadline has passed, with its grace, and the "
+                f"judge has no orders from you for it. "
+                + ("The game is paused: it waits for its game master, who may extend the "
+                   "deadline, replace a player or resume it; the orders you send for it "
+                   "now are still taken." if paused else
+                   "It was resolved without them, as the rules resolve a side "
                    f"that sends none: for each of your pieces, \"{idle}\". Your report "
                    "follows; send your next orders by the next deadline."))
         subject = (f"{game.id}: paused for late orders" if paused else
-                   f"{game.id}: no orders from you for {phase.key}")
+                   f"{game.id} — {title}: no orders from you")
         if notice(session, settings, player.email, subject, text,
                   f"missed/{phase.id}/{player.id}", game.id, now):
             told.append(player.email)
     if game.gm_email and late:
         names = ", ".join(f"{p.name} ({p.side})" for p in late)
-        text = (f"The deadline of {phase.key} in {game.id} and its grace have passed without "
-                f"orders from {names}. "
+        text = (f"{named}, in {game.id}: its deadline and grace have passed without orders "
+                f"from {names}. "
                 + ("The game is paused until you resume it; you may extend the deadline, "
                    "replace a player, or resume it as it stands (RESUME by mail)."
-                   if paused else f"Under the game's rule for late orders (proceed), "
-                   f"{phase.key} was resolved without them; each was told."))
+                   if paused else "Under the game's rule for late orders (proceed), "
+                   "it was resolved without them; each was told."))
         subject = (f"{game.id}: paused for late orders" if paused else
-                   f"{game.id}: {phase.key} resolved without late orders")
+                   f"{game.id} — {title}: resolved without late orders")
         if notice(session, settings, game.gm_email, subject, text, f"missed/{phase.id}/gm", game.id, now):
             told.append(game.gm_email)
     return told
@@ -265,7 +281,7 @@ def queue_position(session: Any, settings: MailSettings, game: GameRow, phase: P
     rollback's mail is its own (keyed by the reopened play's generation)."""
     before = [p for p in repo.phases(session, game.id)
               if p.seq == phase.seq - 1 and p.status == "resolved"]
-    subject = f"{game.id} — {phase.key} is open again: the position"
+    subject = f"{game.id} — {title_of(game, phase)} is open again: the position"
     queued = []
     people: list[tuple[str, int | str]] = [(p.email, p.id or 0)
                                            for p in repo.players(session, game.id)]

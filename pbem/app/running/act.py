@@ -16,7 +16,7 @@ from datetime import datetime, timedelta
 from sqlalchemy.engine import Engine
 
 from pbem.app.base.errors import JudgeError
-from pbem.app.mailout.notices import local, notice, tell_missed
+from pbem.app.mailout.notices import local, notice, tell_missed, title_of
 from pbem.app.play import games, phases
 from pbem.app.running.scan import Open, lengths
 from pbem.app.running.shared import SweepReport, aware
@@ -78,8 +78,8 @@ def _tell_missed(engine: Engine, settings: MailSettings, item: Open, now: dateti
             if not paused:
                 return
             names = ", ".join(name for _, name, _, _ in item.late)
-            text = (f"{item.game_id} is paused: the deadline of {item.key} and its grace have "
-                    f"passed without orders from {names}. The game waits for its game master, "
+            text = (f"{item.game_id} is paused: the deadline of {title_of(game, phase)} and its "
+                    f"grace have passed without orders from {names}. The game waits for its game master, "
                     "who may extend the deadline, replace a player or resume it; everyone is "
                     "told the new deadline then.")
             for player in repo.players(session, item.game_id):
@@ -112,7 +112,7 @@ def _remind(engine: Engine, settings: MailSettings | None, item: Open, now: date
             for pid, _name, address, zone in item.late:
                 left = format_length(max(deadline - now, timedelta(0))) if deadline else "?"
                 text = (f"A reminder from the judge: {item.game_id} waits for your orders for "
-                        f"{item.key}, due {local(deadline, zone)} (in about {left}). Send "
+                        f"{title_of(game, phase)}, due {local(deadline, zone)} (in about {left}). Send "
                         "them after your SIGNON line, as in your last report's template.")
                 notice(session, settings, address, f"{item.game_id}: orders for {item.key} "
                         "are due", text, f"reminder/{item.phase_id}/{pid}/{new[0]}",
