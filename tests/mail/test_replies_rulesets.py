@@ -120,3 +120,16 @@ def test_each_ruleset_gives_its_order_syntax_by_mail(engine: Engine, settings,  
     assert value.pieces_of(side)[0] in said  # from the side's own template
     for operator_word in ("orders/", ".md", "pbem ", "README", "--json", value.key + " "):
         assert operator_word not in said, operator_word
+
+
+def test_standing_orders_sent_out_of_turn_are_summed_up_as_standing(engine: Engine,  # type: ignore[no-untyped-def]
+                                                                      settings) -> None:
+    value, side = _game(engine, "ram-cruise")
+    other = next(s for s in value.may_send())
+    assert other != side
+    pieces = value.pieces_of(other)
+    text = _answer(engine, settings, other, value.sides, f"{pieces[0]}: STANCE ACCEPT\n")
+    summary = text.split("Where each of your pieces stands with these orders:\n", 1)[1]
+    rows = [row.strip() for row in summary.split("\n\n", 1)[0].splitlines()]
+    assert rows[0].startswith(f"{pieces[0]}: STANCE ACCEPT")
+    assert rows[1] == f"{pieces[1]}: no order: its standing orders keep their last values"

@@ -140,6 +140,8 @@ class RamCruiseGame:
     def no_order(self, side: str) -> str:
         """What the rules do with a piece given no order in the open phase (the
         answer's summary of a player's orders says it)."""
+        if side not in self.owes():  # standing orders sent in a round not the side's
+            return "no order: its standing orders keep their last values"
         kind = self.value.phase.kind
         if kind == "move":
             return ('no order: it stays where it is, with no break-away and no duty change;'

@@ -141,6 +141,8 @@ class SpeedBandGame:
     def no_order(self, side: str) -> str:
         """What the rules do with a piece given no order in the open phase (the
         answer's summary of a player's orders says it)."""
+        if side not in self.owes():  # standing orders sent in a round not the side's
+            return "no order: its standing lines keep their last values"
         kind = self.value.phase.kind
         if kind == "orders":
             return ("no order: it repeats last turn's speed straight ahead (a ship that "
