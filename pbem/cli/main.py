@@ -89,10 +89,12 @@ class _Version(argparse.Action):
                  values: object, option_string: str | None = None) -> None:
         from importlib.metadata import PackageNotFoundError, version
 
+        from pbem import DISTRIBUTION, __version__
+
         try:
-            found = version("pbem-galleys")
+            found = version(DISTRIBUTION)
         except PackageNotFoundError:
-            from pbem import __version__ as found  # a checkout that was never installed
+            found = __version__  # a checkout that was never installed
         say(f"pbem {found}")
         parser.exit()
 

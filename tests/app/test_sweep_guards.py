@@ -91,8 +91,8 @@ def test_a_game_that_cannot_be_read_does_not_stop_the_others(
     first = sweep.sweep(engine, settings, START + timedelta(hours=2))
     assert first.processed == [("aegean", "build")]
     assert [f[0] for f in first.failed] == ["ionian"]
-    assert first.sent == 2  # the good game's two reports left
-    assert len(list((settings.outbox_dir / "new").iterdir())) == 2
+    assert first.sent == 3  # the good game's reports left: two players and the game master
+    assert len(list((settings.outbox_dir / "new").iterdir())) == 3  # and the game master's
     assert _phase_key(engine, "aegean") == "setup-blue"
     assert _phase_key(engine, "ionian") == "build"
 
@@ -125,7 +125,7 @@ def test_a_damaged_phase_row_is_a_fault_of_its_game_only(engine: Engine, setting
                                                col(PhaseRow.status) == "open")
                         .values(state_before="{not json"))
     done = sweep.sweep(engine, settings, START + timedelta(hours=2))
-    assert done.processed == [("ionian", "build")] and done.sent == 2
+    assert done.processed == [("ionian", "build")] and done.sent == 3  # two players and the game master
     status = judge_status(engine, START + timedelta(hours=2))
     assert [f["game"] for f in status["faults"]] == ["aegean"]
     assert "JSONDecodeError" in status["faults"][0]["error"]
@@ -141,7 +141,7 @@ def test_a_failing_mailbox_poll_is_logged_once_and_the_outbox_still_goes(
 
     first = sweep.sweep(engine, settings, START + timedelta(hours=2), poll=poll)
     sweep.sweep(engine, settings, START + timedelta(hours=2, minutes=1), poll=poll)
-    assert first.processed == [("aegean", "build")] and first.sent == 2
+    assert first.processed == [("aegean", "build")] and first.sent == 3  # two players and the game master
     failing = [r for r in caplog.records if r.levelno >= logging.WARNING
                and "poll" in r.getMessage()]
     assert len(failing) == 1
