@@ -27,6 +27,7 @@ from pbem.app.mailout.notices import (
     tell_deadline,
     tell_game,
     tell_game_master,
+    tell_passwords,
     tell_reopened,
     title_of,
     waiting_for,
@@ -398,22 +399,31 @@ def preview(engine: Engine, game_id: str) -> phases.Processed:
 
 def replace(engine: Engine, game_id: str, old: str, new: games.PlayerSpec,
             mail: MailSettings | None, now: datetime | None = None) -> str:
-    """A newcomer takes over a player's pieces; they are mailed the latest report (their
-    side's history is in it and in the archive) and everyone is told."""
+    """A newcomer takes over a player's pieces; they are mailed their password (only to
+    them) and the latest report (their side's history is in it and in the archive), and
+    everyone is told. The password (stored hashed), for the command line to show too."""
     now = now or utcnow()
     password = games.replace_player(engine, game_id, old, new, now)
     tell(engine, game_id, mail, f"{game_id}: {new.name} replaces {old}",
          f"{new.name} now commands what {old} commanded in {game_id}.",
          f"replace/{game_id}/{old}/{new.name}", now)
     if mail is not None:
-        _report_to(engine, game_id, new.name, mail, now)
+        _report_to(engine, game_id, new.name, mail, now, password, old)
     return password
 
 
 def _report_to(engine: Engine, game_id: str, name: str, mail: MailSettings,
-               now: datetime) -> None:
+               now: datetime, password: str = "", old: str = "") -> None:
+    """The newcomer mailed their password (only to them), then the latest report."""
     with transaction(engine) as session:
         player = repo.player(session, game_id, name)
+        game = require_game(session, game_id)
+        if player is not None and password:
+            tell_passwords(session, mail, game, {name: password}, now,
+                           opening={name: f"You take over {old}'s pieces on the "
+                                          f"{player.side} side of {game_id} ({game.scenario})."},
+                           closing="Your report of the latest phase follows in a separate "
+                           "mail; the game's archive has the phases before it.")
         resolved = [p for p in repo.phases(session, game_id) if p.status == "resolved"]
         if player is None or not resolved:
             return

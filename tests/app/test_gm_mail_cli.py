@@ -107,3 +107,27 @@ def test_a_game_the_league_ends_is_told_as_the_leagues_doing(tmp_path: Path) -> 
     assert texts[paired.games[1]].startswith(f"The game master has ended {paired.games[1]}")
     assert all("pbem " not in text and "`" not in text for text in texts.values())
     engine.dispose()
+
+
+def test_a_newcomer_is_mailed_their_own_password(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    assert pbem(data, "db", "init").returncode == 0
+    assert pbem(data, "game", "new", "aegean", "--scenario", "squadron", "--gm", GM,
+                "--player", "Ann,ann@example.org,blue",
+                "--player", "Bo,bo@example.org,red").returncode == 0
+    done = pbem(data, "game", "replace", "aegean", "Bo", "--new-name", "Cy",
+                "--email", "cy@example.org")
+    assert done.returncode == 0, done.stderr
+    password = done.stdout.split("Password: ")[1].split()[0]  # still shown
+    mailed: dict[str, list[tuple[str, str]]] = {}
+    for message in mailbox.Maildir(data / "outbox", create=True):
+        parsed = email.message_from_bytes(message.as_bytes(), policy=email.policy.default)
+        body = parsed.get_body(("plain",))  # type: ignore[attr-defined]
+        mailed.setdefault(str(parsed["To"]), []).append(
+            (str(parsed["Subject"]), str(body.get_content()) if body is not None else ""))
+    cy = dict(mailed["cy@example.org"])
+    assert f"SIGNON aegean Cy {password}" in cy["aegean: your password"]
+    assert "You take over Bo's pieces on the red side of aegean" in cy["aegean: your password"]
+    assert not any(password in text for address, mails in mailed.items()
+                   if address != "cy@example.org" for _, text in mails)
+    assert "Cy now commands Bo's pieces" in dict(mailed[GM])["aegean: done: replace"]

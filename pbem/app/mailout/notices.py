@@ -161,11 +161,13 @@ def tell_reopened(session: Any, settings: MailSettings, game: GameRow, phase: Ph
 
 def tell_passwords(session: Any, settings: MailSettings, game: GameRow,
                    passwords: Mapping[str, str], now: datetime,
-                   opening: Mapping[str, str] | None = None) -> list[str]:
+                   opening: Mapping[str, str] | None = None,
+                   closing: str | None = None) -> list[str]:
     """Each player of a game just made mailed their own password (and the game master
     theirs), in the transaction that makes the game, so that a game whose players never
     learn their passwords is never made. The password goes only to its owner's address;
-    `opening` gives a player's first sentence (the league's round and opponent), by name.
+    `opening` gives a player's first sentence (the league's round and opponent), by name;
+    `closing` the last (by default, what comes next: the briefing).
     The addresses written to."""
     told = []
     for player in repo.players(session, game.id):
@@ -177,11 +179,12 @@ def tell_passwords(session: Any, settings: MailSettings, game: GameRow,
         text = (f"{first} Your password is {password}\n\nKeep it to yourself: every mail of "
                 f"orders begins with the line\n\n    SIGNON {game.id} {player.name} "
                 f"{password}\n\n"
-                + ("The game master starts the game when every side has its players; your "
-                   "briefing comes then." if game.status == "forming" else
-                   "Your briefing, with the first deadline, follows in a separate mail."))
+                + (closing or ("The game master starts the game when every side has its "
+                               "players; your briefing comes then." if game.status == "forming"
+                               else "Your briefing, with the first deadline, follows in a "
+                               "separate mail.")))
         if notice(session, settings, player.email, f"{game.id}: your password", text,
-                  f"password/{game.id}/{player.id}", game.id, now):
+                  f"password/{game.id}/{player.id}", game.id, now):  # (a new id, a new mail)
             told.append(player.email)
     gm_password = passwords.get("GM")
     if game.gm_email and gm_password and game.gm_password_hash:
