@@ -170,3 +170,30 @@ def test_a_pause_says_what_the_game_waits_for(engine: Engine, settings) -> None:
         assert "until the game master resumes it" in text
         assert "Build (4.2) still waits for orders from Bo (red)" in text
         _for_people(text)
+
+
+def test_resume_tells_the_new_deadline_even_when_it_was_told_before(
+        engine: Engine, settings) -> None:  # type: ignore[no-untyped-def]
+    """Deadlines fall at 18:00 London: resumed twice on one day, the game gets the same
+    deadline each time. Between the two it was extended by a day, so the second RESUME's
+    mail, naming a deadline told once already, must still go: it was once taken for the
+    first one's and dropped, and the players kept the extended, stale, deadline."""
+    password = _game(engine, replace(LONDON_18, durations=()))
+    when = START + timedelta(hours=1)
+
+    def gm(line: str, mid: str, at: datetime) -> None:
+        _mail(engine, settings, GM, f"SIGNON aegean GM {password}\r\n{line}\r\n", mid, at)
+
+    gm("PAUSE", "p1", when)
+    gm("RESUME", "r1", when + timedelta(minutes=5))
+    first = datetime.fromisoformat(games.show_game(engine, "aegean")["deadline"])
+    gm("EXTEND 24h", "e1", when + timedelta(minutes=10))
+    gm("PAUSE", "p2", when + timedelta(minutes=15))
+    gm("RESUME", "r2", when + timedelta(minutes=20))
+    again = datetime.fromisoformat(games.show_game(engine, "aegean")["deadline"])
+    assert again == first  # the same day, the same hour
+    told = [m for m in _notices(engine, settings) if str(m["To"]) == BO
+            and str(m["Subject"]) == "aegean — build (4.2): a new deadline"]
+    assert len(told) == 3  # resumed, extended, resumed
+    assert f"{first:%d %B %Y, %H:%M}" in _text(told[-1])
+    assert "the game master resumed the game" in _text(told[-1])

@@ -128,7 +128,10 @@ def tell_deadline(session: Any, settings: MailSettings, game: GameRow, phase: Ph
                 "resolves it without them.")
         if notice(session, settings, address, f"{game.id} — {title}: a new deadline"
                   if owing else f"{game.id} — {title}: no orders needed", text,
-                  f"deadline/{phase.id}/{deadline.isoformat()}/{address}", game.id,
+                  # (when it is told too: a deadline told again later, after another, is
+                  # new news, not a copy of the first telling to be dropped)
+                  f"deadline/{phase.id}/{deadline.isoformat()}/{now.isoformat()}/{address}",
+                  game.id,
                   now, kind="deadline", ics=ics):
             told.append(address)
     return told
