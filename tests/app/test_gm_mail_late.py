@@ -197,3 +197,22 @@ def test_resume_tells_the_new_deadline_even_when_it_was_told_before(
     assert len(told) == 3  # resumed, extended, resumed
     assert f"{first:%d %B %Y, %H:%M}" in _text(told[-1])
     assert "the game master resumed the game" in _text(told[-1])
+
+
+def test_a_player_who_misses_the_deadline_again_is_told_again(
+        engine: Engine, settings) -> None:  # type: ignore[no-untyped-def]
+    password = _game(engine, LONDON_18)
+    _ann_builds(engine, settings)
+    late = DEADLINE + timedelta(hours=12, minutes=1)
+    assert sweep.sweep(engine, settings, late, send=False).paused == [("aegean", "build")]
+    _mail(engine, settings, GM, f"SIGNON aegean GM {password}\r\nRESUME\r\n", "gm-r1",
+          late + timedelta(hours=1))
+    second = datetime.fromisoformat(games.show_game(engine, "aegean")["deadline"])
+    again, at = second + timedelta(hours=12, minutes=1), late + timedelta(hours=2)
+    while at < again:  # the judge sweeps all along (a gap would be an outage)
+        assert sweep.sweep(engine, settings, at, send=False).paused == []
+        at += timedelta(hours=1)
+    assert sweep.sweep(engine, settings, again, send=False).paused == [("aegean", "build")]
+    told = [m for m in _notices(engine, settings)
+            if str(m["Subject"]) == "aegean: paused for late orders"]
+    assert sorted(str(m["To"]) for m in told) == sorted([ANN, BO, GM] * 2)

@@ -234,6 +234,8 @@ def tell_missed(session: Any, settings: MailSettings, game: GameRow, phase: Phas
     except Exception:  # noqa: BLE001 - the notice goes without the rules' words
         hosted = None
     title, named = title_of(game, phase), title_of(game, phase, first=True)
+    # the deadline missed: resumed and missed again, a phase is told again
+    missed = phase.deadline.isoformat() if phase.deadline is not None else ""
     for player in late:
         idle = rulesets.no_order(hosted, player.side) if hosted is not None else "no order"
         text = (f"{named}, in {game.id}: its deadline has passed, with its grace, and the "
@@ -247,7 +249,7 @@ def tell_missed(session: Any, settings: MailSettings, game: GameRow, phase: Phas
         subject = (f"{game.id}: paused for late orders" if paused else
                    f"{game.id} — {title}: no orders from you")
         if notice(session, settings, player.email, subject, text,
-                  f"missed/{phase.id}/{player.id}", game.id, now):
+                  f"missed/{phase.id}/{missed}/{player.id}", game.id, now):
             told.append(player.email)
     if game.gm_email and late:
         names = ", ".join(f"{p.name} ({p.side})" for p in late)
@@ -259,7 +261,8 @@ def tell_missed(session: Any, settings: MailSettings, game: GameRow, phase: Phas
                    "it was resolved without them; each was told."))
         subject = (f"{game.id}: paused for late orders" if paused else
                    f"{game.id} — {title}: resolved without late orders")
-        if notice(session, settings, game.gm_email, subject, text, f"missed/{phase.id}/gm", game.id, now):
+        if notice(session, settings, game.gm_email, subject, text,
+                  f"missed/{phase.id}/{missed}/gm", game.id, now):
             told.append(game.gm_email)
     return told
 

@@ -78,6 +78,7 @@ def _tell_missed(engine: Engine, settings: MailSettings, item: Open, now: dateti
             if not paused:
                 return
             names = ", ".join(name for _, name, _, _ in item.late)
+            missed = phase.deadline.isoformat() if phase.deadline is not None else ""
             text = (f"{item.game_id} is paused: the deadline of {title_of(game, phase)} and its "
                     f"grace have passed without orders from {names}. The game waits for its game master, "
                     "who may extend the deadline, replace a player or resume it; everyone is "
@@ -86,7 +87,7 @@ def _tell_missed(engine: Engine, settings: MailSettings, item: Open, now: dateti
                 if player.id not in late_ids:
                     notice(session, settings, player.email,
                            f"{item.game_id}: paused for late orders", text,
-                           f"paused/{item.game_id}/{item.phase_id}/{player.email}",
+                           f"paused/{item.game_id}/{item.phase_id}/{missed}/{player.email}",
                            item.game_id, now)
     retrying(tell)
 
