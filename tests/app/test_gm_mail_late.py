@@ -10,6 +10,7 @@ from __future__ import annotations
 import email
 import email.policy
 import email.utils
+import json
 from dataclasses import replace
 from datetime import UTC, datetime, time, timedelta
 from email.message import EmailMessage
@@ -216,3 +217,28 @@ def test_a_player_who_misses_the_deadline_again_is_told_again(
     told = [m for m in _notices(engine, settings)
             if str(m["Subject"]) == "aegean: paused for late orders"]
     assert sorted(str(m["To"]) for m in told) == sorted([ANN, BO, GM] * 2)
+
+
+def test_an_extended_deadline_has_its_own_reminder(engine: Engine, settings) -> None:  # type: ignore[no-untyped-def]
+    """A reminder a day before the deadline; the game master extends it by two days by
+    mail; a day before the new deadline the player is reminded again (the reminders start
+    afresh for a new deadline, and the second is not taken for the first, already sent)."""
+    password = _game(engine, replace(LONDON_18, reminders=(timedelta(hours=24),)))
+    _ann_builds(engine, settings)
+    at = DEADLINE - timedelta(hours=23)
+    assert sweep.sweep(engine, settings, at, send=False).reminders == 1
+    _mail(engine, settings, GM, f"SIGNON aegean GM {password}\r\nEXTEND 48h\r\n", "gm-e",
+          at + timedelta(minutes=5))
+    new = datetime.fromisoformat(games.show_game(engine, "aegean")["deadline"])
+    assert new > DEADLINE + timedelta(hours=40)  # (18:00 in London, summer time by then)
+    at += timedelta(hours=1)
+    while at <= new - timedelta(hours=23):  # the judge sweeps all along
+        sweep.sweep(engine, settings, at, send=False)
+        at += timedelta(hours=1)
+    make = maker(engine, settings)
+    with transaction(engine) as session:
+        rows = [r for r in repo.outbox_rows(session) if r.kind == "reminder"]
+    assert [json.loads(r.recipients) for r in rows] == [[BO], [BO]]
+    last = email.message_from_bytes(bytes(rows[-1].raw) or make(rows[-1]),
+                                    policy=email.policy.default)
+    assert f"{new:%d %B %Y, %H:%M}" in _text(last)  # type: ignore[arg-type]

@@ -92,6 +92,12 @@ def _tell_missed(engine: Engine, settings: MailSettings, item: Open, now: dateti
     retrying(tell)
 
 
+def _of(deadline: datetime | None) -> str:
+    """A reminder's key names its deadline: a deadline moved (extended, resumed) has its own
+    reminders, not taken for the first deadline's, already sent."""
+    return f"/{deadline.isoformat()}" if deadline is not None else ""
+
+
 def _remind(engine: Engine, settings: MailSettings | None, item: Open, now: datetime) -> int:
     """The nearest reminder due, to each player who still owes orders, once."""
     def work() -> int:
@@ -116,7 +122,7 @@ def _remind(engine: Engine, settings: MailSettings | None, item: Open, now: date
                         f"{title_of(game, phase)}, due {local(deadline, zone)} (in about {left}). Send "
                         "them after your SIGNON line, as in your last report's template.")
                 notice(session, settings, address, f"{item.game_id}: orders for {item.key} "
-                        "are due", text, f"reminder/{item.phase_id}/{pid}/{new[0]}",
+                        "are due", text, f"reminder/{item.phase_id}/{pid}/{new[0]}{_of(deadline)}",
                         item.game_id, now, kind="reminder")
                 count += 1
             return count
