@@ -406,7 +406,7 @@ def replace(engine: Engine, game_id: str, old: str, new: games.PlayerSpec,
     password = games.replace_player(engine, game_id, old, new, now)
     tell(engine, game_id, mail, f"{game_id}: {new.name} replaces {old}",
          f"{new.name} now commands what {old} commanded in {game_id}.",
-         f"replace/{game_id}/{old}/{new.name}", now)
+         f"replace/{game_id}/{old}/{new.name}/{now.isoformat()}", now)
     if mail is not None:
         _report_to(engine, game_id, new.name, mail, now, password, old)
     return password
