@@ -1,9 +1,12 @@
 """The game master's tools, from the command line or by mail (SIGNON <game> GM <password>):
 set or extend a deadline, force processing now, preview the next resolution privately,
 pause, resume, end, roll back a phase, replace a player, post an announcement. Each is
-journaled; the players are told of those that change the game (queued with the change).
-No deadline, extension or vacation reaches past the horizon (the mail settings'
-horizon_days, a year by default), and each bad request is refused with a sentence.
+journaled; the players and the game master are told of those that change the game
+(queued with the change; a rollback with the reopened phase's deadline, its .ics and the
+position as it stands again), and a command given at the command line is mailed to the game
+master with its result (`done`), as one given by mail is answered by mail. No deadline,
+extension or vacation reaches past the horizon (the mail settings' horizon_days, a year by
+default), and each bad request is refused with a sentence.
 
 A layer of its own (pbem.app's docstring): it may call pbem.app.play, pbem.app.mailout and
 pbem.app.base."""
