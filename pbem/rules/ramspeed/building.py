@@ -29,7 +29,9 @@ def cost_of(order: BuildOrder, tables: Tables) -> tuple[int, int, int]:
 
 
 def _size(halves: int) -> str:
-    return f"{halves // 2}½" if halves % 2 else str(halves // 2)
+    if halves % 2 == 0:
+        return str(halves // 2)
+    return f"{halves // 2}½" if halves > 1 else "½"
 
 
 def start_budget(state: GameState, side: str, scenario: Scenario, tables: Tables) -> Budget:

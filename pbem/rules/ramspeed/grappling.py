@@ -8,6 +8,7 @@ from pbem.rules.ramspeed import hexes
 from pbem.rules.ramspeed.board import Board
 from pbem.rules.ramspeed.motion import Halt, Motion
 from pbem.rules.ramspeed.state import AFLOAT
+from pbem.rules.ramspeed.tables import roll_needed
 
 MAX_UNGRAPPLE_ATTEMPTS = 2
 
@@ -51,7 +52,7 @@ def ungrapple(board: Board, key: str, targets: tuple[str, ...], motion: Motion) 
             if attempts > MAX_UNGRAPPLE_ATTEMPTS:
                 raise Halt("a galley may make at most two ungrapple attempts a turn (10.0)")
             needed = board.tables.grapple[(galley.type, other.type)]
-            motion.echo.append(f"UNGRAPPLE {other.id} (needs 1-{needed})")
+            motion.echo.append(f"UNGRAPPLE {other.id} ({roll_needed(needed)})")
             if motion.dice is None:
                 success = True
             else:
@@ -120,7 +121,7 @@ def grapple(board: Board, key: str, targets: tuple[str, ...], motion: Motion) ->
             ))
             continue
         needed = board.tables.grapple[(galley.type, target.type)]
-        motion.echo.append(f"GRAPPLE {target.id} (needs 1-{needed})")
+        motion.echo.append(f"GRAPPLE {target.id} ({roll_needed(needed)})")
         if motion.dice is None:
             continue
         roll = motion.dice.roll(f"grapple {galley.id}-{target.id}")

@@ -207,7 +207,9 @@ def _combat(board: Board, galley: Galley, tables: Tables) -> list[str]:
         if partner is None:
             continue
         if partner.owner != galley.owner:
-            lines.append(f"BOARD {partner.id} (you have {galley.boarding_parties} parties)")
+            parties = galley.boarding_parties
+            lines.append(f"BOARD {partner.id} (you have {parties} "
+                         f"{'party' if parties == 1 else 'parties'})")
         elif galley.boarding_parties:
             lines.append(f"TRANSFER n TO {partner.id}")
     return lines or ["nothing to do in this phase"]

@@ -10,6 +10,7 @@ from pbem.rules.events import event
 from pbem.rules.ramspeed import hexes
 from pbem.rules.ramspeed.board import Board
 from pbem.rules.ramspeed.state import AFLOAT, Galley, Weapon
+from pbem.rules.ramspeed.tables import roll_needed
 
 
 def hit_needed(board: Board, weapon: str, target: Galley) -> int:
@@ -55,11 +56,7 @@ def check_shot(board: Board, firer: Galley, weapon: str, target_id: str,
             accepted="a target within the weapon's range.")
     used[weapon] = used.get(weapon, 0) + 1
     needed = hit_needed(board, weapon, target)
-    return f"{weapon} at {target.id} (range {distance}, needs {_needs(needed)})"
-
-
-def _needs(needed: int) -> str:
-    return "any roll" if needed >= 6 else "no roll can hit" if needed <= 0 else f"1-{needed}"
+    return f"{weapon} at {target.id} (range {distance}, {roll_needed(needed)})"
 
 
 def _location(board: Board, target: Galley, dice: Dice, purpose: str) -> tuple[str, list[int]]:

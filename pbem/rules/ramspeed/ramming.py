@@ -9,6 +9,7 @@ from pbem.rules.ramspeed import hexes
 from pbem.rules.ramspeed.board import Board
 from pbem.rules.ramspeed.motion import Halt, Motion
 from pbem.rules.ramspeed.state import AFLOAT, Galley
+from pbem.rules.ramspeed.tables import roll_needed
 
 
 def enemy_target(board: Board, galley: Galley, target_id: str, verb: str) -> Galley:
@@ -77,7 +78,7 @@ def ram(board: Board, galley: Galley, target_id: str, motion: Motion) -> None:
         modifier += mods["drifting"]
     table = board.tables.ram_shear[(galley.type, target.type)]
     needed = table - modifier
-    motion.echo.append(f"RAM {target.id} ({angle}, needs {_needs(needed)})")
+    motion.echo.append(f"RAM {target.id} ({angle}, {roll_needed(needed)})")
     if motion.dice is None:
         return
     roll = motion.dice.roll(f"ram {galley.id}->{target.id}")
@@ -139,7 +140,7 @@ def shear(board: Board, galley: Galley, target_id: str, motion: Motion) -> None:
     )
     table = board.tables.ram_shear[(galley.type, target.type)]
     needed = table - modifier
-    motion.echo.append(f"SHEAR {target.id} (needs {_needs(needed)})")
+    motion.echo.append(f"SHEAR {target.id} ({roll_needed(needed)})")
     if motion.dice is None:
         return
     roll = motion.dice.roll(f"shear {galley.id}->{target.id}")
@@ -158,11 +159,3 @@ def shear(board: Board, galley: Galley, target_id: str, motion: Motion) -> None:
         board.put(changed)
         if changed.adrift(board.tables) and not was_adrift:
             board.events.append(event("adrift", galley=target.id, cause="rowing banks destroyed"))
-
-
-def _needs(needed: int) -> str:
-    if needed <= 0:
-        return "cannot succeed"
-    if needed >= 6:
-        return "any roll"
-    return "1" if needed == 1 else f"1-{needed}"

@@ -424,3 +424,13 @@ def scenario(name: str) -> Scenario:
     folder = resources.files(__package__).joinpath("data", "scenarios")
     doc = tomllib.loads(folder.joinpath(file).read_text(encoding="utf-8"))
     return _scenario(doc, file, default_tables())
+
+
+def roll_needed(needed: int) -> str:
+    """What a d6 must show for a table entry that succeeds on 1 to `needed`, as an echo says
+    it: "needs a 1", "needs 1-3", "any roll succeeds" (6 or more), "no roll can succeed" (0)."""
+    if needed <= 0:
+        return "no roll can succeed"
+    if needed >= 6:
+        return "any roll succeeds"
+    return "needs a 1" if needed == 1 else f"needs 1-{needed}"

@@ -91,10 +91,17 @@ def _movement_lines(state: GameState, ship: Ship) -> list[str]:
 def _aboard(ship: Ship, area: str) -> str:
     counted = Counter((element.side, element.kind, element.grade) for element in ship.elements
                       if element.area == area)
-    words = [f"{number} {kind}" + (f" ({grade})" if grade else "")
+    words = [f"{number} {_kind_word(kind, number)}" + (f" ({grade})" if grade else "")
              + ("" if element_side == ship.owner else f" of {element_side}")
              for (element_side, kind, grade), number in counted.items()]
     return ", ".join(words) or "empty"
+
+
+def _kind_word(kind: str, number: int) -> str:
+    # "1 marine", "2 marines", "1 engine", "2 engines" (the kinds are named in the plural but
+    # an engine's).
+    singular = kind[:-1] if kind.endswith("s") else kind
+    return singular if number == 1 else singular + "s"
 
 
 def _deck_lines(state: GameState, ship: Ship) -> list[str]:

@@ -130,8 +130,8 @@ def test_deck_lines_are_comments_with_areas_and_elements() -> None:
     state = at(small(), "split", Phase(DECK, 2, "B"))
     lines = order_template(state, RHODES)
     assert written(lines) == []
-    assert ("# RH-ATHENA deck: B: 1 marines (picked); M: 1 shooters (experienced); "
-            "S: 1 marines (picked)") in lines
+    assert ("# RH-ATHENA deck: B: 1 marine (picked); M: 1 shooter (experienced); "
+            "S: 1 marine (picked)") in lines
     assert "# RH-ATHENA: DOUSE <area> <n>    (burning: B 2)" in lines
     assert not any(line.startswith("# RH-HELIOS: DOUSE") for line in lines)
     macedon = order_template(state, MACEDON)
