@@ -187,7 +187,7 @@ def tell_passwords(session: Any, settings: MailSettings, game: GameRow,
                                else "Your briefing, with the first deadline, follows in a "
                                "separate mail.")))
         if notice(session, settings, player.email, f"{game.id}: your password", text,
-                  f"password/{game.id}/{player.id}", game.id, now):  # (a new id, a new mail)
+                  f"password/{game.id}/{player.id}", game.id, now):
             told.append(player.email)
     gm_password = passwords.get("GM")
     if game.gm_email and gm_password and game.gm_password_hash:
