@@ -72,7 +72,7 @@ def test_each_command_line_result_is_mailed_to_the_game_master(tmp_path: Path) -
     assert "deadline" not in text and "waiting for" not in text and "owes orders" not in text
     assert "the game is ended; its last phase was build" in text
     ended = json.loads(pbem(data, "game", "show", "aegean", "--json").stdout)
-    assert ended["deadline"] is None and ended["waiting_for"] == []
+    assert ended["deadline"] is None and ended["waiting_for"] == [] and ended["owes"] == []
 
 
 def test_a_game_the_league_ends_is_told_as_the_leagues_doing(tmp_path: Path) -> None:

@@ -295,7 +295,7 @@ def show_game(engine: Engine, game_id: str, side: str | None = None,
             "status": row.status, "phase": row.current_key, "winner": row.winner,
             "deadline": open_row.deadline.isoformat()
             if open_row and open_row.deadline and not revealed else None,
-            "owes": owes,
+            "owes": [] if revealed else owes,  # an ended game waits for nobody
             "submitted": submitted,
             # sides owing orders with a player who sent none yet (none once the game is over)
             "waiting_for": [] if revealed else waiting,
