@@ -225,6 +225,12 @@ def test_backup_refuses_a_database_that_fails_the_integrity_check(judge: Path,
 
 
 def test_a_bad_stored_time_zone_is_named_in_the_report(judge: Path) -> None:
+    # Both build, so the next phase (a set-up) waits for a side and Bo's report gives its
+    # deadline in his time zone (a phase nobody owes is announced with no deadline at all).
+    orders = judge.parent.parent / "ann.txt"
+    for player in ("Ann", "Bo"):
+        assert pbem("orders", "submit", "aegean", str(orders), "--player", player,
+                    "--db", url(judge)).returncode == 0
     assert pbem("phase", "process", "aegean", "--db", url(judge)).returncode == 0
     with sqlite3.connect(judge) as connection:  # as `game replace --timezone Mars/X` stored it
         connection.execute("UPDATE players SET timezone = 'Mars/X' WHERE name = 'Bo'")

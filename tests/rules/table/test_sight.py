@@ -135,6 +135,11 @@ def polygons(draw: st.DrawFn) -> Polygon:
 @FAST
 def test_the_part_inside_is_shapely_s_intersection(start: Vec, end: Vec, polygon: Polygon) -> None:
     assume((end - start).length() > 0)
+    # Not a segment lying along an edge's line: there the overlap turns on the last bits of the
+    # corners (an edge a few 1e-17 off the line crosses it), for this code and for Shapely alike.
+    along = end - start
+    assume(all(abs(normal.dot(along)) > 1e-9 * along.length() or abs(normal.dot(start - corner)) > 1e-9
+               for normal, corner in zip(polygon.normals, polygon.corners, strict=True)))
     line, outline = LineString([(start.x, start.y), (end.x, end.y)]), shape(polygon)
     oracle = line.intersection(outline).length
     assert inside_length(start, end, polygon) == pytest.approx(oracle, abs=1e-9)
