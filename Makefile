@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test bench venv clean
+.PHONY: demo test test-fast bench venv clean
 
 $(BIN)/pbem: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -23,7 +23,12 @@ test: venv
 	$(BIN)/ruff check pbem tests
 	$(BIN)/mypy --strict pbem/rules
 	$(BIN)/lint-imports
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto -rs
+
+# The developer's loop: the same checks, without the end-to-end tests marked slow.
+test-fast: venv
+	$(BIN)/ruff check pbem tests
+	$(BIN)/python -m pytest -n auto -m "not slow"
 
 bench: venv
 	$(BIN)/pbem bench rules

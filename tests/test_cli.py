@@ -68,6 +68,7 @@ def test_bench_store_and_render_print_figures() -> None:
     assert {"svg_ms", "png_ms", "reports_ms"} <= set(json.loads(render.stdout))
 
 
+@pytest.mark.slow
 def test_the_greeks_romans_demo_plays_to_a_roman_victory() -> None:
     """The hand-written open-table demo through the host: mail in, phases processed (the
     initiative phases nobody orders for too), reports and archive written."""
@@ -88,6 +89,7 @@ def test_the_greeks_romans_demo_plays_to_a_roman_victory() -> None:
     assert any(folder.glob("T5-h2-romans-*.png"))
 
 
+@pytest.mark.slow
 def test_demo_plays_the_example_orders() -> None:
     done = pbem("demo")
     assert done.returncode == 0, done.stderr
@@ -123,6 +125,7 @@ def test_demo_plays_the_example_orders() -> None:
     assert "The blue side has won." in (folder / "T13-combat-observer.txt").read_text()
 
 
+@pytest.mark.slow
 def test_the_demo_names_where_its_game_really_is(tmp_path: Path) -> None:
     # Issue 25 item 2: on PostgreSQL the demo named data/pbem.sqlite, a file that is not there.
     from sqlalchemy.engine import make_url

@@ -285,6 +285,7 @@ def test_only_init_and_upgrade_create_a_database(tmp_path: Path) -> None:
     assert pbem("db", "upgrade", "--db", url(other)).stdout.startswith("database ")
 
 
+@pytest.mark.slow
 def test_the_demo_makes_its_own_private_database(tmp_path: Path) -> None:
     old = os.umask(0)
     try:

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # a whole demo by mail
+
 ROOT = Path(__file__).resolve().parent.parent
 
 

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # builds and installs the wheel
+
 ROOT = Path(__file__).resolve().parent.parent
 # what the build reads; a copy, so that building writes nothing (build/, *.egg-info) here
 SOURCES = ["pyproject.toml", "README.md", "LICENSE", "MANIFEST.in", "pbem", "templates", "orders"]

@@ -13,11 +13,14 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 from sqlalchemy.engine import Engine
 
 from pbem.app.play import audit, games
 from pbem.store import repo
 from pbem.store.db import transaction
+
+pytestmark = pytest.mark.slow  # a judge killed at random moments
 
 ROOT = Path(__file__).resolve().parent.parent
 KILLS = 50

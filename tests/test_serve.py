@@ -53,6 +53,8 @@ from tests.helpers.serve import (
 )
 from tests.mail.smtpd import Collector, SmtpServer, free_port
 
+pytestmark = pytest.mark.slow  # judges in their own processes
+
 
 @pytest.fixture
 def smtp() -> Iterator[SmtpServer]:

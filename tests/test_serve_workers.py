@@ -11,6 +11,10 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.slow  # judges in their own processes
+
 ROOT = Path(__file__).resolve().parent.parent
 
 # The parent: a pool made by the sweep's own factory, each worker made to say its pid, then

@@ -16,6 +16,8 @@ import sys
 from email.message import EmailMessage
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 GM = "gm@example.org"
 
@@ -44,6 +46,7 @@ def _to_gm(folder: Path) -> dict[str, str]:
     return found
 
 
+@pytest.mark.slow
 def test_each_command_line_result_is_mailed_to_the_game_master(tmp_path: Path) -> None:
     data = tmp_path / "data"
     assert pbem(data, "db", "init").returncode == 0

@@ -18,6 +18,8 @@ import sys
 from email.message import EmailMessage
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -47,6 +49,7 @@ def _text(message: EmailMessage) -> str:
     return str(body.get_content())
 
 
+@pytest.mark.slow
 def test_game_new_mails_each_player_their_own_password(tmp_path: Path) -> None:
     data = tmp_path / "data"
     assert pbem(data, "db", "init").returncode == 0
@@ -88,6 +91,7 @@ def test_game_new_mails_each_player_their_own_password(tmp_path: Path) -> None:
     assert len(answers) == 1 and "wrong password" not in _text(answers[0]).lower()
 
 
+@pytest.mark.slow
 def test_a_forming_games_seated_players_have_theirs_and_its_start_is_told(
         tmp_path: Path) -> None:
     data = tmp_path / "data"

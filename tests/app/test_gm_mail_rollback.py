@@ -174,6 +174,7 @@ def _reports_of(engine: Engine, settings, key: str) -> dict[str, int]:  # type: 
     return found
 
 
+@pytest.mark.slow
 def test_a_phase_played_at_another_place_after_two_rollbacks_is_still_reported(
         engine: Engine, gm_password: str, settings) -> None:  # type: ignore[no-untyped-def]
     """Rolled back once, T2-move-blue is played again (its second play); then turn 1's

@@ -90,6 +90,7 @@ def _rated_games(rounds: list[dict[str, object]]) -> int:
                if game["result"] in ("first", "second", "draw"))
 
 
+@pytest.mark.slow
 def test_a_round_robin_season_of_nine_is_played_to_its_end(engine: Engine) -> None:
     players = _season(engine, "autumn", "round-robin", 9, 9)
     first = league.start(engine, "autumn")
@@ -138,6 +139,7 @@ def test_a_round_robin_season_of_nine_is_played_to_its_end(engine: Engine) -> No
 
 @pytest.mark.skipif(not hasattr(__import__("pbem.league.pairing").league.pairing, "swiss"),
                     reason="the Swiss pairing engine has not landed yet")
+@pytest.mark.slow
 def test_a_swiss_season_of_fourteen_goes_on_by_itself_in_the_sweep(engine: Engine) -> None:
     players = _season(engine, "spring", "swiss", 14, 5)
     league.start(engine, "spring")

@@ -8,6 +8,7 @@ import email
 import email.policy
 from pathlib import Path
 
+import pytest
 from sqlalchemy.engine import Engine
 
 from pbem.app.mailout.letters import queue_reply
@@ -16,6 +17,8 @@ from pbem.store import repo
 from pbem.store.db import transaction
 from tests.app.helpers import new_demo_game
 from tests.app.test_report_mail_kit import START, settings_in
+
+pytestmark = pytest.mark.slow  # a game played by mail
 
 THREAD = ["<first@players.example>", "<second@players.example>"]
 ANSWERED = "<third@players.example>"

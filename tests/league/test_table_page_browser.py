@@ -15,6 +15,8 @@ from pbem.app.league.league_archive import archive_season
 from tests.app.test_league import _season
 from tests.render.test_browser import _size, browser  # noqa: F401 - fixture
 
+pytestmark = pytest.mark.slow  # a real browser
+
 HEADERS = """
 return Array.from(document.querySelectorAll('table')[0].querySelectorAll('th')).map(
     th => [th.textContent.trim(), th.getBoundingClientRect().left,

@@ -38,6 +38,8 @@ from pbem.store.db import make_engine, transaction
 from pbem.store.migrate import upgrade
 from pbem.timing import DEFAULT_TIMING
 
+pytestmark = pytest.mark.slow  # hundreds of random mails through the gateway
+
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "orders" / "demo"
 ANN, BO, GM = "ann@example.org", "bo@example.org", "gm@example.org"

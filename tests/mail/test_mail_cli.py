@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # the mail commands in their own processes
+
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -75,6 +77,7 @@ def test_inject_prints_the_outcome_and_writes_the_reply_to_the_local_maildir(
         [("notice", "sent")] * 2 + [("report", "sent")] * 2 + [("reply", "sent")])
 
 
+@pytest.mark.slow
 def test_a_quarantined_message_can_be_listed_shown_and_dropped(data: Path) -> None:
     done = pbem(data, "mail", "inject", str(FIXTURES / "nested_30.eml"), "--json")
     assert done.returncode == 0 and json.loads(done.stdout)["outcome"] == "quarantined"

@@ -210,6 +210,7 @@ def test_the_lease_outlasts_the_data_timeout(engine: Engine, slow_server: SmtpSe
     assert leased >= NOW + timedelta(seconds=600 + 2 * 2)
 
 
+@pytest.mark.slow
 def test_the_outbox_command_shows_held_mail_and_releases_it(
         engine: Engine, db_url: str, slow_server: SmtpServer, tmp_path: Path) -> None:
     if not db_url.startswith("sqlite"):

@@ -18,6 +18,8 @@ from pbem.app.reports.archive import archive_game
 from pbem.app.reports.reports import OBSERVER, Recipient
 from tests.app.helpers import new_demo_game, play_demo_phases
 
+pytestmark = pytest.mark.slow  # a real browser
+
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")
 WIDTHS = (400, 1200)

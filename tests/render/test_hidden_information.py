@@ -151,6 +151,7 @@ def _phases(played: list[tuple[str, RamSpeedGame, tuple[Event, ...]]],
         start = _commanders(after.value.state)
 
 
+@pytest.mark.slow
 @settings(max_examples=6, deadline=None, phases=(Phase.explicit, Phase.reuse, Phase.generate))
 @given(st.integers(0, 10_000), st.sampled_from(["squadron", "convoy"]), st.booleans())
 def test_no_hidden_fact_reaches_another_side(seed: int, scenario: str, schemes: bool) -> None:

@@ -15,6 +15,8 @@ from pbem.app.league.league_archive import archive_season, rating_chart
 from tests.app.test_league import _season, autoplay
 from tests.render.test_browser import _check_page, _links, browser  # noqa: F401 - fixture
 
+pytestmark = pytest.mark.slow  # a real browser
+
 
 @pytest.fixture
 def season(engine: Engine, db_url: str) -> Engine:

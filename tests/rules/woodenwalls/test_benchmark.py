@@ -50,6 +50,7 @@ def test_the_sample_is_the_same_for_the_same_seed() -> None:
     assert sample(8, 3) != sample(8, 4)
 
 
+@pytest.mark.slow
 def test_the_figures_have_their_keys() -> None:
     ticks = itertools.count(0, 1_000_000)
     result = benchmark.rules_figures(lambda: next(ticks), 1)
