@@ -335,7 +335,8 @@ def _ship_line(sheet: _Sheet, number: int, text: str, reading: Reading) -> None:
         sheet.refuse(number, text, _key_of_text(state, text), error)
         return
     key = f"{ship.id}/{reading.entry}" if reading.entry else ship.id
-    reading = replace(reading, ship=ship.id)
+    if reading.ship != ship.id:  # the id as the game writes it
+        reading = replace(reading, ship=ship.id)
     if isinstance(order, Quality):
         sheet.qualities.append((number, ship))
         sheet.accept(number, text, key, reading)
