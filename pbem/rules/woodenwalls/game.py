@@ -156,10 +156,12 @@ class _Written(IllegalOrderError):
 
 
 def check(state: GameState, side: str, text: str,
-          commands: frozenset[str] | None = None, *, plans: bool = True) -> OrderSheet:
+          commands: frozenset[str] | None = None, *, plans: bool = True,
+          echoes: bool = True) -> OrderSheet:
     """A side's orders for the open phase, every line answered; `commands` (upper-case ship ids)
     limits them to one player's ships. ValueError when the side has nothing to send now. With
-    `plans` off the accepted lines carry no plan sketch (resolving needs only the readings)."""
+    `plans` off the accepted lines carry no plan sketch, with `echoes` off no echo (resolving
+    needs only the readings)."""
     if side not in state.sides:
         raise ValueError(f"there is no side {side!r} in this game; the sides are "
                          f"{' and '.join(state.sides)}")
@@ -183,7 +185,8 @@ def check(state: GameState, side: str, text: str,
             results.append(LineResult(line.number, line.text, ship.id, REFUSED, error=error))
             continue
         results.append(LineResult(line.number, line.text, piece, ACCEPTED,
-                                  echo=echo_text(line.reading), order=line.reading,
+                                  echo=echo_text(line.reading) if echoes else "",
+                                  order=line.reading,
                                   plan=plan(state, line.reading) if plans else ()))
     return OrderSheet(phase_spec(state), side, tuple(results))
 
@@ -267,11 +270,12 @@ def _play(state: GameState, dice: Dice) -> tuple[GameState, tuple[Event, ...]]:
 def play_phase(state: GameState, submissions: Submissions, dice: Dice) -> Played:
     """Check every submission (side, text) in the order received, resolve the open phase and
     open the next (and play at once any that nobody owes): the state after, the phase's result
-    and the checked sheets (without plan sketches: the player had those when the orders came
-    in). A side that sends nothing has missing orders (§6.3)."""
+    and the checked sheets (without plan sketches or echoes: the player had those when the
+    orders came in). A side that sends nothing has missing orders (§6.3)."""
     if state.phase.kind == OVER:
         raise ValueError("the game is over; no phase is open")
-    sheets = tuple(check(state, side, text, plans=False) for side, text in submissions)
+    sheets = tuple(check(state, side, text, plans=False, echoes=False)
+                   for side, text in submissions)
     rejected = tuple((line.piece or f"line {line.line_no}", line.reason)
                      for sheet in sheets for line in sheet.refused)
     readings = merged(sheets)
