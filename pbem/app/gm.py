@@ -229,7 +229,8 @@ def declare_vacation(session: Any, game: GameRow, player: PlayerRow, first: date
 
 def announce(engine: Engine, game_id: str, text: str, mail: MailSettings,
              now: datetime | None = None) -> list[str]:
-    """An announcement from the game master to every player; journaled."""
+    """An announcement from the game master to every player (the game master gets a copy);
+    journaled. The players' addresses it went to (the game master's not among them)."""
     now = now or utcnow()
     text = text.strip()
     if not text:
@@ -241,10 +242,11 @@ def announce(engine: Engine, game_id: str, text: str, mail: MailSettings,
         with transaction(engine) as session:
             game = require_game(session, game_id, lock=True)
             entry = repo.journal_append(session, game_id, "announcement", {"text": text}, now)
-            return tell_game(session, mail, game, f"{game_id}: from the game master",
+            told = tell_game(session, mail, game, f"{game_id}: from the game master",
                              f"The game master of {game_id} says:\n\n{text}",
                              f"announce/{game_id}/{entry}",
                              now)
+            return [address for address in told if address != game.gm_email]
     return retrying(work)  # type: ignore[no-any-return]
 
 

@@ -249,8 +249,8 @@ def _announce(args: argparse.Namespace) -> int:
 
     made, mail = engine(args), mail_settings_now()
     told = gm.announce(made, args.name, args.text, mail)
-    gm.done(made, args.name, "announce", f"your announcement was mailed to {len(told)} "
-            "addresses.", mail)
+    players = f"{len(told)} player{'' if len(told) == 1 else 's'}"
+    gm.done(made, args.name, "announce", f"your announcement was mailed to {players}.", mail)
     deliver_locally(made, mail)
     emit(args, {"game": args.name, "told": told}, f"told {len(told)}: {', '.join(told)}")
     return 0
@@ -324,11 +324,19 @@ def _set(args: argparse.Namespace) -> int:
     from pbem.app import gm
     from pbem.cli.mail import deliver_locally, mail_settings_now
 
+    if args.archive is None and args.press_copies is None:
+        raise JudgeError("name a setting: --archive open|closed or --press-copies on|off")
     made, mail = engine(args), mail_settings_now()
-    said = games.set_archive(made, args.name, args.archive)
-    gm.done(made, args.name, "set", said, mail)
+    said, data = [], {"game": args.name}
+    if args.archive is not None:
+        said.append(games.set_archive(made, args.name, args.archive))
+        data["archive_after_end"] = args.archive
+    if args.press_copies is not None:
+        said.append(games.set_press_copies(made, args.name, args.press_copies))
+        data["gm_press_copies"] = args.press_copies == "on"
+    gm.done(made, args.name, "set", "; ".join(said), mail)
     deliver_locally(made, mail)
-    emit(args, {"game": args.name, "archive_after_end": args.archive}, said)
+    emit(args, data, "\n".join(said))
     return 0
 
 
@@ -433,11 +441,15 @@ def register(nouns: Any) -> None:
     vacation.add_argument("first", help="the first day away, e.g. 2026-12-20")
     vacation.add_argument("last", help="the last day away")
     vacation.set_defaults(run=_vacation)
-    setting = verbs.add_parser("set", help="a game's setting: its archive after the end")
+    setting = verbs.add_parser("set", help="a game's settings: its archive after the end, "
+                               "press copies to the game master")
     setting.add_argument("name")
-    setting.add_argument("--archive", choices=games.ARCHIVE_CHOICES, required=True,
+    setting.add_argument("--archive", choices=games.ARCHIVE_CHOICES,
                          help="open or closed: whether the archive shows, once the game "
                          "has ended, what was hidden while it ran")
+    setting.add_argument("--press-copies", choices=games.ON_OFF,
+                         help="on (the default) or off: whether the game master gets a copy "
+                         "of every press")
     setting.set_defaults(run=_set)
     journal = verbs.add_parser("journal", help="what was done to the game, when")
     journal.add_argument("name")

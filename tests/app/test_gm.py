@@ -97,8 +97,10 @@ def test_an_extended_deadline_is_told_to_every_player_with_a_calendar(
 def test_an_announcement_reaches_every_player_and_is_journaled(
         engine: Engine, gm_password: str, settings) -> None:  # type: ignore[no-untyped-def]
     told = gm.announce(engine, "aegean", "Turn 3 is postponed a day.", settings, START)
-    assert sorted(told) == [ANN, BO, GM]
-    assert all("Turn 3 is postponed a day." in _text(raw) for _, _, raw in _mail(engine, "notice"))
+    assert sorted(told) == [ANN, BO]  # the players it reached; the game master has a copy
+    notices = _mail(engine, "notice")
+    assert sorted(to[0] for to, _, _ in notices) == sorted([ANN, BO, GM])
+    assert all("Turn 3 is postponed a day." in _text(raw) for _, _, raw in notices)
     assert _journal(engine)[-1] == "announcement"
 
 
@@ -135,7 +137,8 @@ def test_a_game_master_runs_the_game_by_mail(engine: Engine, gm_password: str,
               if subject == "aegean: game master's orders"]
     assert len(answer) == 1
     text = _text(answer[0])
-    assert "the deadline is now" in text and "told 3 players" in text
+    # the game master is not counted among the players (issue 23 §2), though copied
+    assert "the deadline is now" in text and "told 2 players (and you, a copy)" in text
     assert "NOT DONE: the judge knows no game master's command FLY" in text
     assert "paused; the players were told" in text
     welcome = [raw for _, subject, raw in _mail(engine, "notice")

@@ -65,7 +65,7 @@ def test_each_command_line_result_is_mailed_to_the_game_master(tmp_path: Path) -
     resumed = mailed["aegean: done: resume"]
     assert "aegean is running again; the deadline of the open phase is" in resumed
     assert f"the deadline is now {shown['deadline'][:10]}" in mailed["aegean: done: deadline"]
-    assert "mailed to 3 addresses" in mailed["aegean: done: announce"]
+    assert "mailed to 2 players" in mailed["aegean: done: announce"]  # the GM is no player
     assert "stays as it was while the game ran" in mailed["aegean: done: set"]
     assert shown["archive_after_end"] == "closed"
 

@@ -15,6 +15,7 @@
     START                       start a forming game (every side has its players)
     ARCHIVE open | closed       once the game has ended, its public archive shows what was
                                 hidden while it ran (open, the default) or stays closed
+    COPIES on | off             a copy of every press to the game master (on, the default)
     HELP                        this list
 
 The password is the game master's own, shown once when the game was made. The actions run
@@ -210,7 +211,7 @@ def commands(session: Any, mail: Handling, number: int, block: Block,
 JOURNALED = {"EXTEND": "deadline_set", "DEADLINE": "deadline_set", "PAUSE": "paused",
              "RESUME": "resumed", "END": "ended", "ROLLBACK": "rollback",
              "ANNOUNCE": "announcement", "INVITE": "invited", "START": "started",
-             "ARCHIVE": "setting"}
+             "ARCHIVE": "setting", "COPIES": "setting"}
 
 
 def _last_entry(engine: Any, game_id: str) -> int:
@@ -299,7 +300,7 @@ def _action(game_id: str, line: str,
     def announce(engine: Any, mail: MailSettings, now: datetime) -> str:
         text = rest if "\n" not in line else line.partition("\n")[2]
         told = gm.announce(engine, game_id, text.replace("ENDANNOUNCE", "").strip(), mail, now)
-        return f"told {len(told)} players"
+        return f"told {len(told)} player{'' if len(told) == 1 else 's'} (and you, a copy)"
 
     def invite(engine: Any, mail: MailSettings, now: datetime) -> str:
         if not after.strip():
@@ -314,6 +315,9 @@ def _action(game_id: str, line: str,
     def archive(engine: Any, mail: MailSettings, now: datetime) -> str:
         return games.set_archive(engine, game_id, first, now)
 
+    def copies(engine: Any, mail: MailSettings, now: datetime) -> str:
+        return games.set_press_copies(engine, game_id, first, now)
+
     def help_(engine: Any, mail: MailSettings, now: datetime) -> str:
         return HELP
 
@@ -323,4 +327,4 @@ def _action(game_id: str, line: str,
     return {"STATUS": status, "EXTEND": extend, "DEADLINE": deadline, "PROCESS": process,
             "PREVIEW": preview, "PAUSE": pause, "RESUME": resume, "END": end,
             "ROLLBACK": rollback, "ANNOUNCE": announce, "INVITE": invite, "START": start,
-            "ARCHIVE": archive, "HELP": help_}.get(word, unknown)
+            "ARCHIVE": archive, "COPIES": copies, "HELP": help_}.get(word, unknown)

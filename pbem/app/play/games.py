@@ -89,6 +89,38 @@ def archive_after_end(game: GameRow) -> str:
     return value if value in ARCHIVE_CHOICES else "open"
 
 
+def _store_setting(engine: Engine, game_id: str, name: str, value: object,
+                   now: datetime) -> None:
+    # One key of GameRow.settings written, and journaled, in one transaction.
+    with transaction(engine) as session:
+        row = require_game(session, game_id, lock=True)
+        try:
+            stored = json.loads(row.settings or "{}")
+        except ValueError:
+            stored = {}
+        stored = stored if isinstance(stored, dict) else {}
+        stored[name] = value
+        row.settings = json.dumps(stored, sort_keys=True)
+        session.add(row)
+        repo.journal_append(session, game_id, "setting", {name: value}, now)
+
+
+PRESS_COPIES = "gm_press_copies"  # the game setting (GameRow.settings): true unless turned off
+ON_OFF = ("on", "off")
+
+
+def set_press_copies(engine: Engine, game_id: str, value: str,
+                     now: datetime | None = None) -> str:
+    """The game master's choice whether they get a copy of every press (on by default);
+    journaled. The sentence that says what it now is."""
+    value = value.strip().lower()
+    if value not in ON_OFF:
+        raise JudgeError(f"press copies to the game master are on or off, not {value[:20]!r}")
+    _store_setting(engine, game_id, PRESS_COPIES, value == "on", now or utcnow())
+    return ("the game master now gets a copy of every press" if value == "on"
+            else "the game master no longer gets copies of the press")
+
+
 def set_archive(engine: Engine, game_id: str, value: str, now: datetime | None = None) -> str:
     """The game master's choice of the archive after the end; journaled. The sentence that
     says what it now is."""
@@ -97,17 +129,7 @@ def set_archive(engine: Engine, game_id: str, value: str, now: datetime | None =
     if value not in ARCHIVE_CHOICES:
         raise JudgeError(f"the archive after the end is {' or '.join(ARCHIVE_CHOICES)}, not "
                          f"{value[:20]!r}")
-    with transaction(engine) as session:
-        row = require_game(session, game_id, lock=True)
-        try:
-            stored = json.loads(row.settings or "{}")
-        except ValueError:
-            stored = {}
-        stored = stored if isinstance(stored, dict) else {}
-        stored[ARCHIVE_AFTER_END] = value
-        row.settings = json.dumps(stored, sort_keys=True)
-        session.add(row)
-        repo.journal_append(session, game_id, "setting", {ARCHIVE_AFTER_END: value}, now)
+    _store_setting(engine, game_id, ARCHIVE_AFTER_END, value, now)
     return (f"once {game_id} has ended, its archive shows everything that was hidden while "
             "it ran (secret records, every side's orders)" if value == "open" else
             f"the archive of {game_id} stays as it was while the game ran, even after the "
