@@ -149,7 +149,9 @@ def deadline_ics(*, uid: str, game: str, phase: str, deadline: datetime, summary
     `alarm` before it (none when None). The event has a DTSTART and no DTEND: a deadline is
     an instant, and RFC 5545 (3.8.2.2) wants a DTEND later than the DTSTART, while an event
     with a date-time DTSTART and no DTEND ends when it starts (3.6.1). The same inputs give
-    the same bytes; `stamp` is when the judge made it (DTSTAMP)."""
+    the same bytes; `stamp` is when the judge made it (DTSTAMP). The UID is the phase's, so a
+    moved deadline is the same event again: its SEQUENCE, the stamp in whole seconds, grows
+    with each telling, and a calendar replaces the earlier one (RFC 5545 3.8.7.4)."""
     from icalendar import Alarm, Calendar, Event  # 60 ms to import: only when a deadline needs it
 
     for name, moment in (("deadline", deadline), ("stamp", stamp)):
@@ -162,6 +164,7 @@ def deadline_ics(*, uid: str, game: str, phase: str, deadline: datetime, summary
     event = Event()
     event.add("uid", uid)
     event.add("dtstamp", stamp.astimezone(UTC))
+    event.add("sequence", int(stamp.timestamp()))
     event.add("dtstart", deadline.astimezone(UTC))
     event.add("summary", summary)
     event.add("description", description)

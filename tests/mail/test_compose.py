@@ -190,6 +190,13 @@ def test_the_deadline_calendar_has_the_event_in_utc_and_a_reminder_a_day_before(
     assert str(event["UID"]) == "aegean-T3@judge.example"
     assert str(event["DESCRIPTION"]) == "Orders, please; by mail"
     assert event.decoded("dtstamp") == WHEN
+    # a moved deadline, told later, is the same event (same UID) with a greater SEQUENCE
+    moved = Calendar.from_ical(deadline_ics(
+        uid="aegean-T3@judge.example", game="aegean", phase="T3 move",
+        deadline=DEADLINE + timedelta(days=1), summary="Aegean: orders due",
+        description="Orders, please; by mail", stamp=WHEN + timedelta(minutes=5)))
+    (later,) = moved.walk("VEVENT")
+    assert str(later["UID"]) == str(event["UID"]) and int(later["SEQUENCE"]) > int(event["SEQUENCE"])
     (alarm,) = event.walk("VALARM")
     assert alarm.decoded("trigger") == -timedelta(hours=24)
     quiet = deadline_ics(uid="u@x", game="g", phase="p", deadline=DEADLINE, summary="s",
