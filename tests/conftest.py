@@ -1,5 +1,7 @@
 """Shared fixtures: a real database for the host's tests, SQLite always, PostgreSQL when
-PBEM_TEST_POSTGRES_URL names one (.ci/run starts a local server and sets it)."""
+PBEM_TEST_POSTGRES_URL names one (.ci/run starts a local server and sets it; under pytest-xdist
+each worker gets a database of its own on that server). The session also keeps the tests away
+from the operator's judge and checks that the run leaves the checkout as it found it."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.engine import Engine
 
-POSTGRES = os.environ.get("PBEM_TEST_POSTGRES_URL", "")
+POSTGRES_VARIABLE = "PBEM_TEST_POSTGRES_URL"
 ROOT = Path(__file__).resolve().parent.parent
 # What tools keep in the checkout (caches, the virtual environment), not test output.
 TOOL_FOLDERS = {".git", ".venv", ".pytest_cache", ".hypothesis", ".mypy_cache", ".ruff_cache",
@@ -42,6 +44,9 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     for name in [name for name in os.environ if name.startswith("PBEM_")]:
         if not name.startswith("PBEM_TEST_"):
             del os.environ[name]
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    if _postgres() and worker:
+        os.environ[POSTGRES_VARIABLE] = _worker_database(_postgres(), worker)
     data = session.config._tmp_path_factory.mktemp("pbem-data")  # type: ignore[attr-defined]
     os.environ["PBEM_DATA"] = str(data)
     session.config.stash[_BEFORE] = _checkout_files()
@@ -65,10 +70,36 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 _BEFORE = pytest.StashKey[dict[str, tuple[int, int]]]()
 
 
+def _postgres() -> str:
+    """The PostgreSQL server's test database, this worker's own under pytest-xdist (set by
+    pytest_sessionstart); "" when there is none."""
+    return os.environ.get(POSTGRES_VARIABLE, "")
+
+
+def _worker_database(url: str, worker: str) -> str:
+    """A database of the server for one xdist worker (`pbem_test_gw0`, ...), made when missing:
+    the workers run at once, and each test drops and makes its schema."""
+    from sqlalchemy import create_engine
+    from sqlalchemy.engine import make_url
+
+    server = make_url(url)
+    name = f"{server.database}_{worker}"
+    admin = create_engine(server, isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as connection:
+            found = connection.execute(text("SELECT 1 FROM pg_database WHERE datname = :name"),
+                                       {"name": name}).first()
+            if found is None:
+                connection.execute(text(f'CREATE DATABASE "{name}"'))
+    finally:
+        admin.dispose()
+    return server.set(database=name).render_as_string(hide_password=False)
+
+
 def _fresh_postgres() -> Engine:
     from pbem.store.db import make_engine
 
-    engine = make_engine(POSTGRES)
+    engine = make_engine(_postgres())
     with engine.begin() as connection:
         connection.execute(text("DROP SCHEMA IF EXISTS public CASCADE"))
         connection.execute(text("CREATE SCHEMA public"))
@@ -78,11 +109,11 @@ def _fresh_postgres() -> Engine:
 @pytest.fixture(params=["sqlite", "postgresql"])
 def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "postgresql":
-        if not POSTGRES:
+        if not _postgres():
             pytest.skip("no PostgreSQL: set PBEM_TEST_POSTGRES_URL (as .ci/run does) to run "
                         "the storage tests against a real server too")
         _fresh_postgres().dispose()
-        return POSTGRES
+        return _postgres()
     return f"sqlite:///{tmp_path / 'judge.sqlite'}"
 
 

@@ -27,6 +27,12 @@ def local_deadline(deadline: datetime | None, timezone: str) -> str:
     return f"{local:%A %d %B %Y, %H:%M} ({timezone})"
 
 
+def _within(title: str) -> str:
+    """A phase's title as it stands mid-sentence: its first letter small ("turn 3, blue
+    moves")."""
+    return title[:1].lower() + title[1:]
+
+
 def report_data(*, game: str, title: str, phase: str, viewer: str | None, player: str,
                 timezone: str, happened: list[str], events: list[dict[str, Any]],
                 sections: tuple[Section, ...], winner: str | None, next_phase: str,
@@ -35,18 +41,23 @@ def report_data(*, game: str, title: str, phase: str, viewer: str | None, player
                 everything: bool = False, victory: dict[str, Any] | None = None,
                 kind: str = "report", final: dict[str, Any] | None = None,
                 pieces: list[dict[str, Any]] | None = None,
-                since: list[str] | None = None) -> dict[str, Any]:
+                since: list[str] | None = None, phase_title: str = "",
+                next_title: str = "") -> dict[str, Any]:
     """The JSON report: everything a recipient's text, HTML and map are made of. The
     sentences, sections and template come from the ruleset's presenter. `kind`: "report"
     after a phase, "briefing" before the first, "final" after the last (`final` then holds
     the revealed seed and how to check the dice). Its shape: report.schema.json beside
     this module; `pieces` follow the ruleset's own pieces schema. `since`: the titles of
     the phases resolved since the recipient's last report, which showed them nothing; an
-    empty `map_file`: no map."""
+    empty `map_file`: no map. `phase_title` and `next_title` name the phases as people read
+    them (kept as they stand mid-sentence; the keys where none are given); the keys stay for
+    tools."""
+    named = _within(phase_title) or phase
     heading = {"briefing": "briefing before the first phase",
-               "final": f"final report after {phase}"}.get(kind, f"report after {phase}")
+               "final": f"final report after {named}"}.get(kind, f"report after {named}")
     return {
-        "game": game, "title": title, "phase": phase, "kind": kind, "heading": heading,
+        "game": game, "title": title, "phase": phase, "phase_title": named, "kind": kind,
+        "heading": heading,
         "final": final,
         "viewer": {"side": viewer, "player": player, "timezone": timezone,
                    "game_master": everything},
@@ -57,7 +68,8 @@ def report_data(*, game: str, title: str, phase: str, viewer: str | None, player
         "pieces": pieces or [],
         "winner": winner,
         "victory": victory,
-        "next": {"phase": next_phase, "owes": owes, "owes_hidden": owes_hidden,
+        "next": {"phase": next_phase, "title": (_within(next_title) or next_phase) if next_phase else "",
+                 "owes": owes, "owes_hidden": owes_hidden,
                  "deadline_utc": deadline.isoformat() if deadline else None,
                  "deadline_local": local_deadline(deadline, timezone),
                  "you_owe": viewer in owes if viewer else False},

@@ -142,3 +142,13 @@ def test_a_section_without_column_names_is_a_table_of_names_and_values() -> None
     page = report.render_html(data)
     assert '<tr><th scope="row">Result</th><td>blue won</td></tr>' in page
     assert '<th scope="col"></th>' not in page
+
+
+def test_the_report_names_its_phase_by_title_with_a_space_before_the_reader() -> None:
+    # Issue 23 §2: "Report after T3-combatfor …" ran the phase's key into the reader's words.
+    key, after, events = _combat()
+    made = {r.recipient: r for r in render_phase(
+        game_id="g7", phase_key=key, after=after, events=events,
+        recipients=recipients(after.sides), deadline=DEADLINE)}
+    assert "</strong> for observers.</p>" in made["observer"].html
+    assert "</strong> for Admiral blue, commanding blue.</p>" in made["Admiral blue"].html

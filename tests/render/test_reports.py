@@ -29,7 +29,9 @@ def test_a_report_tells_the_phase_the_ships_and_what_is_next() -> None:
         assert heading in text
     assert all(line in text for line in data["happened"])
     if data["next"]["you_owe"]:
-        assert f"YOUR ORDERS FOR {data['next']['phase']}" in text
+        # the next phase named as people read it, not by its key (issue 23 §2)
+        assert data["next"]["title"] and data["next"]["title"] != data["next"]["phase"]
+        assert f"YOUR ORDERS FOR {data['next']['title'].upper()}" in text
         own = [gid for gid, g in after.view("blue")["galleys"].items()
                if g["controller"] == "blue" and g["status"] == "afloat"]
         mine = next(s for s in data["sections"] if s["title"] == "Your galleys")

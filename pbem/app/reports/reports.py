@@ -161,6 +161,8 @@ def report_for(*, game_id: str, phase_key: str, after: rulesets.HostedGame,
         ending_section(ending, view.get("winner"), game_id, phase_key),)
     return report.report_data(
         game=game_id, title=after.title, phase=phase_key,
+        phase_title=before.phase_title if before is not None else "",
+        next_title="" if after.over else after.phase_title,
         viewer=who.side, player=who.name, timezone=who.timezone,
         happened=[after.narrate(e) for e in shown], events=shown,
         sections=(*closing, *account, *after.report_sections(view, who.side)),
@@ -278,7 +280,8 @@ def render_briefing(*, game_id: str, game: rulesets.HostedGame, recipients: list
         about = briefing_section(game_id, game.title, players, game.phase_title, first,
                                  commitment)
         data = report.report_data(
-            game=game_id, title=game.title, phase=game.key, viewer=who.side, player=who.name,
+            game=game_id, title=game.title, phase=game.key, phase_title=game.phase_title,
+            next_title=game.phase_title, viewer=who.side, player=who.name,
             timezone=who.timezone, happened=[], events=[],
             sections=(about, *game.report_sections(view, who.side)), winner=None,
             next_phase=game.key, owes=owes, owes_hidden=game.duty_hidden and not who.everything,
