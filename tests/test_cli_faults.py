@@ -225,17 +225,22 @@ def test_backup_refuses_a_database_that_fails_the_integrity_check(judge: Path,
 
 
 def test_a_bad_stored_time_zone_is_named_in_the_report(judge: Path) -> None:
-    # Both build, so the next phase (a set-up) waits for a side and Bo's report gives its
-    # deadline in his time zone (a phase nobody owes is announced with no deadline at all).
-    orders = judge.parent.parent / "ann.txt"
-    for player in ("Ann", "Bo"):
+    # Both build, so the next phase (a set-up, which side first is the dice's) waits for one
+    # side, and that side's player's report gives its deadline in the player's time zone (a
+    # phase nobody owes is announced with no deadline at all).
+    for player, galley in (("Ann", "A"), ("Bo", "Z")):  # galley ids are the game's, one each
+        orders = judge.parent.parent / f"{player}.txt"
+        orders.write_text(f"{galley}: trireme catapult\n")
         assert pbem("orders", "submit", "aegean", str(orders), "--player", player,
                     "--db", url(judge)).returncode == 0
     assert pbem("phase", "process", "aegean", "--db", url(judge)).returncode == 0
+    shown = json.loads(pbem("game", "show", "aegean", "--json", "--db", url(judge)).stdout)
+    (side,) = shown["owes"]
+    name = next(p["name"] for p in shown["players"] if p["side"] == side)
     with sqlite3.connect(judge) as connection:  # as `game replace --timezone Mars/X` stored it
-        connection.execute("UPDATE players SET timezone = 'Mars/X' WHERE name = 'Bo'")
+        connection.execute("UPDATE players SET timezone = 'Mars/X' WHERE name = ?", (name,))
     connection.close()
-    fails(pbem("game", "report", "aegean", "--recipient", "Bo", "--db", url(judge)), 65,
+    fails(pbem("game", "report", "aegean", "--recipient", name, "--db", url(judge)), 65,
           "time zone", "Mars/X", "Europe/London")
 
 
