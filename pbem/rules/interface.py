@@ -294,6 +294,17 @@ class GameValue(Protocol):
 NO_ORDER = "no order: it stays"  # a piece with no accepted line, unless its rules say more
 
 
+def order_help_lines(phase_title: str, lines: tuple[str, ...], no_order: str) -> tuple[str, ...]:
+    """A ruleset's `order_help` as every ruleset words it: the open phase, the `lines` it
+    takes and what a piece with no line does (from `no_order`, "no order: …"); nothing when
+    the phase takes no lines."""
+    if not lines:
+        return ()
+    idle = no_order.removeprefix("no order").lstrip(": ")
+    return (f"The open phase is {phase_title}.", *lines,
+            *([f"A piece with no line: {idle}."] if idle else []))
+
+
 class OrderSummaries(Protocol):
     """Optional members of a game value, for the answer to a player's orders (the host asks
     for them with getattr and has its own fallback, so a ruleset may leave them out):

@@ -26,6 +26,7 @@ from pbem.rules.interface import (
     ScenarioInfo,
     Section,
     Switch,
+    order_help_lines,
 )
 from pbem.rules.scene import Scene
 
@@ -154,11 +155,7 @@ class GreeksRomansGame:
                 "For example " + HALF_EXAMPLES + ".")
         setup = ("One ship per line: <ID>: x y heading, e.g. " + SETUP_EXAMPLES + ".",)
         lines = {"half": half, "setup": setup}.get(self.value.phase.kind, ())
-        if not lines:
-            return ()
-        idle = self.no_order(side).removeprefix("no order").lstrip(": ")
-        return (f"The open phase is {self.phase_title}.", *lines,
-                *([f"A piece with no line: {idle}."] if idle else []))
+        return order_help_lines(self.phase_title, lines, self.no_order(side))
 
     def no_order(self, side: str) -> str:
         """What the rules do with a piece given no order in the open phase (the

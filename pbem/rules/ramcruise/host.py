@@ -24,6 +24,7 @@ from pbem.rules.interface import (
     ScenarioInfo,
     Section,
     Switch,
+    order_help_lines,
 )
 from pbem.rules.ramcruise import codec, game, houserules, narrate, pieces, present, template
 from pbem.rules.ramcruise.fates import order_fates
@@ -131,11 +132,7 @@ class RamCruiseGame:
         lines: tuple[str, ...] = (("Lines it takes: " + {"build": BUILD_HINT, "setup": SETUP_HINT}.get(
                     self.value.phase.kind, ROUND_HINT) + ".",)
                 if self.value.phase.kind in ("build", "setup", "move", "combat") else ())
-        if not lines:
-            return ()
-        idle = self.no_order(side).removeprefix("no order").lstrip(": ")
-        return (f"The open phase is {self.phase_title}.", *lines,
-                *([f"A piece with no line: {idle}."] if idle else []))
+        return order_help_lines(self.phase_title, lines, self.no_order(side))
 
     def no_order(self, side: str) -> str:
         """What the rules do with a piece given no order in the open phase (the

@@ -21,6 +21,7 @@ from pbem.rules.interface import (
     ScenarioInfo,
     Section,
     Switch,
+    order_help_lines,
 )
 from pbem.rules.ramspeed import codec, phases
 from pbem.rules.ramspeed.combat_orders import COMBAT_HELP
@@ -180,11 +181,7 @@ class RamSpeedGame:
         it takes, and what a piece with no line does."""
         kind = self.value.phase.kind
         lines: tuple[str, ...] = COMBAT_HELP if kind == "combat" else ORDER_HELP.get(kind, ())
-        if not lines:
-            return ()
-        idle = self.no_order(side).removeprefix("no order").lstrip(": ")
-        return (f"The open phase is {self.phase_title}.", *lines,
-                *([f"A piece with no line: {idle}."] if idle else []))
+        return order_help_lines(self.phase_title, lines, self.no_order(side))
 
     def no_order(self, side: str) -> str:
         """What the rules do with a piece given no order in the open phase (the

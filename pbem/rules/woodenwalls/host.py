@@ -29,6 +29,7 @@ from pbem.rules.interface import (
     ScenarioInfo,
     Section,
     Switch,
+    order_help_lines,
 )
 from pbem.rules.scene import Scene
 from pbem.rules.woodenwalls import codec, game, houserules, sideview
@@ -134,11 +135,7 @@ class WoodenWallsGame:
         it takes, and what a piece with no line does."""
         lines: tuple[str, ...] = (("Lines it takes: " + ACCEPTED_LINES[self.value.phase.kind] + ".",)
                 if self.value.phase.kind in ACCEPTED_LINES else ())
-        if not lines:
-            return ()
-        idle = self.no_order(side).removeprefix("no order").lstrip(": ")
-        return (f"The open phase is {self.phase_title}.", *lines,
-                *([f"A piece with no line: {idle}."] if idle else []))
+        return order_help_lines(self.phase_title, lines, self.no_order(side))
 
     def no_order(self, side: str) -> str:
         """What the rules do with a piece given no order in the open phase (the
