@@ -7,7 +7,6 @@ from __future__ import annotations
 import email
 import email.policy
 import json
-from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -15,30 +14,15 @@ from sqlalchemy.engine import Engine
 
 from pbem.app.mailin import mailgate
 from pbem.app.play import games
-from pbem.golden import load
 from pbem.mail.settings import mail_settings
 from pbem.store import repo
 from pbem.store.db import transaction
-from pbem.timing import DEFAULT_TIMING
-from tests.app.helpers import DEMO
-
-START = datetime(2026, 3, 20, 9, 0, tzinfo=UTC)
-ANN, BO, GM = "ann@example.org", "bo@example.org", "gm@example.org"
+from tests.app.test_gm import ANN, BO, GM, START, gm_password  # noqa: F401,F811 - a fixture
 
 
 @pytest.fixture
 def settings(tmp_path: Path):  # type: ignore[no-untyped-def]
     return mail_settings({"PBEM_MAIL_FROM": "judge@example.net"}, tmp_path)
-
-
-def _game(engine: Engine) -> str:
-    golden = load(DEMO)
-    made = games.create_game(engine, games.GameSpec(
-        game_id="aegean", scenario="squadron", seed=golden.seed, dice_name=golden.game_id,
-        columns=18, rows=10, timing=DEFAULT_TIMING, gm_email=GM,
-        players=(games.PlayerSpec("Ann", ANN, "blue", "Europe/Athens", "s3cret-oars"),
-                 games.PlayerSpec("Bo", BO, "red", "UTC", "bo-password"))), now=START)
-    return made.passwords["GM"]
 
 
 def _receive(engine: Engine, settings, sender: str, body: str, number: int) -> None:  # type: ignore[no-untyped-def]
@@ -61,8 +45,8 @@ def _clear_press(engine: Engine) -> None:
 
 
 def test_the_game_master_turns_press_copies_off_by_mail_and_on_again(
-        engine: Engine, settings) -> None:  # type: ignore[no-untyped-def]
-    password = _game(engine)
+        engine: Engine, settings, gm_password: str) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+    password = gm_password
     press = "SIGNON aegean Ann s3cret-oars\r\nPRESS red\r\nwell met\r\nENDPRESS\r\n"
     _receive(engine, settings, ANN, press, 1)
     assert _press_readers(engine) == [BO, GM]  # on by default
@@ -82,8 +66,7 @@ def test_the_game_master_turns_press_copies_off_by_mail_and_on_again(
     assert _press_readers(engine) == [BO, GM]
 
 
-def test_a_wrong_setting_is_refused_with_the_choices(engine: Engine) -> None:
-    _game(engine)
+def test_a_wrong_setting_is_refused_with_the_choices(engine: Engine, gm_password: str) -> None:  # noqa: F811
     from pbem.app.base.errors import JudgeError
 
     with pytest.raises(JudgeError, match="on or off, not 'maybe'"):
