@@ -23,16 +23,25 @@ def _corners_to_edges(corners: tuple[Vec, ...], other: Polygon) -> float:
     # numbers (every distance is asked for often): τ = (P−E₀)·e / |e|² is clamped to [0, 1] by
     # comparing the dot product with |e|² before dividing, which gives the very τ the clamp would
     # (0 when the dot is ≤ 0, 1 when it is ≥ |e|², the quotient itself otherwise).
+    # Corners are taken nearest `other`'s middle first; one farther from that middle than the
+    # least distance found plus the radius of a disc holding `other` (with a margin far above
+    # any rounding) cannot come nearer, and neither can any after it: the least is the same float.
     ring = other.corners
+    count = len(ring)
+    hypot = math.hypot
+    mx = sum(corner.x for corner in ring) / count
+    my = sum(corner.y for corner in ring) / count
+    radius = max(hypot(corner.x - mx, corner.y - my) for corner in ring)
     edges = []
     for i, start in enumerate(ring):
-        end = ring[(i + 1) % len(ring)]
+        end = ring[(i + 1) % count]
         ex, ey = end.x - start.x, end.y - start.y
         edges.append((start.x, start.y, ex, ey, ex * ex + ey * ey))
     least = math.inf
-    hypot = math.hypot
-    for corner in corners:
-        cx, cy = corner.x, corner.y
+    for off, cx, cy in sorted((hypot(corner.x - mx, corner.y - my), corner.x, corner.y)
+                              for corner in corners):
+        if off - radius > least * (1.0 + 1e-9) + 1e-9:
+            break
         for sx, sy, ex, ey, squared in edges:
             px, py = cx - sx, cy - sy
             dot = px * ex + py * ey

@@ -173,6 +173,28 @@ def test_distance_is_bit_for_bit_the_least_corner_to_edge_distance(pair: tuple[P
     assert footprint_distance(first, second, EPS) == least
 
 
+@st.composite
+def far_pairs(draw: st.DrawFn) -> tuple[Polygon, Polygon]:
+    """Two footprints up to twenty units apart, the distances a shot or a sighting measures."""
+    first = place(draw(footprints()), draw(poses))
+    second = place(draw(footprints()), Pose(Vec(draw(st.floats(-20.0, 40.0)),
+                                                draw(st.floats(-20.0, 40.0))), draw(headings)))
+    return first, second
+
+
+@given(far_pairs())
+@FAST
+def test_far_distance_is_bit_for_bit_the_least_corner_to_edge_distance(
+        pair: tuple[Polygon, Polygon]) -> None:
+    # the corners left out as too far to matter must never change the least found
+    first, second = pair
+    assume(depth(first, second) < -EPS)
+    least = min(min(point_segment_distance(corner, start, end) for corner in corners
+                    for start, end in polygon.edges())
+                for corners, polygon in ((first.corners, second), (second.corners, first)))
+    assert footprint_distance(first, second, EPS) == least
+
+
 @given(footprints(), poses, coordinates, coordinates)
 @FAST
 def test_point_distance_agrees_with_shapely(footprint: Footprint, pose: Pose, x: float, y: float) -> None:

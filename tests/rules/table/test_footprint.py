@@ -5,8 +5,11 @@ from __future__ import annotations
 import math
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pbem.rules.table import Pose, Vec, area_polygon, bow_point, place, rectangle, stretched_octagon
+from pbem.rules.table.vectors import to_world
 
 SHIP = rectangle(4.0, 1.0)
 
@@ -73,3 +76,14 @@ def test_translating_a_polygon_moves_its_corners_only() -> None:
     placed = place(SHIP, Pose(Vec(30.0, 6.0), 0))
     moved = placed.translated(Vec(0.0, 2.0))
     assert moved.corners[0] == Vec(30.5, 10.0) and moved.normals == placed.normals
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.floats(-50, 50), st.floats(-50, 50), st.floats(0, 360, exclude_max=True),
+       st.floats(0.6, 6.0), st.floats(0.1, 1.0), st.booleans())
+def test_placed_corners_are_to_world_of_each_corner_bit_for_bit(
+        x: float, y: float, heading: float, length: float, beam: float, octagon: bool) -> None:
+    # place() works the corners out itself for speed; it must give exactly to_world's numbers
+    footprint = stretched_octagon(length, min(beam, length / 2)) if octagon else rectangle(length, beam)
+    placed = place(footprint, Pose(Vec(x, y), heading))
+    assert placed.corners == tuple(to_world(c.x, c.y, Vec(x, y), heading) for c in footprint.corners)
