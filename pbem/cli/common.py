@@ -46,6 +46,12 @@ def add_db(parser: argparse.ArgumentParser) -> None:
                         "$PBEM_DATA, default ./data/pbem.sqlite)")
 
 
+def add_spool(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--spool", metavar="DIR", default=None,
+                        help="the judge's spool Maildir (default: $PBEM_SPOOL, or spool/ in "
+                        "$PBEM_DATA)")
+
+
 def add_json(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print JSON for scripts")
 

@@ -1,13 +1,18 @@
 """`pbem mail receive|inject|poll|lmtp|outbox|send|quarantine`: the mail gateway's commands.
 
-`receive` is what a Postfix alias or a procmail rule pipes each message into: exit 0 once the
-message is stored (whatever became of it), 75 (EX_TEMPFAIL) when it could not be stored or
-the database was busy, so the MTA keeps it and tries again, 65 (EX_DATAERR: the MTA bounces
-it, quoting the sentence written to standard error) when it is longer than the reader's
-limit of 25 MiB (pbem.mail.bounds.MAX_BYTES): at most one byte beyond the limit is read,
-so an endless input is refused, not held in memory. `inject` takes a message file of up to
-the same 25 MiB. With no SMTP server configured every reply goes straight into the local
-Maildir `$PBEM_DATA/outbox/`.
+`receive` is what a Postfix alias or a procmail rule pipes each message into. It only hands
+the message over: written into the judge's spool (pbem.mail.spool, $PBEM_SPOOL or
+$PBEM_DATA/spool/) with fsync and an atomic rename, then exit 0; the running judge (`pbem
+serve`) takes the spool within a second and answers as ever. The process loads neither the
+database layer nor the mail pipeline. Exit 75 (EX_TEMPFAIL) when the message cannot be
+written, so the MTA keeps it and tries again; 65 (EX_DATAERR: the MTA bounces it, quoting
+the sentence written to standard error) when it is longer than the reader's limit of 25 MiB
+(pbem.mail.bounds.MAX_BYTES): at most one byte beyond the limit is read, so an endless input
+is refused, not held in memory. `receive --now` handles the message in the process instead,
+for a host without `pbem serve` (or a test by hand): exit 0 once it is stored in the
+database (whatever became of it), 75 when it could not be stored or the database was busy,
+65 as above. `inject` takes a message file of up to the same 25 MiB. With no SMTP server
+configured every reply goes straight into the local Maildir `$PBEM_DATA/outbox/`.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from pbem.cli.common import add_db, add_json, emit, engine, say, table
+from pbem.cli.common import add_db, add_json, add_spool, emit, engine, say, table
 
 EX_DATAERR = 65  # sysexits.h: the input was wrong; an MTA bounces the message
 EX_TEMPFAIL = 75
@@ -37,7 +42,7 @@ def deliver_locally(made: Any, settings: Any) -> None:
     """With no SMTP server, what was queued goes into the local Maildir at once."""
     if settings.smtp_host:
         return
-    from pbem.app.play.games import utcnow
+    from pbem.app.base.shared import utcnow
     from pbem.app.reports.mailmake import maker
     from pbem.mail.outbox import deliver
     from pbem.mail.transport import transport_for
@@ -119,6 +124,8 @@ def _receive(args: argparse.Namespace) -> int:
     if len(raw) > MAX_BYTES:
         say(f"pbem mail receive: not taken: {_too_long('the message')}", file=sys.stderr)
         return EX_DATAERR
+    if not args.now:
+        return _hand_over(args, raw)
     try:
         return _take(args, raw, "stdin", deliver=False)
     except Exception as exc:
@@ -129,6 +136,24 @@ def _receive(args: argparse.Namespace) -> int:
         _, sentence = explain(exc, args.db)
         say(f"pbem mail receive: not taken, try again later: {sentence}", file=sys.stderr)
         return EX_TEMPFAIL
+
+
+def _hand_over(args: argparse.Namespace, raw: bytes) -> int:
+    """The pipe's work: the message into the judge's spool, on disk for good, then exit 0;
+    75 when it cannot be written. Only the standard library is loaded for it."""
+    from pbem.mail.spool import hand_over, spool_folder
+
+    folder = Path(args.spool) if args.spool else spool_folder()
+    try:
+        path = hand_over(folder, raw)
+    except OSError as exc:
+        say(f"pbem mail receive: not taken, try again later: the judge's spool {folder} "
+            f"cannot be written ({exc.strerror or exc}); check that the folder above it "
+            f"exists and that the judge's user may write there (PBEM_SPOOL, or PBEM_DATA)",
+            file=sys.stderr)
+        return EX_TEMPFAIL
+    emit(args, {"spooled": str(path)}, f"handed over to the judge: {path}")
+    return 0
 
 
 def _source_handler(made: Any, settings: Any) -> Any:
@@ -202,7 +227,7 @@ def _outbox(args: argparse.Namespace) -> int:
     made = engine(args)
     if args.action != "list":
         from pbem.app.base.errors import JudgeError
-        from pbem.app.play.games import utcnow
+        from pbem.app.base.shared import utcnow
 
         if args.id is None:
             raise JudgeError(f"pbem mail outbox {args.action} needs the message's number "
@@ -233,7 +258,7 @@ def _outbox(args: argparse.Namespace) -> int:
 def _send(args: argparse.Namespace) -> int:
     from datetime import timedelta
 
-    from pbem.app.play.games import utcnow
+    from pbem.app.base.shared import utcnow
     from pbem.app.reports.mailmake import maker
     from pbem.mail.outbox import deliver
     from pbem.mail.transport import transport_for
@@ -266,7 +291,7 @@ def _quarantine(args: argparse.Namespace) -> int:
     if args.action == "list":
         from datetime import timedelta
 
-        from pbem.app.play.games import utcnow
+        from pbem.app.base.shared import utcnow
 
         stuck_before = utcnow().replace(tzinfo=None) - timedelta(minutes=STUCK_MINUTES)
         with transaction(made) as session:
@@ -306,8 +331,12 @@ def register(nouns: Any) -> None:
     noun = nouns.add_parser("mail", help="the mail gateway: take orders by mail, send reports")
     verbs = noun.add_subparsers(dest="verb", required=True, metavar="VERB")
     receive = verbs.add_parser("receive", help="one message on standard input (for an MTA "
-                               "pipe); exit 75 asks the MTA to retry, 65 refuses a message "
-                               "over 25 MiB")
+                               "pipe), handed over to the running judge's spool; exit 75 asks "
+                               "the MTA to retry, 65 refuses a message over 25 MiB")
+    receive.add_argument("--now", action="store_true",
+                         help="handle the message in this process instead (no `pbem serve` "
+                         "running: a small host, or a test by hand); it uses --db")
+    add_spool(receive)
     add_db(receive)
     add_json(receive)
     receive.set_defaults(run=_receive)

@@ -6,6 +6,12 @@ start (APScheduler 3 must not share a persistent job store between processes, an
 `pbem serve` may share one PostgreSQL database). The first sweep runs at once: a judge that
 was down catches up.
 
+Beside the sweep, a thread watches the spool (pbem.mail.spool) that `pbem mail receive`, the
+MTA's pipe, hands each message into: every half second it takes what is waiting, handles it
+as the pipe itself once did (stored, answered, the answers queued for the sweep to send) and
+deletes it. A judge that dies in between takes the message again at its next start, and the
+store recognises the copy: nothing is lost and nothing is answered twice.
+
 A sweep whose clock is far from the last sweep's (earlier, or later by more than
 --clock-limit days) holds and says so in `pbem status`; when the jump was real, the operator
 restarts the judge once with --accept-clock, which accepts the time of its first sweep only.
@@ -17,10 +23,11 @@ import argparse
 import logging
 import os
 import signal
+import threading
 from datetime import UTC, timedelta
 from typing import Any
 
-from pbem.cli.common import add_db, engine, say
+from pbem.cli.common import add_db, add_spool, engine, say
 
 JOB_ID = "sweep"
 LOG = logging.getLogger("pbem.serve")
@@ -42,7 +49,7 @@ class Clock:
 
 def sweep_once(made: Any, settings: Any, outage_limit: timedelta, poll: Any,
                workers: int, clock: Clock | None = None) -> Any:
-    from pbem.app.play.games import utcnow
+    from pbem.app.base.shared import utcnow
     from pbem.app.running.guards import CLOCK_LIMIT, host_clock
     from pbem.app.running.sweep import sweep
 
@@ -80,10 +87,55 @@ class MailboxFailed(RuntimeError):
     """The IMAP mailbox could not be read (the server's or the network's fault)."""
 
 
+SPOOL_STOP_S = 60.0  # how long a stopping judge waits for the mail it is handling
+
+
+class SpoolWatch:
+    """The thread that takes the spool while the judge runs; `stop` lets the message being
+    handled finish (what is left waits in the spool for the next start)."""
+
+    def __init__(self, folder: Any, made: Any, settings: Any) -> None:
+        from pbem.cli.mail import _source_handler
+        from pbem.mail.spool import watch
+
+        self.folder = folder
+        self.event = threading.Event()
+        self.thread = threading.Thread(
+            target=watch, name="spool", daemon=True,
+            args=(folder, _source_handler(made, settings), self.event),
+            kwargs={"on_taken": self.taken})
+        self.thread.start()
+
+    @staticmethod
+    def taken(count: int) -> None:
+        LOG.info("mail taken from the spool", extra={"handled": count})
+
+    def stop(self) -> None:
+        self.event.set()
+        self.thread.join(timeout=SPOOL_STOP_S)
+
+
+def watch_spool(args: argparse.Namespace, made: Any, settings: Any) -> SpoolWatch | None:
+    """Start taking the spool; None, said in the log, when it cannot be made (the pipe then
+    answers 75 and the MTA keeps the mail)."""
+    from pathlib import Path
+
+    from pbem.mail.spool import ensure, spool_folder
+
+    folder = Path(args.spool) if args.spool else spool_folder()
+    try:
+        ensure(folder)
+    except OSError as exc:
+        LOG.warning("no spool: `pbem mail receive` cannot hand mail to this judge",
+                    extra={"spool": str(folder), "error": exc.strerror or str(exc)})
+        return None
+    return SpoolWatch(folder, made, settings)
+
+
 def run(args: argparse.Namespace) -> int:
     from apscheduler.schedulers.blocking import BlockingScheduler  # type: ignore[import-untyped]
 
-    from pbem.app.play.games import utcnow
+    from pbem.app.base.shared import utcnow
     from pbem.cli.mail import mail_settings_now
 
     try:
@@ -109,12 +161,18 @@ def run(args: argparse.Namespace) -> int:
 
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
+    spool = watch_spool(args, made, settings)
     LOG.info("judge running", extra={"every_s": args.every, "outage_limit_h": args.outage_limit,
                                      "clock_limit_d": args.clock_limit,
                                      "accept_clock": args.accept_clock,
                                      "imap": poll is not None,
+                                     "spool": str(spool.folder) if spool else None,
                                      "smtp": settings.smtp_host or str(settings.outbox_dir)})
-    scheduler.start()
+    try:
+        scheduler.start()
+    finally:
+        if spool is not None:
+            spool.stop()
     say("pbem serve: stopped")
     return 0
 
@@ -139,5 +197,6 @@ def register(nouns: Any) -> None:
                        help="processes that draw reports and maps (default: the cores)")
     serve.add_argument("--plain", action="store_true",
                        help="log lines for people instead of JSON lines")
+    add_spool(serve)
     add_db(serve)
     serve.set_defaults(run=run)

@@ -27,8 +27,11 @@ LOG = logging.getLogger(__name__)
 DONE_FOLDER = "pbem-done"  # Maildir++ subfolder, on disk <folder>/.pbem-done/
 
 
-def poll_maildir(folder: Path, handle: Handler, limit: int | None = None) -> PollReport:
-    """Hand over every message waiting in `folder` (at most `limit`), oldest first."""
+def poll_maildir(folder: Path, handle: Handler, limit: int | None = None, *,
+                 keep: bool = True, source: str = "maildir") -> PollReport:
+    """Hand over every message waiting in `folder` (at most `limit`), oldest first, each as
+    from `source`. Handled mail is filed away in the done folder, or deleted when not `keep`
+    (the judge's spool, pbem.mail.spool: the store keeps every message it was handed)."""
     report = PollReport()
     folder = Path(folder)
     if not all((folder / part).is_dir() for part in ("cur", "new", "tmp")):
@@ -38,7 +41,8 @@ def poll_maildir(folder: Path, handle: Handler, limit: int | None = None) -> Pol
     inbox = mailbox.Maildir(folder, create=False)
     done = folder / f".{DONE_FOLDER}" / "cur"
     try:
-        inbox.add_folder(DONE_FOLDER)  # creates it once; harmless when it is there
+        if keep:
+            inbox.add_folder(DONE_FOLDER)  # creates it once; harmless when it is there
     except OSError as exc:
         report.errors.append(f"the folder for handled mail, {done.parent}, cannot be made "
                              f"({exc.strerror}); give the judge's user write access to "
@@ -61,7 +65,7 @@ def poll_maildir(folder: Path, handle: Handler, limit: int | None = None) -> Pol
             report.left += 1
             report.errors.append(f"{path} cannot be read ({exc.strerror}); it stays there.")
             continue
-        outcome = offer(handle, raw, "maildir", f"the message {path}", report)
+        outcome = offer(handle, raw, source, f"the message {path}", report)
         if outcome == TRANSIENT:
             report.left += len(waiting) - index
             break
@@ -70,11 +74,15 @@ def poll_maildir(folder: Path, handle: Handler, limit: int | None = None) -> Pol
             continue
         report.handled += 1
         try:
-            _file_away(path, done / _seen_name(path.name, inbox.colon))
+            if keep:
+                _file_away(path, done / _seen_name(path.name, inbox.colon))
+            else:
+                path.unlink()
         except FileNotFoundError:
             pass  # another poll moved it
         except OSError as exc:
-            report.errors.append(f"{path} was handled but cannot be moved to {done} "
+            report.errors.append(f"{path} was handled but cannot be "
+                                 f"{f'moved to {done}' if keep else 'deleted'} "
                                  f"({exc.strerror}); the next poll hands it over again and "
                                  f"the judge ignores the copy.")
     return report
