@@ -29,6 +29,9 @@ ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = ("--player", "Ann,ann@example.org,blue", "--player", "Bo,bo@example.org,red")
 ORDERS = "A: trireme catapult\n"
 
+# Every test here runs the command line on a real database, many in a process of their own.
+pytestmark = pytest.mark.slow
+
 
 def pbem(*args: str, stdin: object = None, env: dict[str, str] | None = None,
          timeout: float = 120) -> subprocess.CompletedProcess[str]:

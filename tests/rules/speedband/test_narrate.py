@@ -12,6 +12,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -343,6 +344,7 @@ def test_hidden_counts_leave_whole_sentences() -> None:
     assert sentence(observe) == "C3 watched R3's approach (8\" away): rolled 30: it moves first."
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.data())
 def test_an_event_missing_any_fields_is_told_without_none(data: st.DataObject) -> None:
@@ -357,6 +359,7 @@ odd_values = st.one_of(st.none(), st.booleans(), st.integers(-3, 200), st.text(m
                        st.dictionaries(st.text(max_size=3), st.integers(), max_size=2))
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.data())
 def test_an_event_of_odd_shape_is_told_without_crashing_the_report(data: st.DataObject) -> None:
