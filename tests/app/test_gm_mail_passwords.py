@@ -83,7 +83,7 @@ def test_game_new_mails_each_player_their_own_password(tmp_path: Path) -> None:
     raw = (f"From: bo@example.org\r\nTo: judge@example.net\r\nSubject: build\r\n"
            f"Message-ID: <bo-build@example.org>\r\n\r\nSIGNON aegean Bo {passwords['Bo']}\r\n"
            "A: trireme\r\n").encode()
-    done = pbem(data, "mail", "receive", stdin=raw)
+    done = pbem(data, "mail", "receive", "--now", stdin=raw)
     assert done.returncode == 0, done.stderr
     assert pbem(data, "mail", "send").returncode == 0
     answers = [m for m in _outbox(data) if str(m["To"]) == "bo@example.org"
@@ -110,7 +110,7 @@ def test_a_forming_games_seated_players_have_theirs_and_its_start_is_told(
                 ).split("JOIN forming ")[1].split()[0]
     raw = (f"From: bo@example.org\r\nTo: judge@example.net\r\nSubject: join\r\n"
            f"Message-ID: <bo-join@example.org>\r\n\r\nJOIN forming {code} Bo\r\n").encode()
-    assert pbem(data, "mail", "receive", stdin=raw).returncode == 0
+    assert pbem(data, "mail", "receive", "--now", stdin=raw).returncode == 0
     started = pbem(data, "game", "start", "forming")
     assert started.returncode == 0, started.stderr
     told = [m for m in _outbox(data) if str(m["Subject"]) == "forming: the game has started"]
