@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test test-fast bench venv clean
+.PHONY: demo test test-fast bench bench-compare venv clean
 
 $(BIN)/pbem: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -40,6 +40,14 @@ bench: venv
 	$(BIN)/pbem bench rules --ruleset speed-band
 	$(BIN)/pbem bench rules --ruleset wooden-walls
 	$(BIN)/pbem bench league
+	$(BIN)/pbem bench sweep
+
+# One benchmark of this tree against another revision, in one run, with each figure's ratio:
+# make bench-compare BASE=main BENCH=render (or BENCH="rules --ruleset wooden-walls").
+BASE ?= main
+BENCH ?= render
+bench-compare: venv
+	$(BIN)/python .ci/bench-compare $(BASE) $(BENCH)
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis
