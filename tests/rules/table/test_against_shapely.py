@@ -160,17 +160,20 @@ def test_distance_agrees_with_shapely(pair: tuple[Polygon, Polygon]) -> None:
         assert found == 0.0 and oracle <= SLACK
 
 
-@given(near_pairs())
-@FAST
-def test_distance_is_bit_for_bit_the_least_corner_to_edge_distance(pair: tuple[Polygon, Polygon]) -> None:
-    # G5's definition, term by term with point_segment_distance: the inlined loop must give the
-    # very same float (stored games replay bit for bit), not merely a close one.
-    first, second = pair
+def _assert_the_least_corner_to_edge_distance(first: Polygon, second: Polygon) -> None:
     assume(depth(first, second) < -EPS)
     least = min(min(point_segment_distance(corner, start, end) for corner in corners
                     for start, end in polygon.edges())
                 for corners, polygon in ((first.corners, second), (second.corners, first)))
     assert footprint_distance(first, second, EPS) == least
+
+
+@given(near_pairs())
+@FAST
+def test_distance_is_bit_for_bit_the_least_corner_to_edge_distance(pair: tuple[Polygon, Polygon]) -> None:
+    # G5's definition, term by term with point_segment_distance: the inlined loop must give the
+    # very same float (stored games replay bit for bit), not merely a close one.
+    _assert_the_least_corner_to_edge_distance(*pair)
 
 
 @st.composite
@@ -187,12 +190,7 @@ def far_pairs(draw: st.DrawFn) -> tuple[Polygon, Polygon]:
 def test_far_distance_is_bit_for_bit_the_least_corner_to_edge_distance(
         pair: tuple[Polygon, Polygon]) -> None:
     # the corners left out as too far to matter must never change the least found
-    first, second = pair
-    assume(depth(first, second) < -EPS)
-    least = min(min(point_segment_distance(corner, start, end) for corner in corners
-                    for start, end in polygon.edges())
-                for corners, polygon in ((first.corners, second), (second.corners, first)))
-    assert footprint_distance(first, second, EPS) == least
+    _assert_the_least_corner_to_edge_distance(*pair)
 
 
 @given(footprints(), poses, coordinates, coordinates)
