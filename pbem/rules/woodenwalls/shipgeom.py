@@ -45,7 +45,7 @@ from pbem.rules.table import (
     within,
 )
 from pbem.rules.table.placecache import per_place
-from pbem.rules.woodenwalls.shiptypes import AREAS, ShipType, ship_type
+from pbem.rules.woodenwalls.shiptypes import AREAS, SHIP_TYPES, ShipType, ship_type
 
 EPSILON = WOODEN_WALLS.epsilon  # ε, 0.00025 SL (G1)
 CONTACT = WOODEN_WALLS.contact_tolerance  # c, 0.025 SL (house rule `contact_tolerance`, §1)
@@ -324,6 +324,11 @@ def bounding_radius(ship_type: ShipType) -> float:
 @cache
 def _bounding_radius(type_id: str) -> float:
     return max(math.hypot(corner.x, corner.y) for corner in ship_type(type_id).footprint.corners)
+
+
+# The largest bounding radius of every ship type: no ship's footprint reaches farther from its
+# centre (a cheap first test of nearness).
+LARGEST_RADIUS = max(_bounding_radius(row.id) for row in SHIP_TYPES)
 
 
 def surely_apart(first_type: ShipType, first_pose: Pose, second_type: ShipType,

@@ -38,7 +38,7 @@ from pbem.rules.table import (
 )
 from pbem.rules.woodenwalls import weather
 from pbem.rules.woodenwalls.orders import ANY, Ahead, Astern, Hold, Intent, Rake, Step, Turn
-from pbem.rules.woodenwalls.shipgeom import bounding_radius, pivot_point
+from pbem.rules.woodenwalls.shipgeom import LARGEST_RADIUS, bounding_radius, pivot_point
 from pbem.rules.woodenwalls.state import FLED, FLEEING, STANDING_OFF, GameState, Ship, relocated
 
 EPSILON = WOODEN_WALLS.epsilon  # ε (G1)
@@ -128,12 +128,18 @@ def obstacles_for(state: GameState, ship_id: str, centre: Vec | None = None,
     bounding circles within reach and contact), in the same order: a ship farther off can touch
     nothing the sweep reaches, so the sweep's result is the same."""
     own = state.ship_order.get(ship_id.upper(), -1)
-    others = [other for number, other in enumerate(state.ships) if number != own and other.on_table]
-    if centre is not None:
+    ships = state.ships
+    if centre is None:
+        others = [other for number, other in enumerate(ships) if number != own and other.on_table]
+    else:
+        # one pass: a ship whose centre is farther off than the sweep's reach and the largest
+        # ship's radius is left out by two subtractions before its own radius is asked for
         gap = reach + _contact(state) + EPSILON
-        cx, cy, hypot = centre.x, centre.y, math.hypot
-        others = [other for other in others
-                  if hypot(other.x - cx, other.y - cy) <= gap + bounding_radius(other.row)]
+        cx, cy, hypot, far = centre.x, centre.y, math.hypot, gap + LARGEST_RADIUS
+        others = [other for number, other in enumerate(ships)
+                  if -far <= other.x - cx <= far and -far <= other.y - cy <= far
+                  and number != own and other.on_table
+                  and hypot(other.x - cx, other.y - cy) <= gap + bounding_radius(other.row)]
     land = state.terrain.land
     return Obstacles((*(other.polygon for other in others), *land),
                      (*(other.id for other in others), *("" for _ in land)))
