@@ -59,15 +59,17 @@ class Incoming:
     references: tuple[str, ...] = ()  # the ids of References, stripped of <>, oldest first
 
 
-def read_message(raw: bytes, judge_address: str | Iterable[str] = "") -> Incoming:
+def read_message(raw: bytes, judge_address: str | Iterable[str] = "",
+                 digest: str | None = None) -> Incoming:
     """Read one raw message; raises only `MailRefused`. `judge_address` is the judge's
     address, or every address it takes mail for; "" (or none) when the caller knows none, and
-    then no mail is recognised as the judge's own by its address."""
+    then no mail is recognised as the judge's own by its address. `digest`: the sha256 of
+    its body, when the caller has it already (made here otherwise)."""
     if len(raw) > MAX_BYTES:
         raise MailRefused(f"The message is {len(raw)} bytes long; the judge reads mail of at most "
                           f"{MAX_BYTES} bytes (25 MiB).")
     check_bounds(raw)
-    digest = hashlib.sha256(raw[body_start(raw):]).hexdigest()
+    digest = digest or hashlib.sha256(raw[body_start(raw):]).hexdigest()
     try:
         return _read(raw, digest, judge_address)
     except MailRefused:

@@ -70,7 +70,7 @@ def test_inject_refuses_a_message_over_25_mib_with_a_sentence(data: Path, tmp_pa
 
 
 def test_receive_takes_a_message_up_to_the_limit(data: Path) -> None:
-    done = pbem(data, "mail", "receive", stdin=letter(200 * 1024))
+    done = pbem(data, "mail", "receive", "--now", stdin=letter(200 * 1024))
     assert done.returncode == 0, done.stderr
     assert stored(data) == 1
 

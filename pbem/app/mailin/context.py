@@ -29,6 +29,8 @@ class Handling:
     incoming: Incoming | None = None
     written: datetime | None = None  # the Date the sender gave, when it has a time zone
     origin: int = 0
+    key: str | None = None  # the stored key and digest, once stored (None: read the row)
+    digest: str = ""
 
     @property
     def mail(self) -> Incoming:

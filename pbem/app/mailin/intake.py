@@ -131,16 +131,72 @@ def stored(session: Any, mail_id: int) -> MailInRow | None:
 
 
 def settle(mail: Handling, outcome: MailOutcome, trim: bool = True) -> MailOutcome:
-    """Record what became of a message that was not answered; what was refused or ignored is
-    kept only as an excerpt (its digest and size stay)."""
+    """Record, in a transaction of its own, what became of a message that was not answered
+    (see `settle_in`)."""
     def work() -> None:
         with transaction(mail.engine) as session:
-            repo.mark_incoming(session, mail.mail_id, outcome.state, mail.now,
-                               reason=outcome.reason, outcome=outcome.record())
-            if trim:
-                repo.trim_incoming(session, mail.mail_id, EXCERPT)
+            settle_in(session, mail, outcome, trim)
     retrying(work)
     return outcome
+
+
+def settle_in(session: Any, mail: Handling, outcome: MailOutcome,
+              trim: bool = True) -> MailOutcome:
+    """Record, in the caller's transaction, what became of a message that was not answered;
+    what was refused or ignored is kept only as an excerpt (its digest and size stay)."""
+    repo.mark_incoming(session, mail.mail_id, outcome.state, mail.now,
+                       reason=outcome.reason, outcome=outcome.record())
+    if trim:
+        repo.trim_incoming(session, mail.mail_id, EXCERPT)
+    return outcome
+
+
+def keep(session: Any, raw: bytes, source: str, now: datetime, key: str, digest: str) -> int:
+    """Store a message of at most MAX_BYTES as it came, in the caller's transaction (the one
+    that answers it: `decide`, then the answer): its number."""
+    row = repo.store_incoming(session, raw=raw, message_id=key, source=source,
+                              received_at=now, digest=digest)
+    return int(row.id or 0)
+
+
+def stored_as(session: Any, mail: Handling) -> tuple[str, str]:
+    """The key and digest the message is stored under (as `keep` stored them, or read)."""
+    if mail.key is not None:
+        return mail.key, mail.digest
+    row = stored(session, mail.mail_id)
+    return (row.message_id, row.digest) if row is not None else ("", "")
+
+
+def decide(session: Any, mail: Handling) -> MailOutcome | None:
+    """The steps before an answer, in the transaction that answers the mail: a copy of one
+    handled or ignored already is ignored (looked for before the message is parsed, so that
+    a flood of copies costs no parsing); then the message is read (`parse`, once), and one
+    that cannot be read is quarantined, one a machine wrote is ignored, each recorded (the
+    outcome); else `mail.origin` is set and None says to answer it. The copies are looked up
+    once, their rows locked."""
+    key, digest = stored_as(session, mail)
+    found = repo.copies(session, mail.mail_id, key, digest, lock=True)
+    copy = next((c for c in found if c.state in ("handled", "ignored")), None)
+    if copy is not None:
+        return settle_in(session, mail, _copy_of(mail, copy))
+    unreadable = parse(mail, digest) if mail.incoming is None else None
+    if unreadable is not None:
+        return settle_in(session, mail, MailOutcome("quarantined", mail_id=mail.mail_id,
+                                                    reason=unreadable))
+    if mail.mail.automatic:
+        return settle_in(session, mail, _by_machine(mail))
+    mail.origin = min([mail.mail_id, *(int(c.id or mail.mail_id) for c in found)])
+    return None
+
+
+def _copy_of(mail: Handling, copy: MailInRow) -> MailOutcome:
+    return MailOutcome("ignored", mail_id=mail.mail_id,
+                       reason=f"a copy of message #{copy.id}, which was handled already")
+
+
+def _by_machine(mail: Handling) -> MailOutcome:
+    return MailOutcome("ignored", mail_id=mail.mail_id,
+                       reason=f"sent by a machine: {mail.mail.automatic}")
 
 
 # --- the steps ----------------------------------------------------------------------------
@@ -160,20 +216,30 @@ def skip_copy(mail: Handling) -> MailOutcome | None:
     copy = retrying(earlier)
     if copy is None:
         return None
-    return settle(mail, MailOutcome("ignored", mail_id=mail.mail_id, reason=f"a copy of "
-                                    f"message #{copy.id}, which was handled already"))
+    return settle(mail, _copy_of(mail, copy))
+
+
+def parse(mail: Handling, digest: str | None = None) -> str | None:
+    """Read the message (its sender, texts and whether a machine wrote it) and the Date it
+    was written: why the judge cannot read it, or None. `digest`: its body's, when known
+    already (`identity`)."""
+    try:
+        mail.incoming = read_message(mail.raw, (mail.settings.judge_address,
+                                                *mail.settings.accepted_recipients),
+                                     digest=digest)
+    except MailRefused as exc:
+        return exc.reason
+    mail.written = written_at(mail.raw)
+    return None
 
 
 def read(mail: Handling) -> MailOutcome | None:
-    """Read the message (its sender, texts and whether a machine wrote it) and the Date it
-    was written; one the judge cannot read is quarantined with the reason."""
-    try:
-        mail.incoming = read_message(mail.raw, (mail.settings.judge_address,
-                                                *mail.settings.accepted_recipients))
-    except MailRefused as exc:
-        return settle(mail, MailOutcome("quarantined", mail_id=mail.mail_id, reason=exc.reason))
-    mail.written = written_at(mail.raw)
-    return None
+    """Read the message (`parse`); one the judge cannot read is quarantined with the
+    reason."""
+    unreadable = parse(mail)
+    if unreadable is None:
+        return None
+    return settle(mail, MailOutcome("quarantined", mail_id=mail.mail_id, reason=unreadable))
 
 
 def skip_machine(mail: Handling) -> MailOutcome | None:
@@ -181,8 +247,7 @@ def skip_machine(mail: Handling) -> MailOutcome | None:
     answered."""
     if not mail.mail.automatic:
         return None
-    return settle(mail, MailOutcome("ignored", mail_id=mail.mail_id,
-                                    reason=f"sent by a machine: {mail.mail.automatic}"))
+    return settle(mail, _by_machine(mail))
 
 
 BEFORE_ANSWER: tuple[Step, ...] = (skip_copy, read, skip_machine)
