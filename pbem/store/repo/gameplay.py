@@ -89,11 +89,15 @@ def sides(session: Session, game_id: str) -> list[str]:
     return [row.name for row in rows]
 
 
+_PLAYERS = select(PlayerRow).where(PlayerRow.game_id == bindparam("game"))
+_PLAYERS_ACTIVE = _PLAYERS.where(col(PlayerRow.active).is_(True)).order_by(col(PlayerRow.id))
+_PLAYERS = _PLAYERS.order_by(col(PlayerRow.id))  # both built once: every mail reads them
+
+
 def players(session: Session, game_id: str, active_only: bool = True) -> Sequence[PlayerRow]:
-    query = select(PlayerRow).where(PlayerRow.game_id == game_id)
-    if active_only:
-        query = query.where(col(PlayerRow.active).is_(True))
-    return session.exec(query.order_by(col(PlayerRow.id))).all()
+    """The game's players (by default only the active ones), in the order they joined."""
+    return session.execute(_PLAYERS_ACTIVE if active_only else _PLAYERS,
+                           {"game": game_id}).scalars().all()
 
 
 def player(session: Session, game_id: str, name: str) -> PlayerRow | None:
@@ -103,11 +107,15 @@ def player(session: Session, game_id: str, name: str) -> PlayerRow | None:
     return next((p for p in players(session, game_id) if p.name.casefold() == wanted), None)
 
 
+_OPEN_PHASE = (select(PhaseRow).where(PhaseRow.game_id == bindparam("game"),
+                                      PhaseRow.status == "open")
+               .order_by(col(PhaseRow.seq).desc()).limit(1))  # built once: every mail reads it
+
+
 def open_phase(session: Session, game_id: str) -> PhaseRow | None:
-    return session.exec(
-        select(PhaseRow).where(PhaseRow.game_id == game_id, PhaseRow.status == "open")
-        .order_by(col(PhaseRow.seq).desc()).limit(1)
-    ).first()
+    """The game's open phase (the latest, should there be more), if any."""
+    found: PhaseRow | None = session.execute(_OPEN_PHASE, {"game": game_id}).scalars().first()
+    return found
 
 
 def phases(session: Session, game_id: str, archived: bool = False) -> Sequence[PhaseRow]:
@@ -137,9 +145,14 @@ def claim(session: Session, phase_id: int) -> bool:
 def latest_submission(session: Session, phase_id: int,
                       player_id: int) -> SubmissionRow | None:
     """A player's current submission for a phase (the latest), if any."""
-    return session.exec(select(SubmissionRow).where(
-        SubmissionRow.phase_id == phase_id, SubmissionRow.player_id == player_id)
-        .order_by(col(SubmissionRow.id).desc()).limit(1)).first()
+    found: SubmissionRow | None = session.execute(_LATEST_SUBMISSION, {
+        "phase": phase_id, "player": player_id}).scalars().first()
+    return found
+
+
+_LATEST_SUBMISSION = (select(SubmissionRow).where(SubmissionRow.phase_id == bindparam("phase"),
+                                                  SubmissionRow.player_id == bindparam("player"))
+                      .order_by(col(SubmissionRow.id).desc()).limit(1))
 
 
 def submissions(session: Session, phase_id: int, current_only: bool = True,

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import func, update
+from sqlalchemy import bindparam, func, update
 from sqlmodel import Session, col, select
 
 from pbem.store.models import (
@@ -29,20 +29,34 @@ RETRY_MOST = timedelta(hours=1)
 GIVE_UP_AFTER = timedelta(days=3)
 
 
+_MAIL_IN = MailInRow.__table__  # type: ignore[attr-defined]
+# the statements of every mail, built once (a mail runs each of them; see mailin.mailgate)
+_STORE_IN = _MAIL_IN.insert().returning(_MAIL_IN.c.id)
+_MARK_IN = _MAIL_IN.update().where(_MAIL_IN.c.id == bindparam("row_id")).values(
+    state=bindparam("to_state"), reason=bindparam("to_reason"),
+    handled_at=bindparam("to_handled_at"), outcome=bindparam("to_outcome"))
+_COPIES = (select(MailInRow).where(MailInRow.message_id == bindparam("key"),
+                                   MailInRow.digest == bindparam("to_digest"),
+                                   col(MailInRow.id) != bindparam("mail_id"))
+           .order_by(col(MailInRow.id)))
+_COPIES_LOCKED = _COPIES.with_for_update()
+
+
 def store_incoming(session: Session, *, raw: bytes, message_id: str, source: str,
                    received_at: datetime, digest: str | None = None,
                    raw_size: int | None = None) -> MailInRow:
     """Store a message as it came (state "new"), before anything is done with it. `digest`
     defaults to the sha256 of the raw bytes; the pipeline may give a digest of the body
-    instead, so that copies with different Received: lines count as the same message."""
+    instead, so that copies with different Received: lines count as the same message. The
+    row is given back as stored (not tracked by the session: read it again to change it)."""
     if source not in MAIL_SOURCES:
         raise ValueError(f"a message comes from one of {', '.join(MAIL_SOURCES)}; got {source!r}")
-    row = MailInRow(received_at=received_at, message_id=message_id[:998],
-                    digest=digest or hashlib.sha256(raw).hexdigest(), source=source, raw=raw,
-                    raw_size=raw_size, state="new")
-    session.add(row)
-    session.flush()
-    return row
+    values = {"received_at": received_at, "message_id": message_id[:998],
+              "digest": digest or hashlib.sha256(raw).hexdigest(), "source": source,
+              "raw": raw, "raw_size": raw_size, "state": "new", "reason": None,
+              "outcome": None, "handled_at": None}
+    row_id = session.connection().execute(_STORE_IN, values).scalar_one()
+    return MailInRow(id=int(row_id), **values)
 
 
 def find_incoming(session: Session, message_id: str, digest: str,
@@ -70,9 +84,13 @@ def mark_incoming(session: Session, row_id: int, state: str, now: datetime, *,
     if state not in MAIL_IN_STATES:
         raise ValueError(f"a received message is one of {', '.join(MAIL_IN_STATES)}; "
                          f"got {state!r}")
-    session.execute(update(MailInRow).where(col(MailInRow.id) == row_id).values(
-        state=state, reason=reason, handled_at=None if state == "new" else now,
-        outcome=None if outcome is None else json.dumps(outcome, sort_keys=True)))
+    session.connection().execute(_MARK_IN, {
+        "row_id": row_id, "to_state": state, "to_reason": reason,
+        "to_handled_at": None if state == "new" else now,
+        "to_outcome": None if outcome is None else json.dumps(outcome, sort_keys=True)})
+    row = session.identity_map.get(session.identity_key(MailInRow, row_id))
+    if row is not None:  # a row read earlier in this session: it is read again when used
+        session.expire(row)
 
 
 def queue_mail(session: Session, *, message_id: str, kind: str, game_id: str | None,
@@ -91,21 +109,36 @@ def queue_mail(session: Session, *, message_id: str, kind: str, game_id: str | N
         "raw": raw, "state": "queued", "attempts": 0, "next_attempt_at": now, "created_at": now,
         "job": None if job is None else json.dumps(job, sort_keys=True)}
     dialect = session.get_bind().dialect.name
-    if dialect == "sqlite":  # two writers queueing one id: the second inserts nothing
-        from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-
-        session.execute(sqlite_insert(MailOutRow).values(**values)
-                        .on_conflict_do_nothing(index_elements=["message_id"]))
-    elif dialect == "postgresql":
-        from sqlalchemy.dialects.postgresql import insert as postgresql_insert
-
-        session.execute(postgresql_insert(MailOutRow).values(**values)
-                        .on_conflict_do_nothing(index_elements=["message_id"]))
+    insert = _queue_insert(dialect)
+    if insert is not None:  # two writers queueing one id: the second inserts nothing
+        session.connection().execute(insert, values)
     elif session.exec(select(MailOutRow.id).where(
             MailOutRow.message_id == message_id)).first() is None:
         session.add(MailOutRow(**values))
         session.flush()
-    return session.exec(select(MailOutRow).where(MailOutRow.message_id == message_id)).one()
+    return session.execute(_QUEUED, {"key": message_id}).scalars().one()
+
+
+_QUEUED = select(MailOutRow).where(MailOutRow.message_id == bindparam("key"))
+_QUEUE_INSERTS: dict[str, Any] = {}
+
+
+def _queue_insert(dialect: str) -> Any:
+    """The outbox's INSERT that does nothing for a Message-ID queued already, built once per
+    dialect (None: a database without one; queue_mail looks first)."""
+    if dialect not in _QUEUE_INSERTS:
+        table = MailOutRow.__table__  # type: ignore[attr-defined]
+        if dialect == "sqlite":
+            from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+            _QUEUE_INSERTS[dialect] = sqlite_insert(table).on_conflict_do_nothing(
+                index_elements=["message_id"])
+        elif dialect == "postgresql":
+            from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+            _QUEUE_INSERTS[dialect] = postgresql_insert(table).on_conflict_do_nothing(
+                index_elements=["message_id"])
+        else:
+            _QUEUE_INSERTS[dialect] = None
+    return _QUEUE_INSERTS[dialect]
 
 
 def claim_due_mail(session: Session, now: datetime, limit: int = 100,
@@ -213,10 +246,8 @@ def copies(session: Session, mail_id: int, message_id: str, digest: str,
     (its key could not be stored) has no copies."""
     if not message_id:
         return ()
-    query = select(MailInRow).where(
-        MailInRow.message_id == message_id, MailInRow.digest == digest,
-        col(MailInRow.id) != mail_id).order_by(col(MailInRow.id))
-    return session.exec(query.with_for_update() if lock else query).all()
+    return session.execute(_COPIES_LOCKED if lock else _COPIES, {
+        "key": message_id, "to_digest": digest, "mail_id": mail_id}).scalars().all()
 
 
 def copies_handled(session: Session, mail_id: int, message_id: str,
