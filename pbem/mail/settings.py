@@ -18,8 +18,8 @@ can read with any mail program (mutt -f data/outbox).
     PBEM_SMTP_TIMEOUT         timeout         30 (seconds, for each exchange with the server)
     PBEM_SMTP_DATA_TIMEOUT    data_timeout    600 (seconds to wait for the answer to the end
                                               of a message's data: RFC 5321's 10 minutes)
-    PBEM_MAIL_RETENTION_DAYS  retention_days  90 (handled mail is kept whole this long, then
-                                              only as a bounded excerpt with its digest)
+    PBEM_MAIL_RETENTION_DAYS  retention_days  30 (handled and sent mail is kept whole this
+                                              long, then only its headers, digest and size)
     PBEM_HORIZON_DAYS         horizon_days    365 (no deadline, extension or vacation may
                                               reach further ahead than this)
     PBEM_LMTP_RECIPIENTS      lmtp_recipients (the judge's address: the recipients LMTP
@@ -45,7 +45,7 @@ DEFAULT_FROM = "judge@localhost"
 DEFAULT_NAME = "Galley judge"
 DEFAULT_TIMEOUT = 30.0
 DEFAULT_DATA_TIMEOUT = 600.0  # RFC 5321 4.5.3.2.6: the wait for the answer to end of data
-DEFAULT_RETENTION_DAYS = 90
+DEFAULT_RETENTION_DAYS = 30
 DEFAULT_HORIZON_DAYS = 365
 SETTINGS_FILE_VARIABLE = "PBEM_MAIL_SETTINGS"
 

@@ -203,6 +203,10 @@ class MailOutRow(SQLModel, table=True):
     last_error: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
     created_at: datetime
     sent_at: datetime | None = None
+    digest: str | None = Field(default=None, max_length=64)
+    # the sha256 of the bytes sent, set when it is sent: kept when the retention drops them
+    # (a report is made again from its job and compared with it)
+    raw_size: int | None = None  # how many bytes were sent, kept likewise
 
 
 class LoginFailureRow(SQLModel, table=True):

@@ -43,7 +43,7 @@ def test_migrations_create_the_schema_once(engine: object) -> None:
     from sqlalchemy.engine import Engine
 
     assert isinstance(engine, Engine)
-    assert current(engine) == head() == "0013"
+    assert current(engine) == head() == "0014"
     assert upgrade(engine) == head()  # a second upgrade changes nothing
     with transaction(engine) as session:
         assert repo.games(session) == []

@@ -1,14 +1,19 @@
 """Mail kept whole only as long as it may be needed: the retention (MailSettings.retention_days,
-PBEM_MAIL_RETENTION_DAYS, 90 days by default).
+PBEM_MAIL_RETENTION_DAYS, 30 days by default). Mail bodies are not the archive: the stored
+game is, and every report is made again from it exactly (pbem.app.reports.mailmake makes a
+message queued as a job from stored data only, the same bytes each time).
 
 A received message handled or ignored longer ago than that keeps its header block (at most
 EXCERPT bytes of it), its digest and, in `raw_size`, the size it had; its body goes. A sent
-message sent longer ago keeps its subject, recipients, Message-ID and state; its bytes go.
-Mail not yet dealt with is never touched: received mail that is new or quarantined, and
-outgoing mail queued, held or failed. What a game master's mail did (judge_state
-"gm-mail:…") is forgotten when the mail is marked handled; a record left by one that never
-was goes with the retention too. The sweep runs this at most once an hour (`trim_due`);
-each run does a bounded amount of work, and what is left waits for the next."""
+message sent longer ago keeps its subject, recipients, Message-ID, state, delivery record
+(sent_at, attempts), its job (what it was made from) and the sha256 and size of the bytes
+sent (`digest`, `raw_size`, recorded when it was sent); its bytes go. A report made again
+from its job has that digest. Mail not yet dealt with is never touched: received mail that
+is new or quarantined, and outgoing mail queued, held or failed. Trimming again trims
+nothing more. What a game master's mail did (judge_state "gm-mail:…") is forgotten when the
+mail is marked handled; a record left by one that never was goes with the retention too.
+The sweep runs this at most once an hour (`trim_due`); each run does a bounded amount of
+work, and what is left waits for the next."""
 
 from __future__ import annotations
 

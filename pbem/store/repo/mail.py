@@ -187,8 +187,13 @@ def store_made(session: Session, row: MailOutRow, raw: bytes) -> None:
 
 
 def mark_sent(session: Session, row: MailOutRow, now: datetime) -> None:
+    """Record a message delivered, with the digest and size of the bytes sent (`row.raw`):
+    what stays of it once the retention drops its body."""
+    raw = bytes(row.raw or b"")
     session.execute(update(MailOutRow).where(col(MailOutRow.id) == row.id).values(
-        state="sent", sent_at=now, attempts=MailOutRow.attempts + 1, pending=None))
+        state="sent", sent_at=now, attempts=MailOutRow.attempts + 1, pending=None,
+        digest=hashlib.sha256(raw).hexdigest() if raw else None,
+        raw_size=len(raw) if raw else None))
 
 
 def retry_delay(attempts: int) -> timedelta:
@@ -324,7 +329,8 @@ def cut_incoming(session: Session, row_id: int, cutoff: datetime, kept: bytes,
 
 def empty_sent(session: Session, cutoff: datetime) -> int:
     """Drop the bytes of every message sent before `cutoff` (its subject, recipients,
-    Message-ID and state stay); how many were emptied."""
+    Message-ID, state, delivery record, job, digest and size stay); how many were emptied.
+    Only sent mail: what is queued, held or failed keeps its bytes."""
     done = session.execute(update(MailOutRow).where(col(MailOutRow.state) == "sent",
                                                     col(MailOutRow.sent_at) < cutoff,
                                                     col(MailOutRow.raw) != b"")
