@@ -266,6 +266,21 @@ class Timing:
 DEFAULT_TIMING = Timing()
 
 
+def lengths_text(timing: Timing) -> str:
+    """How long each kind of phase stays open, as people read it: "every kind 48h", or
+    "build 7d, movement 5m; every other kind 1h"."""
+    if not timing.durations:
+        return f"every kind {format_length(timing.default)}"
+    named = ", ".join(f"{kind} {format_length(length)}" for kind, length in timing.durations)
+    return f"{named}; every other kind {format_length(timing.default)}"
+
+
+def lengths_json(timing: Timing) -> dict[str, Any]:
+    """The same for --json: each kind named with its length, and every other kind's."""
+    return {"kinds": {kind: format_length(length) for kind, length in timing.durations},
+            "every_other_kind": format_length(timing.default)}
+
+
 def _stored_setting(key: str, value: object) -> object:
     """One setting as from_json finds it, checked and turned back into its Python value."""
     if key == "durations" and isinstance(value, dict) and all(
@@ -293,13 +308,16 @@ def parse_timing(*, durations: str | None = None, hour: str | None = None,
                  reminders: str | None = None, grace: str | None = None,
                  late_policy: str | None = None, early: str | None = None,
                  settle: str | None = None, base: Timing = DEFAULT_TIMING) -> Timing:
-    """The command line's timing options over `base`: each option given replaces that setting;
-    durations replace the kinds they name (and the default, if named), other kinds keep
-    theirs. Each bad value is a ValueError naming the setting with an example."""
+    """The command line's timing options over `base`: each option given replaces that setting.
+    Durations replace the kinds they name; a default among them is the length of every kind
+    they do not name (the base's own kinds included), and without one the kinds not named
+    keep the base's lengths. Each bad value is a ValueError naming the setting with an
+    example."""
     changes: dict[str, Any] = {}
     if durations is not None:
         lengths, default = parse_durations(durations)
-        changes["durations"] = tuple({**dict(base.durations), **dict(lengths)}.items())
+        kept = dict(base.durations) if default is None else {}
+        changes["durations"] = tuple({**kept, **dict(lengths)}.items())
         if default is not None:
             changes["default"] = default
     if hour is not None:

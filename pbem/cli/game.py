@@ -10,7 +10,8 @@ from pbem.app.base import rulesets
 from pbem.app.base.errors import JudgeError
 from pbem.app.play import games
 from pbem.cli.common import add_db, add_json, emit, engine, say, table
-from pbem.cli.timingargs import add_timing, timing_from
+from pbem.cli.timingargs import DEFAULT_HOURS, add_timing, timing_from, timing_made
+from pbem.timing import Timing, format_length, lengths_json, lengths_text
 
 
 def _player(text: str) -> games.PlayerSpec:
@@ -49,6 +50,7 @@ def _new(args: argparse.Namespace) -> int:
     if not args.player and not args.forming:
         raise JudgeError("give the players (--player NAME,EMAIL,SIDE), or make the game "
                          "--forming and invite them")
+    timing = timing_from(args)
     if args.gm:
         from pbem.app.base.names import check_email
 
@@ -59,7 +61,7 @@ def _new(args: argparse.Namespace) -> int:
         players=tuple(_player(p) for p in args.player),
         ruleset=args.ruleset, options=tuple(_option(o) for o in args.option),
         columns=args.columns, rows=args.rows,
-        phase_hours=args.hours, timing=timing_from(args), gm_email=args.gm,
+        phase_hours=args.hours, timing=timing, gm_email=args.gm,
         player_extensions=args.player_extensions, vacation_days=args.vacation_days,
         forming=args.forming, archive=args.archive,
         scenario_text=_scenario_file(args.scenario_file) if args.scenario_file else None,
@@ -72,7 +74,10 @@ def _new(args: argparse.Namespace) -> int:
     deliver_locally(made_engine, mail)
     data = {"game": made.game_id, "phase": made.first_phase,
             "seed_commitment": made.seed_commitment, "passwords": made.passwords}
+    lengths = timing_made(args, timing)
+    data["phase_lengths"] = lengths_json(lengths)
     lines = [f"Created {made.game_id}; the first phase is {made.first_phase}.",
+             f"Phase lengths: {lengths_text(lengths)}.",
              f"Seed commitment (publish it): {made.seed_commitment}",
              "Passwords, shown this once (each was mailed to its own player's address; "
              "hand them out yourself if you prefer):"]
@@ -90,8 +95,11 @@ def _list(args: argparse.Namespace) -> int:
 def _show(args: argparse.Namespace) -> int:
     from pbem.render.text import text_table
 
-    data = games.show_game(engine(args), args.name, side=args.side,
-                           game_master=args.side is None)
+    made = engine(args)
+    data = games.show_game(made, args.name, side=args.side, game_master=args.side is None)
+    timing, kind = _timing_of(made, args.name), data["phase_kind"]
+    data["phase_lengths"] = {**lengths_json(timing), "open_phase": format_length(
+        timing.duration(kind)) if kind else None}
     if args.json:
         emit(args, data, "")
         return 0
@@ -105,6 +113,9 @@ def _show(args: argparse.Namespace) -> int:
                  + (f"; still waiting for {', '.join(data['waiting_for'])}"
                     if data["waiting_for"] else "; all of them are in" if data["owes"]
                     else "")]),
+             f"phase lengths: {lengths_text(timing)}" + (
+                 f" (the open phase, {kind}: {data['phase_lengths']['open_phase']})"
+                 if kind and not finished else ""),
              f"archive after the end: {data.get('archive_after_end', 'open')}",
              f"winner: {data['winner'] or '-'}",
              f"each player may ask for {data['player_extensions']} extension"
@@ -120,6 +131,16 @@ def _show(args: argparse.Namespace) -> int:
     lines += [table(data["phases"], ["key", "status", "generation", "resolved_at"])]
     emit(args, data, "\n".join(lines))
     return 0
+
+
+def _timing_of(made: Any, name: str) -> Timing:
+    """The game's timing as stored (every kind its phase_hours for an older game)."""
+    from pbem.app.base.shared import require_game
+    from pbem.app.base.timing import timing_of
+    from pbem.store.db import transaction
+
+    with transaction(made) as session:
+        return timing_of(require_game(session, name))
 
 
 def _utc(moment: str) -> str:
@@ -368,8 +389,9 @@ def register(nouns: Any) -> None:
     new.add_argument("--option", action="append", default=[], metavar="NAME[=VALUE]",
                      help="a ruleset option, e.g. secret_records or columns=20 "
                      "(`pbem rules list` shows them)")
-    new.add_argument("--hours", type=int, default=48,
-                     help="hours each phase stays open (the default duration)")
+    new.add_argument("--hours", type=int, default=DEFAULT_HOURS,
+                     help="hours every kind of phase stays open unless --durations names it "
+                     f"(default {DEFAULT_HOURS})")
     new.add_argument("--gm", metavar="EMAIL", help="the game master's address (told of "
                      "pauses, late players and outages)")
     new.add_argument("--player-extensions", type=int, default=0, metavar="N",

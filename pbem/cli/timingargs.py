@@ -12,6 +12,7 @@ from datetime import timedelta
 from pbem.app.base.errors import JudgeError
 from pbem.timing import DEFAULT_TIMING, Timing, parse_timing
 
+DEFAULT_HOURS = 48  # --hours when not given: every phase's length without --durations
 TIMING_FLAGS = ("durations", "at", "zone", "quiet_days", "reminders", "grace", "late",
                 "early", "settle")
 
@@ -19,9 +20,14 @@ TIMING_FLAGS = ("durations", "at", "zone", "quiet_days", "reminders", "grace", "
 def add_timing(parser: argparse.ArgumentParser, late_default: str = "wait") -> None:
     """The timing options, in a group of their own; `late_default` is what --late means
     when it is not given (said in its help)."""
-    timing = parser.add_argument_group("timing (each optional; pbem/timing.py)")
+    timing = parser.add_argument_group("timing (each optional)")
     timing.add_argument("--durations", metavar="KIND=LEN,...",
-                        help="duration per phase kind, e.g. build=7d,movement=48h,combat=24h")
+                        help="how long each kind of phase stays open, e.g. build=7d,"
+                        "movement=48h,combat=24h (LEN in m, h or d); default=LEN sets every "
+                        "kind not named (--hours is then unused). Without it every phase kind "
+                        "(build, setup, movement, combat and any other the rule system has) "
+                        f"lasts --hours, {DEFAULT_HOURS} hours unless given, and a kind it "
+                        "does not name keeps that length. `pbem game show` prints a game's")
     timing.add_argument("--at", metavar="HH:MM", help="round deadlines up to this time of day")
     timing.add_argument("--zone", metavar="TZ", help="the time zone of --at and of quiet "
                         "days, e.g. Europe/London")
@@ -41,12 +47,13 @@ def add_timing(parser: argparse.ArgumentParser, late_default: str = "wait") -> N
 
 
 def timing_from(args: argparse.Namespace, late_default: str = "wait") -> Timing | None:
-    """The timing from the command line over the default, every phase --hours long unless
-    --durations says otherwise (None: no option given, every phase lasts --hours); --late
-    not given is `late_default`. A bad value is a JudgeError naming the option."""
+    """The timing from the command line over the default, combined as written: every kind
+    of phase --hours long, then the kinds --durations names (its default=, if given, every
+    kind it does not name); None when no option is given (every phase lasts --hours).
+    --late not given is `late_default`. A bad value is a JudgeError naming the option."""
     if all(getattr(args, flag) is None for flag in TIMING_FLAGS):
         return None
-    base = replace(DEFAULT_TIMING, default=timedelta(hours=args.hours),
+    base = replace(DEFAULT_TIMING, durations=(), default=timedelta(hours=args.hours),
                    late_policy=late_default)
     try:
         timing = parse_timing(durations=args.durations, hour=args.at, timezone=args.zone,
@@ -60,3 +67,9 @@ def timing_from(args: argparse.Namespace, late_default: str = "wait") -> Timing 
         raise JudgeError(f"--zone {args.zone!r} is not a time zone this system knows; write "
                          "an IANA name such as Europe/London") from None
     return timing
+
+
+def timing_made(args: argparse.Namespace, timing: Timing | None) -> Timing:
+    """The timing a new game gets from the command line: `timing_from`'s, or every kind of
+    phase --hours long when no timing option was given (as the game stores it then)."""
+    return timing or replace(DEFAULT_TIMING, durations=(), default=timedelta(hours=args.hours))
