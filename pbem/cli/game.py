@@ -172,25 +172,84 @@ def _verify(args: argparse.Namespace) -> int:
 
 
 def _report(args: argparse.Namespace) -> int:
+    """One phase's reports (the latest resolved, or --phase) printed; with --out, written as
+    files: every resolved phase's unless --phase names one (see _write_phases)."""
     from pbem.app.reports import reports
     from pbem.cli.mail import mail_settings_now
 
-    made = reports.phase_reports(engine(args), args.name, args.phase,
-                                 mail_to=mail_settings_now().judge_address)
+    made, mail_to = engine(args), mail_settings_now().judge_address
+    if args.out:
+        return _write_phases(args, made, mail_to)
+    for r in _chosen(reports.phase_reports(made, args.name, args.phase, mail_to=mail_to), args):
+        if args.json:
+            print(r.json)
+        else:
+            say(r.text)
+    return 0
+
+
+def _chosen(made: list[Any], args: argparse.Namespace) -> list[Any]:
+    """The reports --recipient asks for (all without it); naming nobody is refused."""
     chosen = [r for r in made if args.recipient in (None, r.recipient, r.side)]
     if not chosen:
         raise JudgeError(f"no recipient '{args.recipient}'; the recipients are "
                          f"{', '.join(r.recipient for r in made)}")
-    if args.out:
-        written = [str(p) for p in reports.write_reports(chosen, Path(args.out), args.name)]
-        emit(args, written, "\n".join(written))
-    else:
-        for r in chosen:
-            if args.json:
-                print(r.json)
-            else:
-                say(r.text)
+    return chosen
+
+
+INDEX_MARK = "<!-- pbem game report -->"  # an index.html this command wrote and may replace
+
+
+def _write_phases(args: argparse.Namespace, made: Any, mail_to: str) -> int:
+    """Every resolved phase's reports and maps (or --phase's), for every recipient (or
+    --recipient's), into OUT/NAME/ as PHASE-RECIPIENT.txt .html .json .svg .png, with an
+    index.html linking them by phase; the paths written are printed, then what they are."""
+    import html
+
+    from pbem.app.reports import reports
+
+    keys: list[str | None] = [args.phase] if args.phase else [
+        *_resolved_keys(made, args.name)] or [None]  # none resolved: phase_reports says so
+    folder = Path(args.out) / args.name
+    written: list[str] = []
+    links: list[str] = []
+    shown: list[str] = []
+    for key in keys:
+        chosen = _chosen(reports.phase_reports(made, args.name, key, mail_to=mail_to), args)
+        written += [str(p) for p in reports.write_reports(chosen, Path(args.out), args.name)]
+        shown.append(chosen[0].phase)
+        links += [f'<li><a href="{html.escape(r.basename)}.html">{html.escape(r.phase)}: '
+                  f'{html.escape(r.recipient)}</a></li>' for r in chosen]
+    index = folder / "index.html"
+    if index.exists() and INDEX_MARK not in index.read_text(encoding="utf-8", errors="replace"):
+        raise JudgeError(f"{index} already exists and was not written by `pbem game report`; "
+                         "the reports were written, the index was not. Choose another --out "
+                         "folder")
+    index.write_text(
+        f"<!DOCTYPE html>\n{INDEX_MARK}\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        f"<title>Reports of {html.escape(args.name)}</title></head><body><h1>Reports of "
+        f"{html.escape(args.name)}</h1><ul>{''.join(links)}</ul></body></html>\n",
+        encoding="utf-8")
+    written.append(str(index))
+    count = f"{len(shown)} resolved phase{'s' if len(shown) != 1 else ''}"
+    emit(args, written, "\n".join([*written, f"Written: the reports and maps of {count} "
+                                   f"({', '.join(shown)}), each phase for "
+                                   + ("every player, the observers and the game master"
+                                      if args.recipient is None else args.recipient)
+                                   + f"; open {index}"]))
     return 0
+
+
+def _resolved_keys(made: Any, name: str) -> list[str]:
+    """The keys of the game's resolved phases, in the order they were played (a phase a
+    roll back set aside is not among them)."""
+    from pbem.app.base.shared import require_game
+    from pbem.store import repo
+    from pbem.store.db import transaction
+
+    with transaction(made) as session:
+        require_game(session, name)
+        return [p.key for p in repo.phases(session, name) if p.status == "resolved"]
 
 
 def _archive(args: argparse.Namespace) -> int:
@@ -416,12 +475,16 @@ def register(nouns: Any) -> None:
         if name == "show":
             verb.add_argument("--side", help="show only what this side may see")
         verb.set_defaults(run=handler)
-    report = verbs.add_parser("report", help="the reports and maps of a resolved phase")
+    report = verbs.add_parser("report", help="the reports and maps of a resolved phase "
+                              "printed, or of every resolved phase written as files (--out)")
     report.add_argument("name")
-    report.add_argument("--phase", help="phase key (default: the latest resolved)")
-    report.add_argument("--recipient", help="a player's name, a side, observer or gm")
-    report.add_argument("--out", help="write .txt .html .json .svg .png files to the game's "
-                        "own folder OUT/NAME/ (files named by phase and recipient id)")
+    report.add_argument("--phase", help="phase key (default: the latest resolved; with --out, "
+                        "every resolved phase)")
+    report.add_argument("--recipient", help="a player's name, a side, observer or gm "
+                        "(default: every player, the observers and the game master)")
+    report.add_argument("--out", metavar="DIR", help="write every resolved phase's reports "
+                        "and maps (or --phase's) as .txt .html .json .svg .png files into the "
+                        "game's own folder DIR/NAME/, named PHASE-RECIPIENT, with an index.html")
     report.set_defaults(run=_report)
     archive = verbs.add_parser("archive", help="a static HTML archive of the game's phases")
     archive.add_argument("name")
