@@ -120,17 +120,104 @@ def store_figures(folder: Path, count: int = 200, phases_count: int = 30,
     return {"submission_lines": SUBMISSION_LINES,
             "submissions_per_s": round(submissions, 1), "floor_per_s": round(floor, 1),
             "ratio": round(ratio, 3),
-            "phases_per_s": round(done / processing, 1) if processing else 0.0}
+            "phases_per_s": round(done / processing, 1) if processing else 0.0,
+            **size_figures(folder, phases_count, ruleset=ruleset)}
 
 
-def _open_state(engine: Any) -> str:
+def _open_state(engine: Any, game_id: str = "bench") -> str:
     from pbem.store import repo
     from pbem.store.db import transaction
 
     with transaction(engine) as session:
-        phase = repo.open_phase(session, "bench")
+        phase = repo.open_phase(session, game_id)
         assert phase is not None
         return phase.state_before
+
+
+def _file_bytes(path: Path, emptied: Sequence[str] = ()) -> int:
+    """The size of a SQLite file once its write-ahead log is folded in and it is vacuumed
+    (the tables `emptied` first emptied, in a copy): what the database holds, not its
+    free pages."""
+    import shutil
+
+    if emptied:
+        copy = path.with_name(path.stem + "-rows" + path.suffix)
+        shutil.copyfile(path, copy)
+        path = copy
+    connection = sqlite3.connect(path, isolation_level=None)
+    try:
+        connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        for table in emptied:
+            connection.execute(f"DELETE FROM {table}")  # noqa: S608 - our own table names
+        connection.execute("VACUUM")
+        connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    finally:
+        connection.close()
+    return path.stat().st_size
+
+
+SIZE_SEED = 5  # the default ruleset's sample game with these dice lasts 30 phases and more
+
+
+def size_figures(folder: Path, phases_count: int = 30, seed: int = SIZE_SEED,
+                 ruleset: str = rulesets.DEFAULT) -> dict[str, float]:
+    """The bytes one two-player game takes in the database: the ruleset's 40-piece sample
+    game played `phases_count` phases (both sides' orders by the ruleset's autoplay), each
+    player's report queued and delivered into a Maildir after each phase, the dice seeded
+    by `seed` (the same game each run); the file's size
+    then (`bytes_before_retention`), after the retention has dropped the delivered mail's
+    bodies (`bytes_per_game`), and the floor beside it: the game's own rows, the same file
+    with no mail at all (`game_rows_bytes`). Each size is of the file vacuumed."""
+    from pbem.app import orders
+    from pbem.app.base.shared import utcnow
+    from pbem.app.play import games, phases
+    from pbem.app.running import retention
+    from pbem.app.running.sending import send_outbox
+    from pbem.mail.settings import mail_settings
+    from pbem.store.db import make_engine
+    from pbem.store.migrate import upgrade
+
+    place = folder / "size"
+    place.mkdir()
+    path = place / "game.sqlite"
+    engine = make_engine(f"sqlite:///{path}")
+    upgrade(engine)
+    settings = mail_settings({"PBEM_MAIL_FROM": "judge@bench.example"}, place)
+    rng = random.Random(seed)
+    sample = rulesets.plugin(ruleset).sample(40, seed)
+    names = {side: name for side, name in zip(sample.sides[:2], ("First", "Second"),
+                                              strict=False)}
+    games.create_game(engine, games.GameSpec(
+        "size", scenario=sample.scenario_name, ruleset=ruleset, position=sample.to_json(),
+        seed=f"bench-size-{seed}".encode(), dice_name="bench-size",
+        players=tuple(games.PlayerSpec(name, f"{name.lower()}@example.org", side, "UTC",
+                                       name[0].lower()) for side, name in names.items())))
+    played = 0
+    for _ in range(phases_count):
+        shown = games.show_game(engine, "size")
+        if shown["status"] != "active":
+            break
+        game = rulesets.load(ruleset, json.loads(_open_state(engine, "size")))
+        for side in shown["owes"]:
+            body = game.autoplay_orders(side, rng)
+            orders.submit_orders(engine, "size", names[side], body or "# no orders")
+        phases.process_phase(engine, "size", mail=settings)
+        send_outbox(engine, settings, utcnow())
+        played += 1
+    mails = sum(1 for _ in (settings.outbox_dir / "new").iterdir())
+    engine.dispose()
+    before = _file_bytes(path)
+    engine = make_engine(f"sqlite:///{path}")
+    later = utcnow() + timedelta(days=settings.retention_days + 1)
+    retention.trim(engine, settings.retention_days, later)
+    engine.dispose()
+    after = _file_bytes(path)
+    floor = _file_bytes(path, emptied=("mail_out", "mail_in"))
+    return {"phases_played": played, "mails_delivered": mails,
+            "retention_days": settings.retention_days,
+            "bytes_before_retention": before, "bytes_per_game": after,
+            "game_rows_bytes": floor,
+            "size_ratio": round(after / floor, 2) if floor else 0.0}
 
 
 # --- rendering -----------------------------------------------------------------------

@@ -38,6 +38,12 @@ def run_store(args: argparse.Namespace) -> int:
               f"{figures['floor_per_s']:.1f}/s")
         print(f"ratio: {figures['ratio']:.3f}")
         print(f"40-piece phases processed: {figures['phases_per_s']:.1f}/s")
+        print(f"a two-player game of {figures['phases_played']} phases, its "
+              f"{figures['mails_delivered']} reports delivered: "
+              f"{figures['bytes_before_retention']:,} bytes; past the "
+              f"{figures['retention_days']}-day retention: {figures['bytes_per_game']:,} bytes "
+              f"(the game's own rows: {figures['game_rows_bytes']:,} bytes; ratio "
+              f"{figures['size_ratio']:.2f})")
     return 0
 
 
@@ -138,7 +144,8 @@ def register(nouns: Any) -> None:
     rules.add_argument("--ruleset", default=rulesets.DEFAULT, choices=rulesets.names(),
                       help="whose sample game to measure (default: %(default)s)")
     rules.set_defaults(run=run_rules)
-    store = verbs.add_parser("store", help="storage timings on a SQLite file in WAL mode")
+    store = verbs.add_parser("store", help="storage timings on a SQLite file in WAL mode, "
+                                        "and the bytes a game takes")
     store.add_argument("--json", action="store_true", help="one JSON object on stdout")
     store.add_argument("--count", type=int, default=200, help="submissions to time")
     store.add_argument("--phases", type=int, default=30, help="phases to process")
