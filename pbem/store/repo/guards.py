@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import func
+from sqlalchemy import bindparam, func
 from sqlmodel import Session, col, select
 
 from pbem.store.models import (
@@ -72,12 +72,28 @@ def locked_out_until(session: Session, player_id: int, now: datetime,
     them. Given the sender's `address` and the player's `registered` one, only the failures
     of the same kind count (the player's own address, or any other). Only failures recorded
     count, so the pipeline decides whether attempts made during a lockout prolong it."""
-    times = session.exec(
-        select(LoginFailureRow.at).where(
-            LoginFailureRow.player_id == player_id, col(LoginFailureRow.at) > now - 2 * window,
-            _bucket(LoginFailureRow.address, address, registered))
-        .order_by(col(LoginFailureRow.at))).all()
+    kind = ("any" if address is None or registered is None
+            else "own" if address.lower() == registered.lower() else "other")
+    times = session.execute(_FAILURES[kind], {
+        "player": player_id, "since": now - 2 * window,
+        "registered": (registered or "").lower()}).scalars().all()
     return _lockout_end(times, now, failures, window)
+
+
+def _failures(kind: str) -> Any:
+    """The times of a player's failures since a moment, of one kind (see `_bucket`): the
+    query built once, as every mail signing on runs it."""
+    column = LoginFailureRow.address
+    counted = {"any": True, "own": func.lower(column) == bindparam("registered"),
+               "other": (column == None)  # noqa: E711
+               | (func.lower(column) != bindparam("registered"))}[kind]
+    return (select(LoginFailureRow.at).where(
+        LoginFailureRow.player_id == bindparam("player"),
+        col(LoginFailureRow.at) > bindparam("since"), counted)
+        .order_by(col(LoginFailureRow.at)))
+
+
+_FAILURES = {kind: _failures(kind) for kind in ("any", "own", "other")}
 
 
 def record_gm_failure(session: Session, game_id: str, address: str, now: datetime) -> None:
