@@ -438,7 +438,8 @@ def register(nouns: Any) -> None:
                         help="a built-in scenario of the rule system (`pbem rules list`; "
                              "default squadron, or another rule system's first)")
     chosen.add_argument("--scenario-file", metavar="FILE",
-                        help="a game master's own scenario (TOML, as data/scenarios/*.toml)")
+                        help="a game master's own scenario: a TOML file in the form of the "
+                             "built-in ones (`pbem rules list` names them)")
     new.add_argument("--forming", action="store_true", help="players join by invitation "
                      "(game invite), the game master starts it (game start); needs --gm")
     new.add_argument("--player", action="append", default=[],
