@@ -84,10 +84,10 @@ def test_hours_alone_is_every_kind_and_game_show_says_so(tmp_path: Path, db: Non
 
 def test_the_help_says_each_kinds_length() -> None:
     shown = " ".join(pbem("game", "new", "--help").stdout.split())
-    assert ("Without it every phase kind (build, setup, movement, combat and any other the "
-            "rule system has) lasts --hours, 48 hours unless given") in shown
-    assert "default=LEN sets every kind not named (--hours is then unused)" in shown
-    assert "`pbem game show` prints a game's" in shown
+    assert ("Every phase kind (build, setup, movement, combat and any other the rule system "
+            "has) lasts --hours, 48 hours unless given, but those named here") in shown
+    assert "default=LEN sets every kind not named instead (--hours is then unused)" in shown
+    assert "`pbem game show` prints a game's lengths" in shown
 
 
 def test_the_pure_reader_takes_a_default_for_every_kind_not_named() -> None:

@@ -23,11 +23,11 @@ def add_timing(parser: argparse.ArgumentParser, late_default: str = "wait") -> N
     timing = parser.add_argument_group("timing (each optional)")
     timing.add_argument("--durations", metavar="KIND=LEN,...",
                         help="how long each kind of phase stays open, e.g. build=7d,"
-                        "movement=48h,combat=24h (LEN in m, h or d); default=LEN sets every "
-                        "kind not named (--hours is then unused). Without it every phase kind "
-                        "(build, setup, movement, combat and any other the rule system has) "
-                        f"lasts --hours, {DEFAULT_HOURS} hours unless given, and a kind it "
-                        "does not name keeps that length. `pbem game show` prints a game's")
+                        "movement=48h,combat=24h (LEN in m, h or d). Every phase kind (build, "
+                        "setup, movement, combat and any other the rule system has) lasts "
+                        f"--hours, {DEFAULT_HOURS} hours unless given, but those named here; "
+                        "default=LEN sets every kind not named instead (--hours is then "
+                        "unused). `pbem game show` prints a game's lengths")
     timing.add_argument("--at", metavar="HH:MM", help="round deadlines up to this time of day")
     timing.add_argument("--zone", metavar="TZ", help="the time zone of --at and of quiet "
                         "days, e.g. Europe/London")
