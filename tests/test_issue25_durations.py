@@ -99,3 +99,21 @@ def test_the_pure_reader_takes_a_default_for_every_kind_not_named() -> None:
     some = parse_timing(durations="movement=5m")
     assert some.duration("build") == timedelta(days=7)
     assert some.duration("movement") == timedelta(minutes=5)
+
+
+def test_game_show_of_an_ended_game_or_unreadable_lengths_still_shows_the_game(
+        tmp_path: Path, db: None) -> None:
+    assert pbem("game", "new", "done", "--durations", "build=3h", *PLAYERS).returncode == 0
+    assert pbem("game", "end", "done").returncode == 0
+    shown = pbem("game", "show", "done")
+    assert shown.returncode == 0, shown.stderr
+    assert "phase lengths: build 3h; every other kind 2d\n" in shown.stdout  # no open phase
+    with sqlite3.connect(tmp_path / "data" / "pbem.sqlite") as stored:
+        stored.execute("UPDATE games SET timing = ? WHERE id = 'done'",
+                       ('{"version": 1, "durations": {"build": "7x"}}',))
+    shown = pbem("game", "show", "done")
+    assert shown.returncode == 0, shown.stderr
+    assert 'phase lengths: unreadable (durations: "7x" is not a length of time' in shown.stdout
+    assert "winner: -" in shown.stdout  # the rest of the game is shown
+    data = json.loads(pbem("game", "show", "done", "--json").stdout)
+    assert data["phase_lengths"]["unreadable"].startswith('durations: "7x" is not')

@@ -11,7 +11,7 @@ from pbem.app.base.errors import JudgeError
 from pbem.app.play import games
 from pbem.cli.common import add_db, add_json, emit, engine, say, table
 from pbem.cli.timingargs import DEFAULT_HOURS, add_timing, timing_from, timing_made
-from pbem.timing import Timing, format_length, lengths_json, lengths_text
+from pbem.timing import format_length, lengths_json, lengths_text
 
 
 def _player(text: str) -> games.PlayerSpec:
@@ -97,13 +97,12 @@ def _show(args: argparse.Namespace) -> int:
 
     made = engine(args)
     data = games.show_game(made, args.name, side=args.side, game_master=args.side is None)
-    timing, kind = _timing_of(made, args.name), data["phase_kind"]
-    data["phase_lengths"] = {**lengths_json(timing), "open_phase": format_length(
-        timing.duration(kind)) if kind else None}
+    finished = data["status"] in ("over", "ended")
+    data["phase_lengths"], lengths = _lengths_shown(made, args.name, None if finished
+                                                    else data["phase_kind"])
     if args.json:
         emit(args, data, "")
         return 0
-    finished = data["status"] in ("over", "ended")
     lines = [f"{data['game']}: {data['scenario']} ({data['ruleset']}), {data['status']}",
              f"the game is {data['status']}; its last phase was {_last_phase(data)}"
              if finished else f"phase {data['phase']}" + (
@@ -113,9 +112,7 @@ def _show(args: argparse.Namespace) -> int:
                  + (f"; still waiting for {', '.join(data['waiting_for'])}"
                     if data["waiting_for"] else "; all of them are in" if data["owes"]
                     else "")]),
-             f"phase lengths: {lengths_text(timing)}" + (
-                 f" (the open phase, {kind}: {data['phase_lengths']['open_phase']})"
-                 if kind and not finished else ""),
+             lengths,
              f"archive after the end: {data.get('archive_after_end', 'open')}",
              f"winner: {data['winner'] or '-'}",
              f"each player may ask for {data['player_extensions']} extension"
@@ -133,14 +130,25 @@ def _show(args: argparse.Namespace) -> int:
     return 0
 
 
-def _timing_of(made: Any, name: str) -> Timing:
-    """The game's timing as stored (every kind its phase_hours for an older game)."""
+def _lengths_shown(made: Any, name: str, kind: str | None) -> tuple[dict[str, Any], str]:
+    """How long each kind of the game's phases stays open, as stored (every kind its
+    phase_hours for a game made without timing options), with the open phase's length when
+    `kind` is given: for --json and as game show's line. Stored settings this judge cannot
+    read are said, not raised: the rest of the game is still shown."""
     from pbem.app.base.shared import require_game
     from pbem.app.base.timing import timing_of
     from pbem.store.db import transaction
 
     with transaction(made) as session:
-        return timing_of(require_game(session, name))
+        row = require_game(session, name)
+        try:
+            timing = timing_of(row)
+        except ValueError as exc:
+            return {"unreadable": str(exc)}, f"phase lengths: unreadable ({exc})"
+    shown = format_length(timing.duration(kind)) if kind else None
+    return ({**lengths_json(timing), "open_phase": shown},
+            f"phase lengths: {lengths_text(timing)}"
+            + (f" (the open phase, {kind}: {shown})" if kind else ""))
 
 
 def _utc(moment: str) -> str:
