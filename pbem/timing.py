@@ -169,7 +169,9 @@ class Timing:
     one reminder 24 h before; no grace and policy "wait", so a late player pauses the game
     and the game master decides, rather than a side losing a turn unasked; no early
     processing (players may change orders until the deadline), and a 10-minute settling
-    delay ready for games that turn early on.
+    delay ready for games that turn early on. A game made on the command line starts from
+    every kind --hours long instead, with no kind of its own (pbem.cli.timingargs), and a
+    game made without timing options stores none (pbem.app.base.timing).
 
     Lengths are whole minutes, at most 366 days. Kinds and reminders are kept sorted, so equal
     settings compare equal and write the same JSON."""
