@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import bindparam, func
+from sqlalchemy import bindparam, func, true
 from sqlmodel import Session, col, select
 
 from pbem.store.models import (
@@ -83,10 +83,10 @@ def locked_out_until(session: Session, player_id: int, now: datetime,
 def _failures(kind: str) -> Any:
     """The times of a player's failures since a moment, of one kind (see `_bucket`): the
     query built once, as every mail signing on runs it."""
-    column = LoginFailureRow.address
-    counted = {"any": True, "own": func.lower(column) == bindparam("registered"),
-               "other": (column == None)  # noqa: E711
-               | (func.lower(column) != bindparam("registered"))}[kind]
+    column = col(LoginFailureRow.address)
+    counted = {"any": true(), "own": func.lower(column) == bindparam("registered"),
+               "other": column.is_(None) | (func.lower(column) != bindparam("registered"))
+               }[kind]
     return (select(LoginFailureRow.at).where(
         LoginFailureRow.player_id == bindparam("player"),
         col(LoginFailureRow.at) > bindparam("since"), counted)

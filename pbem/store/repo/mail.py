@@ -51,7 +51,7 @@ def store_incoming(session: Session, *, raw: bytes, message_id: str, source: str
     row is given back as stored (not tracked by the session: read it again to change it)."""
     if source not in MAIL_SOURCES:
         raise ValueError(f"a message comes from one of {', '.join(MAIL_SOURCES)}; got {source!r}")
-    values = {"received_at": received_at, "message_id": message_id[:998],
+    values: dict[str, Any] = {"received_at": received_at, "message_id": message_id[:998],
               "digest": digest or hashlib.sha256(raw).hexdigest(), "source": source,
               "raw": raw, "raw_size": raw_size, "state": "new", "reason": None,
               "outcome": None, "handled_at": None}
@@ -116,7 +116,8 @@ def queue_mail(session: Session, *, message_id: str, kind: str, game_id: str | N
             MailOutRow.message_id == message_id)).first() is None:
         session.add(MailOutRow(**values))
         session.flush()
-    return session.execute(_QUEUED, {"key": message_id}).scalars().one()
+    queued: MailOutRow = session.execute(_QUEUED, {"key": message_id}).scalars().one()
+    return queued
 
 
 _QUEUED = select(MailOutRow).where(MailOutRow.message_id == bindparam("key"))
