@@ -126,7 +126,10 @@ class Transform:
 
 @dataclass(frozen=True)
 class Scene:
-    """A whole picture: `items` in the ruleset's coordinates, `overlay` in pixels on top."""
+    """A whole picture: `items` in the ruleset's coordinates, `overlay` in pixels on top.
+    `focus` is what the reader needs this phase, as boxes (least x, least y, greatest x,
+    greatest y) in the ruleset's coordinates: the host frames its close-up on them
+    (pbem.render.frame); a scene without focus is framed whole."""
 
     width: int
     height: int
@@ -135,6 +138,7 @@ class Scene:
     transform: Transform = field(default_factory=Transform)
     overlay: tuple[Primitive, ...] = ()
     background: str = "#ffffff"
+    focus: tuple[Box, ...] = ()
 
 
 # A letter of the sans-serif faces the writers use (DejaVu Sans in SVG, Pillow's own font in
@@ -150,6 +154,32 @@ def text_width(text: str, font_size: float) -> float:
 def overlaps(a: Box, b: Box) -> bool:
     """Whether two boxes share more than an edge."""
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def bounds(item: Primitive) -> Box | None:
+    """The least box (least x, least y, greatest x, greatest y), in the ruleset's
+    coordinates, round a primitive's geometry; None if it has none (an empty group)."""
+    if isinstance(item, Group):
+        boxes = [b for b in map(bounds, item.items) if b is not None]
+        if not boxes:
+            return None
+        return (min(b[0] for b in boxes), min(b[1] for b in boxes),
+                max(b[2] for b in boxes), max(b[3] for b in boxes))
+    if isinstance(item, Circle):
+        (x, y), r = item.centre, item.radius
+        return (x - r, y - r, x + r, y + r)
+    points = (item.at,) if isinstance(item, Text) else item.points
+    if not points:
+        return None
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def focus_of(items: Sequence[Primitive], fallback: Sequence[Primitive] = ()) -> tuple[Box, ...]:
+    """A scene's focus: the boxes round `items` (what moved, fought or was struck this
+    phase), or round `fallback` (the pieces on the board) when nothing happened."""
+    boxes = tuple(b for b in map(bounds, items) if b is not None)
+    return boxes or tuple(b for b in map(bounds, fallback) if b is not None)
 
 
 # -- pieces every map draws with ---------------------------------------------------------------

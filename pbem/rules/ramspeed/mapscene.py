@@ -73,6 +73,7 @@ from pbem.rules.scene import (
     Style,
     Text,
     Transform,
+    focus_of,
     haloed,
     headed,
 )
@@ -316,7 +317,17 @@ def _scene(view: dict[str, Any], events: list[dict[str, Any]], title: str, subti
     )
     return Scene(width=width, height=math.ceil(bottom + key_height + 8),
                  title=f"{title}, {subtitle}", items=items, transform=transform(size),
-                 overlay=headed(title, subtitle, INK, key_items), background=WHITE)
+                 overlay=headed(title, subtitle, INK, key_items), background=WHITE,
+                 focus=focus_of([*drawing.trails, *drawing.marks, *_named(drawing.shapes, events)],
+                                drawing.shapes))
+
+
+def _named(shapes: list[Primitive], events: list[dict[str, Any]]) -> list[Primitive]:
+    """The galleys this phase's events name (mover, firer, target), whole: a mark at a bow
+    alone would leave the stern out of the frame."""
+    named = {str(item.get(key)) for item in events for key in ("galley", "target")
+             if item.get(key)}
+    return [shape for shape in shapes if shape.id.rpartition("--")[2] in named]
 
 
 def map_scene(view: dict[str, Any], events: list[dict[str, Any]], title: str, subtitle: str,

@@ -26,6 +26,7 @@ from pbem.rules.scene import (
     Style,
     Text,
     arrow,
+    focus_of,
     headed,
     legend_rows,
     overlaps,
@@ -278,4 +279,5 @@ def table_scene(drawing: Drawing, title: str, subtitle: str, size: float, width:
     band = () if drawing.heading is None else (band_arrow(drawing.heading, picture_width),)
     return Scene(width=picture_width, height=math.ceil(bottom + key_height + 8),
                  title=f"{title}, {subtitle}", items=items, transform=transform(size, height),
-                 overlay=(*headed(title, subtitle, INK, key_items), *band), background=WHITE)
+                 overlay=(*headed(title, subtitle, INK, key_items), *band), background=WHITE,
+                 focus=focus_of([*drawing.trails, *drawing.marks], drawing.ships))

@@ -1,0 +1,99 @@
+"""The close-up and the overview (pbem.render.frame) of a Ram Speed fight and a Greeks vs
+Romans table: the frame holds every piece that moved, fought or was struck, the overview draws
+that same frame, the close-up is as wide as a phone and its labels stay 12 px or more."""
+
+from __future__ import annotations
+
+from pbem.render.frame import PHONE, board_of, frame
+from pbem.render.png import paint_png
+from pbem.render.svg import write_svg
+from pbem.rules.ramspeed import mapscene as hexmap
+from pbem.rules.ramspeed.mapshapes import hex_at
+from pbem.rules.ramspeed.view import side_view
+from pbem.rules.scene import Box, Polygon, Scene, Text
+from tests.render import test_map_scene as ramspeed
+from tests.render import test_table_map as table
+from tests.render.scenes import walk
+
+
+def _inside(point: tuple[float, float], box: Box) -> bool:
+    return box[0] <= point[0] <= box[2] and box[1] <= point[1] <= box[3]
+
+
+def _overview_frame(scene: Scene) -> Polygon:
+    found = [item for _, item, _ in walk(scene.overlay) if isinstance(item, Polygon)]
+    assert len(found) == 1
+    return found[0]
+
+
+def _check_overview(framed_box: Box, overview: Scene) -> None:
+    drawn = _overview_frame(overview).points
+    t = overview.transform
+    corners = [t.apply((framed_box[0], framed_box[1])), t.apply((framed_box[2], framed_box[3]))]
+    xs, ys = [p[0] for p in drawn], [p[1] for p in drawn]
+    assert min(xs) == min(c[0] for c in corners) and max(xs) == max(c[0] for c in corners)
+    assert min(ys) == min(c[1] for c in corners) and max(ys) == max(c[1] for c in corners)
+    assert overview.width == PHONE
+
+
+def _check_labels(closeup: Scene) -> None:
+    assert closeup.width == PHONE
+    first: dict[str, float] = {}  # each label's first line: the piece's name
+    for name, item, style in walk(closeup.items):
+        if isinstance(item, Text) and name.startswith("label--"):
+            first.setdefault(name, style.font_size or 0)
+    sizes = list(first.values())
+    assert sizes and min(s or 0 for s in sizes) >= 12
+
+
+def test_a_ram_speed_close_up_holds_every_galley_that_moved_fought_or_was_struck() -> None:
+    state = ramspeed._state()
+    scene = ramspeed._scene()
+    framed = frame(scene)
+    involved = {"A", "B", "X", "Y"}  # moved, drifted, fired, was fired at, rammed, taken
+    viewed = side_view(state, "blue")["galleys"]
+    for gid in involved:
+        for label in viewed[gid]["hexes"]:
+            assert _inside(hex_at(label), framed.frame), gid
+    assert framed.frame[2] - framed.frame[0] < board_of(scene)[2] - board_of(scene)[0]
+    _check_overview(framed.frame, framed.overview)
+    _check_labels(framed.closeup)
+    assert paint_png(framed.closeup) and "<svg" in write_svg(framed.closeup)
+
+
+def test_a_greeks_vs_romans_close_up_holds_every_ship_that_moved_fought_or_was_struck() -> None:
+    scene = table._scene()
+    framed = frame(scene)
+    ships = table.battle()["ships"]
+    for sid in ("G1", "G2", "G3", "G4", "R1", "R2", "R3"):
+        assert _inside((ships[sid]["x"], ships[sid]["y"]), framed.frame), sid
+    assert not _inside((ships["R4"]["x"], ships["R4"]["y"]), framed.frame)  # sunk, far off
+    _check_overview(framed.frame, framed.overview)
+    _check_labels(framed.closeup)
+    assert paint_png(framed.closeup) and "<svg" in write_svg(framed.closeup)
+
+
+def test_a_phase_without_happenings_frames_the_pieces_on_the_board() -> None:
+    scene = table._scene(events=[])
+    framed = frame(scene)
+    ships = table.battle()["ships"]
+    for sid in ("G1", "G2", "G3", "R1", "R2", "R3"):
+        assert _inside((ships[sid]["x"], ships[sid]["y"]), framed.frame), sid
+    viewed = side_view(ramspeed._state(), "blue")["galleys"]
+    for galley in viewed.values():  # a standing grapple is contact: let go
+        galley["grappled_with"] = []
+    hexes_scene = hexmap.map_scene({"galleys": viewed}, [], "T", "t", columns=16, rows=10)
+    assert hexes_scene.focus
+    hexed = frame(hexes_scene)
+    for gid, galley in viewed.items():
+        if galley["status"] == "afloat":
+            for label in galley["hexes"]:
+                assert _inside(hex_at(label), hexed.frame), gid
+
+
+def test_a_scene_that_marks_no_focus_is_framed_whole() -> None:
+    scene = ramspeed._scene()
+    whole = frame(Scene(scene.width, scene.height, scene.title, scene.items, scene.transform,
+                        scene.overlay, scene.background))
+    board = board_of(scene)
+    assert whole.frame[0] <= board[0] + 1e-9 or whole.frame[2] >= board[2] - 1e-9
