@@ -191,6 +191,23 @@ def star(at: Point, outer: float, inner: float) -> tuple[Point, ...]:
                  for k in range(16))
 
 
+def shot_end(start: Point, end: Point, style: Style, hit: bool, reach: float, ident: str = "",
+             tooltip: str = "") -> Group:
+    """A shot, shooter to target: its line in `style`, ending in a burst (`reach` out from
+    the end) for a hit or a cross for a miss; never a triangle, the shape of a bow marker,
+    so that no shot reads as a piece's facing."""
+    solid = Style(dash=()).under(style)
+    if hit:
+        head: tuple[Primitive, ...] = (Polygon(star(end, reach, reach * 0.45), solid),)
+    else:
+        x, y = end
+        r = reach * 0.75
+        line = Style(fill="none", dash=()).under(style)
+        head = (Polyline(((x - r, y - r), (x + r, y + r)), line),
+                Polyline(((x - r, y + r), (x + r, y - r)), line))
+    return Group((Polyline((start, end), style), *head), id=ident, tooltip=tooltip)
+
+
 def haloed(item: Polygon | Polyline | Circle, ident: str = "", tooltip: str = "",
            halo: str = "#ffffff") -> Group:
     """A mark with a halo (white unless told) under it, 3 px wider than its own line, so that

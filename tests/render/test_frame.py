@@ -97,3 +97,20 @@ def test_a_scene_that_marks_no_focus_is_framed_whole() -> None:
                         scene.overlay, scene.background))
     board = board_of(scene)
     assert whole.frame[0] <= board[0] + 1e-9 or whole.frame[2] >= board[2] - 1e-9
+
+
+def _triangles(scene: Scene, prefixes: tuple[str, ...]) -> list[str]:
+    return [name for name, item, _ in walk(scene.items)
+            if name.startswith(prefixes) and isinstance(item, Polygon) and len(item.points) == 3]
+
+
+def test_no_shot_ends_in_the_bow_marker_s_triangle() -> None:
+    """A miss is a cross and a hit a burst: a triangle is the bow's alone (issue 24)."""
+    hexes_scene = ramspeed._scene()
+    assert _triangles(hexes_scene, ("side-",))  # the bows are triangles
+    assert _triangles(hexes_scene, ("fire-",)) == []
+    shots = [name for name, _, _ in walk(hexes_scene.items) if name.startswith("fire-miss")]
+    assert shots
+    table_scene = table._scene()
+    assert _triangles(table_scene, ("archery-", "catapult-")) == []
+    assert [name for name, _, _ in walk(table_scene.items) if name.startswith("archery-miss")]

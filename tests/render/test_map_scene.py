@@ -206,8 +206,10 @@ def test_damage_bars_fill_to_the_share_of_each_threshold() -> None:
 def test_fire_is_drawn_from_firer_to_target_hit_solid_and_miss_dashed() -> None:
     scene = _scene()
     image = _png(scene)
-    lines = {name.split("--")[0]: item for name, item, _ in _walk(scene.items)
-             if name.startswith("fire-") and isinstance(item, Polyline)}
+    lines: dict[str, Polyline] = {}  # each shot's first polyline is its line
+    for name, item, _ in _walk(scene.items):
+        if name.startswith("fire-") and isinstance(item, Polyline):
+            lines.setdefault(name.split("--")[0], item)
     hit, miss = lines["fire-hit"], lines["fire-miss"]
     assert hit.style == mapscene.FIRE_HIT and miss.style == mapscene.FIRE_MISS
     a, x = mapscene.hex_at("0805"), mapscene.hex_at("0905")

@@ -15,7 +15,7 @@ from PIL import ImageFont
 
 from pbem.render.svg import write_svg
 from pbem.rules.greeksromans import mapscene
-from pbem.rules.scene import DEFAULT, Box, Circle, Group, Polygon, Polyline, Primitive, Scene, Style, Text
+from pbem.rules.scene import DEFAULT, Box, Group, Polygon, Polyline, Primitive, Scene, Style, Text
 from pbem.rules.table import Pose, Vec, overlaps, place, rectangle
 from tests.render.scenes import contrast
 from tests.render.scenes import legend as _legend
@@ -251,8 +251,10 @@ def test_a_path_is_drawn_through_the_points_of_its_move() -> None:
 def test_shots_go_from_shooter_to_target_hit_solid_and_miss_dashed() -> None:
     view = battle()
     scene = _scene()
-    lines = {name.split("--")[0]: (item, style) for name, item, style in _walk(scene.items)
-             if isinstance(item, Polyline) and name.startswith(("archery-", "catapult-"))}
+    lines: dict[str, tuple[Primitive, Style]] = {}  # each shot's first polyline: its line
+    for name, item, style in _walk(scene.items):
+        if isinstance(item, Polyline) and name.startswith(("archery-", "catapult-")):
+            lines.setdefault(name.split("--")[0], (item, style))
     assert set(lines) == {"archery-hit", "archery-miss", "catapult-hit", "catapult-miss"}
     for key, (_, style) in lines.items():
         assert style == _full(mapscene.SHOT[(key.split("-")[0], key.endswith("hit"))])
@@ -263,7 +265,9 @@ def test_shots_go_from_shooter_to_target_hit_solid_and_miss_dashed() -> None:
     assert _outline_distance(line.points[-1], view["ships"]["R1"]["corners"]) < 0.6
     heads = {name.split("--")[0]: item for name, item, _ in _walk(scene.items)
              if name.startswith(("archery-", "catapult-")) and not isinstance(item, Polyline)}
-    assert isinstance(heads["catapult-hit"], Circle) and isinstance(heads["archery-hit"], Polygon)
+    for key in ("catapult-hit", "archery-hit"):  # a hit ends in a burst, not a bow's triangle
+        head = heads[key]
+        assert isinstance(head, Polygon) and len(head.points) == 16
     assert mapscene.SHOT[("catapult", True)].width != mapscene.SHOT[("archery", True)].width
 
 

@@ -105,7 +105,8 @@ def weapon_arrow(kind: str, start: Point, end: Point, hit: bool, ident: str = ""
     """An archery or catapult shot, shooter to target: solid with a filled head when it hit,
     dashed with an open head when all missed; an arrow's head is a triangle, a catapult's a
     round stone."""
-    return shot_arrow(SHOT[(kind, hit)], start, end, kind == "catapult", ident, tooltip)
+    return shot_arrow(SHOT[(kind, hit)], start, end, kind == "catapult", ident, tooltip,
+                      hit=hit)
 
 
 # -- reading the view and the events ---------------------------------------------------------

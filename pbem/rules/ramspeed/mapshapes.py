@@ -14,7 +14,17 @@ import math
 from typing import Any
 
 from pbem.rules.ramspeed import hexes
-from pbem.rules.scene import Circle, Group, Point, Polygon, Polyline, Primitive, Style, arrow, star
+from pbem.rules.scene import (
+    Circle,
+    Group,
+    Point,
+    Polygon,
+    Polyline,
+    Primitive,
+    Style,
+    shot_end,
+    star,
+)
 
 SQRT3 = math.sqrt(3)
 FACING_DEGREES = {"E": 0, "SE": 60, "SW": 120, "W": 180, "NW": 240, "NE": 300}
@@ -143,9 +153,9 @@ def trail(line: list[Point], drift: bool, dot: float, ident: str = "") -> Group:
 
 def fire_arrow(start: Point, end: Point, hit: bool, ident: str = "",
                tooltip: str = "") -> Group:
-    """A missile attack, firer to target: a solid line and a filled head for a hit, a
-    dashed line and an open head for a miss."""
-    return arrow(start, end, FIRE_HIT if hit else FIRE_MISS, 0.5, 0.25, ident, tooltip)
+    """A missile attack, firer to target: a solid line ending in a burst for a hit, a dashed
+    line ending in a cross for a miss (no triangle: that is the bow's)."""
+    return shot_end(start, end, FIRE_HIT if hit else FIRE_MISS, hit, 0.4, ident, tooltip)
 
 
 def damage_bars(at: Point, size: float, hull: float, rowing: float, ident: str = "") -> Group:

@@ -33,6 +33,7 @@ from pbem.rules.scene import (
     Transform,
     arrow,
     haloed,
+    shot_end,
     star,
 )
 
@@ -320,14 +321,18 @@ def blocked_mark(at: Point, ident: str = "", tooltip: str = "") -> Group:
 
 
 def shot_arrow(style: Style, start: Point, end: Point, stone: bool, ident: str = "",
-               tooltip: str = "", halo: bool = False) -> Group:
+               tooltip: str = "", halo: bool = False, hit: bool | None = None) -> Group:
     """A shot, shooter to target, in `style` (a ruleset's: solid for a hit, dashed for a
     miss, say); its head, always solid, is a triangle, or a round stone if `stone`. With
     `halo` it lies on a white line 3 px wider, so that it shows over the hulls of ships
-    alongside (a shot drawn centre to centre)."""
+    alongside (a shot drawn centre to centre). Given `hit`, it ends instead in a burst for a
+    hit or a cross for a miss, which no ship's bow marker shares."""
     if halo:
         under = Polyline((start, end), Style(stroke=WHITE, width=(style.width or 1) + 3, dash=()))
-        return Group((under, shot_arrow(style, start, end, stone)), id=ident, tooltip=tooltip)
+        return Group((under, shot_arrow(style, start, end, stone, hit=hit)), id=ident,
+                     tooltip=tooltip)
+    if hit is not None:
+        return shot_end(start, end, style, hit, 0.6, ident, tooltip)
     if not stone:
         return arrow(start, end, style, 0.55, 0.28, ident, tooltip)
     length = math.dist(start, end) or 1.0
