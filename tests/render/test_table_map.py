@@ -183,18 +183,45 @@ def _outline_distance(point: tuple[float, float], outline: list[list[float]]) ->
     return found
 
 
+def _gap(first: list[list[float]], second: list[list[float]]) -> float:
+    """How far apart two ships' rectangles lie (0 if they touch)."""
+    return min(min(_outline_distance(tuple(p), second) for p in first),  # type: ignore[arg-type]
+               min(_outline_distance(tuple(p), first) for p in second))  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize("viewer", ["greeks", "romans"])
-def test_the_viewer_sees_range_rings_round_its_own_ships_only(viewer: str) -> None:
+def test_the_viewer_sees_range_rings_round_its_own_ships_with_an_enemy_in_reach(viewer: str,
+                                                                               ) -> None:
     view = battle()
     scene = _scene(viewer)
     rings = {name for name, _, _ in _named(scene, "ring-")}
-    own = {sid for sid, s in view["ships"].items()
-           if s["controller"] == viewer and s["status"] in ("afloat", "sinking")}
-    archers = {sid for sid in own if view["ships"][sid]["sailors"] >= 2}
-    catapults = {sid for sid in own if view["ships"][sid]["catapult_crew"] >= 1}
+    afloat = {sid: s for sid, s in view["ships"].items() if s["status"] in ("afloat", "sinking")}
+    own = {sid for sid, s in afloat.items() if s["controller"] == viewer}
+    enemies = [s["corners"] for s in afloat.values() if s["controller"] != viewer]
+
+    def reaches(sid: str, reach: float) -> bool:
+        return any(_gap(view["ships"][sid]["corners"], e) <= reach for e in enemies)
+
+    archers = {sid for sid in own if view["ships"][sid]["sailors"] >= 2 and reaches(sid, 12)}
+    catapults = {sid for sid in own
+                 if view["ships"][sid]["catapult_crew"] >= 1 and reaches(sid, 18)}
     assert rings == {f"ring-archery--{sid}" for sid in archers} | {
         f"ring-catapult--{sid}" for sid in catapults}
     assert archers and catapults
+
+
+def test_a_ship_with_no_enemy_in_reach_draws_no_ring() -> None:
+    """Issue 24: rings only where they help; the Romans far off, no Greek ring at all."""
+    view = battle()
+    for ship in view["ships"].values():
+        if ship["controller"] == "romans":
+            ship["corners"] = [[x + 200.0, y] for x, y in ship["corners"]]
+            ship["x"] += 200.0
+    view["table"] = {"width": 300, "height": 48}
+    scene = mapscene.map_scene(view, [], "Greeks vs Romans", "turn 3, half 1", "greeks")
+    assert [name for name, _, _ in _named(scene, "ring-")] == []
+    near = mapscene.map_scene(battle(), [], "Greeks vs Romans", "turn 3, half 1", "greeks")
+    assert _named(near, "ring-")
 
 
 def test_observers_and_the_game_master_see_no_rings() -> None:

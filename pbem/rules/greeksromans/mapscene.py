@@ -157,8 +157,13 @@ def _tooltip(sid: str, ship: dict[str, Any]) -> str:
 
 
 def _ships(ships: dict[str, Any], viewer: str | None, table: Box, drawing: Drawing) -> None:
-    """Each ship on the table, its label, and the viewer's own ships' range rings (cut to
-    the table: nothing to shoot at beyond it)."""
+    """Each ship on the table, its label, and the range rings of the viewer's own ships
+    that have an enemy within that reach now (cut to the table: nothing to shoot at beyond
+    it); a ring round a ship with nothing to shoot at only hides the table."""
+    enemies = [c for c in (ship_corners(s) for s in ships.values()
+                           if on_table(s) and viewer is not None
+                           and str(s.get("controller") or s.get("side", "")) != viewer)
+               if c is not None]
     for sid, ship in ships.items():
         corners = ship_corners(ship)
         if corners is None or not on_table(ship):
@@ -184,7 +189,8 @@ def _ships(ships: dict[str, Any], viewer: str | None, table: Box, drawing: Drawi
                                     and sailors >= 2),
                                    ("catapult", CATAPULT_RANGE, isinstance(crew, int)
                                     and crew >= 1)):
-            if armed:
+            if armed and any(math.dist(*nearest_points(corners, enemy)) <= reach
+                             for enemy in enemies):
                 drawing.rings.append(range_ring(corners, reach, table, RING[kind],
                                                 f"ring-{kind}--{sid}",
                                                 f"{sid}: {kind} range {reach:g}\""))
