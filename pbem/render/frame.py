@@ -1,7 +1,8 @@
 """The close-up and the overview of any scene, for every ruleset: the close-up is the part of
 the board the scene's `focus` marks (what moved, fought or was struck), with a margin, drawn
 as wide as a phone shows it so that its labels keep their pixel size on the phone; the
-overview is the whole board small, with the close-up's frame drawn on it. Rulesets mark what
+overview is the whole board small and without words, with the close-up's frame drawn on
+it. Rulesets mark what
 matters; only this module frames. Both pictures hold the scene's own items and nothing else,
 so neither shows what the scene's viewer may not see."""
 
@@ -70,6 +71,18 @@ def _titles(scene: Scene) -> tuple[Primitive, ...]:
     return tuple(item for item in scene.overlay if isinstance(item, Text))
 
 
+def _unworded(item: Primitive) -> Primitive | None:
+    """A primitive without its words: the overview is too small to read them, and at their
+    own pixel size they would bury its board."""
+    if isinstance(item, Text):
+        return None
+    if isinstance(item, Group):
+        kept = tuple(i for i in map(_unworded, item.items) if i is not None)
+        key = f"{item.cache_key}-unworded" if item.cache_key else ""
+        return Group(kept, item.style, item.id, item.tooltip, key)
+    return item
+
+
 def frame(scene: Scene, width: int = PHONE) -> Framed:
     """The close-up on the scene's focus (the whole board if it marks none) and the
     overview with the frame on it, both `width` pixels wide."""
@@ -92,7 +105,8 @@ def frame(scene: Scene, width: int = PHONE) -> Framed:
     shrunk = Transform(own.scale * small, (own.offset[0] * small, own.offset[1] * small),
                        own.flip_y)
     overview = replace(scene, width=width, height=math.ceil(scene.height * small),
-                       items=(*scene.items,), transform=shrunk,
+                       items=tuple(i for i in map(_unworded, scene.items) if i is not None),
+                       transform=shrunk,
                        overlay=(Group((_rectangle(shown, shrunk),), id="overview-frame"),),
                        title=f"{scene.title} (whole board)")
     return Framed(closeup, overview, shown)

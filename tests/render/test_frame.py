@@ -114,3 +114,11 @@ def test_no_shot_ends_in_the_bow_marker_s_triangle() -> None:
     table_scene = table._scene()
     assert _triangles(table_scene, ("archery-", "catapult-")) == []
     assert [name for name, _, _ in walk(table_scene.items) if name.startswith("archery-miss")]
+
+
+def test_the_overview_has_no_words_to_bury_its_board_and_keeps_every_shape() -> None:
+    scene = ramspeed._scene()
+    overview = frame(scene).overview
+    assert [i for _, i, _ in walk(overview.items) if isinstance(i, Text)] == []
+    shapes = [n for n, i, _ in walk(scene.items) if not isinstance(i, Text)]
+    assert [n for n, i, _ in walk(overview.items)] == shapes
