@@ -110,3 +110,12 @@ def frame(scene: Scene, width: int = PHONE) -> Framed:
                        overlay=(Group((_rectangle(shown, shrunk),), id="overview-frame"),),
                        title=f"{scene.title} (whole board)")
     return Framed(closeup, overview, shown)
+
+
+def phone_png(scene: Scene, width: int = PHONE) -> bytes:
+    """The map a report mail carries: the close-up at the phone's width over the overview,
+    as one PNG painted at the size it is shown."""
+    from pbem.render.png import paint_column
+
+    framed = frame(scene, width)
+    return paint_column((framed.closeup, framed.overview))

@@ -5,7 +5,7 @@ bottom of a scene (a map's empty grid) are painted once per picture size and kep
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from io import BytesIO
 
@@ -157,6 +157,24 @@ def _base(kept: _ByKey, transform: Transform, size: tuple[int, int],
 def paint_png(scene: Scene) -> bytes:
     """The scene as PNG bytes, scene.width by scene.height pixels, in a palette of 256
     colours."""
+    return _saved(_painted(scene))
+
+
+def paint_column(scenes: Sequence[Scene], gap: int = 8, background: str = "#ffffff") -> bytes:
+    """The scenes painted one under the other, `gap` pixels apart, as one PNG as wide as
+    the widest (a map's close-up over its overview, pbem.render.frame)."""
+    images = [_painted(scene) for scene in scenes]
+    width = max(image.width for image in images)
+    height = sum(image.height for image in images) + gap * (len(images) - 1)
+    column = Image.new("RGB", (width, height), _rgb(background))
+    top = 0
+    for image in images:
+        column.paste(image, (0, top))
+        top += image.height + gap
+    return _saved(column)
+
+
+def _painted(scene: Scene) -> Image.Image:
     count = 0
     while (count < len(scene.items) and isinstance(scene.items[count], Group)
            and scene.items[count].cache_key):  # type: ignore[union-attr]
@@ -167,6 +185,10 @@ def paint_png(scene: Scene) -> bytes:
     painter = _Painter(image)
     painter.paint(scene.items[count:], DEFAULT, scene.transform)
     painter.paint(scene.overlay, DEFAULT, Transform())
+    return image
+
+
+def _saved(image: Image.Image) -> bytes:
     out = BytesIO()
     _palette(image).save(out, format="PNG", optimize=False, compress_level=6)
     return out.getvalue()

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -33,6 +34,8 @@ from pbem.app.reports.reports import (
     player_recipient,
     render_briefing,
     render_phase,
+    scene_for,
+    seen_by,
 )
 from pbem.mail.compose import compose, deadline_ics
 from pbem.mail.settings import MailSettings
@@ -167,9 +170,22 @@ def _report(engine: Engine, settings: MailSettings, row: MailOutRow,
                         mail_to=settings.judge_address, before=before, given=given,
                         ending=ending, since=[tuple(item) for item in job.get("since", [])],
                         )[0]
+    if chosen != "none":
+        made = replace(made, png=_phone_map(game.id, phase.key, after, events, who))
     return _report_mail(settings, row, made, game.id, after.key,
                         None if after.over or not after.owes() else deadline, made_at,
                         chosen)
+
+
+def _phone_map(game_id: str, phase_key: str, after: rulesets.HostedGame, events: tuple[Any, ...],
+               who: Recipient) -> bytes:
+    """The report's map as the mail carries it: the recipient's own scene (nothing more is
+    seen), its close-up over its overview at a phone's width (pbem.render.frame)."""
+    from pbem.render.frame import phone_png
+
+    view, shown = seen_by(after, events, who)
+    return phone_png(scene_for(game_id=game_id, phase_key=phase_key, after=after, view=view,
+                               shown=shown, who=who))
 
 
 def _report_mail(settings: MailSettings, row: MailOutRow, made: Any, game_id: str,
