@@ -10,7 +10,7 @@ from pbem.render.svg import write_svg
 from pbem.rules.ramspeed import mapscene as hexmap
 from pbem.rules.ramspeed.mapshapes import hex_at
 from pbem.rules.ramspeed.view import side_view
-from pbem.rules.scene import Box, Polygon, Scene, Text
+from pbem.rules.scene import Box, Group, Polygon, Scene, Text
 from tests.render import test_map_scene as ramspeed
 from tests.render import test_table_map as table
 from tests.render.scenes import walk
@@ -122,3 +122,20 @@ def test_the_overview_has_no_words_to_bury_its_board_and_keeps_every_shape() -> 
     assert [i for _, i, _ in walk(overview.items) if isinstance(i, Text)] == []
     shapes = [n for n, i, _ in walk(scene.items) if not isinstance(i, Text)]
     assert [n for n, i, _ in walk(overview.items)] == shapes
+
+
+def test_every_galley_label_sits_on_a_plain_plate_over_the_galleys() -> None:
+    """Issue 24: the red side's stripes hid its labels; each label now has a plain white
+    plate under its words, drawn after (over) every galley."""
+    scene = ramspeed._scene()
+    layers = [item.id for item in scene.items]
+    assert layers.index("labels") > layers.index("galleys")
+    labels = next(item for item in scene.items if item.id == "labels")
+    assert isinstance(labels, Group)
+    plated = [g for g in labels.items if isinstance(g, Group) and g.id.startswith("label--")]
+    assert plated
+    for label in plated:
+        plate = next(i for i in label.items if isinstance(i, Polygon))
+        assert plate.style.fill == "#ffffff", label.id
+        assert label.items.index(plate) < min(label.items.index(t) for t in label.items
+                                             if isinstance(t, Text))

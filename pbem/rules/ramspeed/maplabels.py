@@ -14,10 +14,22 @@ from dataclasses import dataclass
 
 from pbem.rules.ramspeed import hexes
 from pbem.rules.ramspeed.mapshapes import BAR_WIDTH, INK, SQRT3, WHITE, damage_bars, hex_at
-from pbem.rules.scene import Box, Group, Point, Polyline, Primitive, Style, Text, overlaps, text_width
+from pbem.rules.scene import (
+    Box,
+    Group,
+    Point,
+    Polygon,
+    Polyline,
+    Primitive,
+    Style,
+    Text,
+    overlaps,
+    text_width,
+)
 
 LEADER = Style(stroke=INK, width=1, dash=())
-NAME = Style(fill=WHITE, stroke=INK, width=3, font_size=13, anchor="middle", baseline="middle")
+NAME = Style(fill=INK, stroke=WHITE, width=3, font_size=13, anchor="middle", baseline="middle")
+PLATE = Style(fill=WHITE, stroke=INK, width=1, dash=())  # no side's pattern crosses a label
 STATE = Style(fill=INK, stroke=WHITE, width=3, font_size=11, anchor="middle",
               baseline="middle")
 
@@ -53,7 +65,11 @@ class Label:
         x, y = at
         top = y - self.height / 2 / size
         font = self.name_style.font_size or 12
-        items: list[Primitive] = [Text((x, top + (2 + font / 2) / size), self.name,
+        half, inset = self.width / 2 / size - 1 / size, top + 1 / size
+        bottom = top + (self.height - 1) / size  # a pixel inside the box: plates never touch
+        items: list[Primitive] = [Polygon(((x - half, inset), (x + half, inset),
+                                           (x + half, bottom), (x - half, bottom)), PLATE),
+                                  Text((x, top + (2 + font / 2) / size), self.name,
                                        self.name_style)]
         below = top + (2 + font) / size
         if self.bars is not None:
