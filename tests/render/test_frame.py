@@ -139,3 +139,14 @@ def test_every_galley_label_sits_on_a_plain_plate_over_the_galleys() -> None:
         assert plate.style.fill == "#ffffff", label.id
         assert label.items.index(plate) < min(label.items.index(t) for t in label.items
                                              if isinstance(t, Text))
+
+
+def test_the_plan_map_frames_the_plotted_paths() -> None:
+    view = side_view(ramspeed._state(), "blue")
+    plans = [("A", ("0805 E", "0905 E", "1005 E")), ("B", ("0608 E", "0708 E"))]
+    scene = hexmap.plan_scene(view, plans, "Orders", "as understood", 16, 10)
+    framed = frame(scene)
+    for _, plan in plans:
+        for place in plan:
+            assert _inside(hex_at(place.split()[0]), framed.frame), place
+    assert framed.closeup.width == PHONE
