@@ -29,9 +29,7 @@ def _corners_to_edges(corners: tuple[Vec, ...], other: Polygon) -> float:
     ring = other.corners
     count = len(ring)
     hypot = math.hypot
-    mx = sum(corner.x for corner in ring) / count
-    my = sum(corner.y for corner in ring) / count
-    radius = max(hypot(corner.x - mx, corner.y - my) for corner in ring)
+    mx, my, radius = other.disc()
     edges = []
     for i, start in enumerate(ring):
         end = ring[(i + 1) % count]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pbem.rules.table.vectors import Vec, sin_cos, to_world
 
@@ -39,6 +39,20 @@ class Polygon:
     corners: tuple[Vec, ...]
     normals: tuple[Vec, ...]
     axes: tuple[Vec, ...]
+    _disc: tuple[float, float, float] | None = field(default=None, init=False, compare=False,
+                                                     repr=False)
+
+    def disc(self) -> tuple[float, float, float]:
+        """(x, y, r): the mean of the corners and the distance from it to the farthest corner, a
+        disc holding the whole polygon (worked out once, on first asking)."""
+        found = self._disc
+        if found is None:
+            corners, hypot = self.corners, math.hypot
+            mx = sum(corner.x for corner in corners) / len(corners)
+            my = sum(corner.y for corner in corners) / len(corners)
+            found = (mx, my, max(hypot(corner.x - mx, corner.y - my) for corner in corners))
+            object.__setattr__(self, "_disc", found)
+        return found
 
     def edges(self) -> tuple[tuple[Vec, Vec], ...]:
         """Edge i as the pair (P_i, P_{i+1}), indices mod n (G3)."""

@@ -30,6 +30,7 @@ from pbem.rules.table.placecache import per_place
 from pbem.rules.table.sight import blocks
 from pbem.rules.woodenwalls.shipgeom import (
     EPSILON,
+    LARGEST_RADIUS,
     area_distance,
     bounding_radius,
     hull_polygon,
@@ -125,8 +126,15 @@ def sight_blocked(state: GameState, shooter: Ship, area: str, target: Ship, targ
     if any(blocks(start, end, plume, EPSILON) for plume in plumes):
         return "smoke blocks the sight line"
     height = area_height(shooter, area)
+    # the box round the sight line, widened by the largest ship's radius (and a margin): a ship
+    # whose centre lies outside it is farther from the line than its own radius (the cheapest
+    # test first, then _near_line's)
+    margin = LARGEST_RADIUS + EPSILON
+    left, right = min(start.x, end.x) - margin, max(start.x, end.x) + margin
+    low, high = min(start.y, end.y) - margin, max(start.y, end.y) + margin
     for ship in _third_ships(state, shooter, target):
-        if (ship.row.height >= height and _near_line(ship, start, end)
+        if (left <= ship.x <= right and low <= ship.y <= high
+                and ship.row.height >= height and _near_line(ship, start, end)
                 and blocks(start, end, ship.polygon, EPSILON)):
             return f"{ship.id} blocks the sight line"
     return ""
