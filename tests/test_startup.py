@@ -4,6 +4,7 @@ noun's module (no renderer, no Alembic) and checks the schema with one plain que
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -130,3 +131,58 @@ def test_current_reads_the_version_table(tmp_path: Path) -> None:
         connection.execute(text("DROP TABLE alembic_version"))
     assert current(made) is None  # as a fresh database: `pbem db upgrade` first
     made.dispose()
+
+
+# Runs a command to its end (an argparse exit, as from --help, counts as its end) in a fresh
+# interpreter and prints whether it loaded the database layer.
+NO_DATABASE_PROBE = """
+import json, sys
+from pbem.cli.main import main
+try:
+    code = main(sys.argv[1:])
+except SystemExit as exc:
+    code = exc.code
+print("MODULES " + json.dumps({"code": code, "modules": sorted(sys.modules)}))
+"""
+DATABASE_LAYER = ("sqlalchemy", "sqlmodel", "alembic", "pbem.store")
+A_CASE = sorted((ROOT / "tests" / "cases").glob("*.toml"))[0]
+
+
+def database_layer(*args: str, stdin: bytes = b"", data: Path | None = None) -> list[str]:
+    """The database layer's modules that a command loaded (it must succeed)."""
+    environment = {k: v for k, v in os.environ.items() if not k.startswith("PBEM_")}
+    if data is not None:
+        environment["PBEM_DATA"] = str(data)
+    done = subprocess.run([sys.executable, "-c", NO_DATABASE_PROBE, *args], cwd=ROOT,
+                          input=stdin, capture_output=True, timeout=120, env=environment)
+    last = done.stdout.decode().strip().splitlines()[-1]
+    found = json.loads(last.removeprefix("MODULES "))
+    assert found["code"] in (0, None), done.stderr.decode()
+    return sorted(m for m in found["modules"]
+                  if any(m == h or m.startswith(f"{h}.") for h in DATABASE_LAYER))
+
+
+@pytest.mark.parametrize("command", [
+    ("--help",), ("--version",), ("rules", "list"), ("rules", "case", str(A_CASE)),
+    ("rules", "--help"), ("orders", "check", "--help"), ("orders", "--help"),
+    ("mail", "--help"), ("demo", "--help"), ("serve", "--help"), ("status", "--help"),
+    ("db", "--help")], ids=" ".join)
+def test_a_command_that_needs_no_database_does_not_load_it(command: tuple[str, ...]) -> None:
+    assert database_layer(*command) == []
+
+
+def test_the_mta_pipe_does_not_load_the_database_layer(tmp_path: Path) -> None:
+    raw = b"From: a@example.org\r\nSubject: hello\r\nMessage-ID: <p@example.org>\r\n\r\nhi\r\n"
+    assert database_layer("mail", "receive", stdin=raw, data=tmp_path) == []
+    [spooled] = (tmp_path / "spool" / "new").iterdir()
+    assert spooled.read_bytes() == raw  # it did the work: the message waits for the judge
+
+
+def test_the_probe_sees_the_database_layer_where_it_is_loaded(tmp_path: Path) -> None:
+    from pbem.store.db import make_engine
+    from pbem.store.migrate import init
+
+    made = make_engine(f"sqlite:///{tmp_path / 'pbem.sqlite'}")
+    init(made)
+    made.dispose()
+    assert "sqlalchemy" in database_layer("status", data=tmp_path)

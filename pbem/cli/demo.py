@@ -3,7 +3,7 @@ Combat of orders/demo through the mail gateway: each order file goes in as a rea
 (greeting, sign-on line, orders, signature), every phase is processed, and the judge's
 replies and reports go out into the local Maildir outbox ($PBEM_DATA/outbox/), never to a
 real SMTP server. It tells the game phase by phase; the game stays in the database for
-`pbem game show`.
+`pbem game show`. Its parser loads nothing of the database layer (`pbem demo --help`).
 """
 
 from __future__ import annotations
@@ -12,20 +12,13 @@ import argparse
 import html
 import sys
 from pathlib import Path
-from typing import Any, TextIO
-
-from sqlalchemy.engine import Engine
+from typing import TYPE_CHECKING, Any, TextIO
 
 from pbem.app.base.errors import JudgeError
-from pbem.app.mailin import mailgate
-from pbem.app.play import games, phases
-from pbem.app.reports import reports
-from pbem.app.reports.archive import archive_game
 from pbem.cli.common import add_db, engine, outcome, say
-from pbem.cli.mail import deliver_locally
-from pbem.golden import load, order_file
-from pbem.render.text import text_table
-from pbem.store.db import data_dir
+
+if TYPE_CHECKING:  # the database layer, the games and the renderer load when the demo runs
+    from sqlalchemy.engine import Engine
 
 PLAYERS = {"blue": ("Aristides", "aristides@example.org"),
            "red": ("Hanno", "hanno@example.org"),
@@ -50,6 +43,7 @@ JUDGE = "judge@pbem.example"  # the demo's judge address; its mail stays in the 
 def demo_settings() -> Any:
     """Mail settings that write to the local Maildir whatever the environment says."""
     from pbem.mail.settings import mail_settings
+    from pbem.store.db import data_dir
 
     return mail_settings({"PBEM_MAIL_FROM": JUDGE}, data_dir())
 
@@ -77,6 +71,8 @@ def default_folder(ruleset: str = "") -> Path:
 
 
 def _free_name(made: Engine, base: str) -> str:
+    from pbem.app.play import games
+
     taken = {row["game"] for row in games.list_games(made)}
     if base not in taken:
         return base
@@ -106,6 +102,11 @@ def _reply_text(made: Engine, settings: Any, mail_id: int | None) -> str:
 
 
 def play(made: Engine, folder: Path, out: TextIO, name: str | None = None) -> dict[str, Any]:
+    from pbem.app.mailin import mailgate
+    from pbem.app.play import games, phases
+    from pbem.cli.mail import deliver_locally
+    from pbem.golden import load, order_file
+
     golden = load(folder)
     hosted = golden.game
     game_id = _free_name(made, name or golden.game_id)
@@ -155,6 +156,8 @@ def play(made: Engine, folder: Path, out: TextIO, name: str | None = None) -> di
 
 
 def summary(shown: dict[str, Any], out: TextIO) -> None:
+    from pbem.render.text import text_table
+
     say("\n== Where things stand", file=out)
     for section in shown["sections"]:
         say(f"  {section['title']}", file=out)
@@ -175,6 +178,8 @@ def stored_where(url: Any) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    from pbem.store.db import data_dir
+
     folder = args.orders or default_folder(args.ruleset)
     if not (folder / "game.toml").is_file():
         raise JudgeError(f"there is no game.toml in {folder}; pass --orders FOLDER")
@@ -196,6 +201,10 @@ def run(args: argparse.Namespace) -> int:
 
 def write_reports(made: Engine, game_id: str, folder: Path) -> Path:
     """All reports and maps of every resolved phase, for every recipient, and the archive."""
+    from pbem.app.play import games
+    from pbem.app.reports import reports
+    from pbem.app.reports.archive import archive_game
+
     phases_shown = [p for p in games.show_game(made, game_id)["phases"]
                     if p["status"] == "resolved"]
     links = []

@@ -1,12 +1,15 @@
-"""`pbem orders check|submit`: a player's orders from a file or standard input."""
+"""`pbem orders check|submit`: a player's orders from a file or standard input. The parser
+loads nothing of the database layer; a command that runs loads it."""
 
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pbem.app import orders
 from pbem.cli.common import add_db, add_json, emit, engine, read_text
+
+if TYPE_CHECKING:  # the use-cases (and the database layer) are loaded by a command that runs
+    from pbem.app import orders
 
 
 def _report(answer: orders.OrdersAnswer) -> str:
@@ -24,6 +27,8 @@ def _report(answer: orders.OrdersAnswer) -> str:
 
 def _run(store: bool) -> Any:
     def run(args: argparse.Namespace) -> int:
+        from pbem.app import orders
+
         text = read_text(args.file)
         made = engine(args)
         if store:
