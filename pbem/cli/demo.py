@@ -222,9 +222,10 @@ def write_reports(made: Engine, game_id: str, folder: Path) -> Path:
 
 
 def register(nouns: Any) -> None:
-    demo = nouns.add_parser("demo", help="play the example game of orders/demo in the database")
+    demo = nouns.add_parser("demo", help="play the example game that comes with the judge, in the database")
     demo.add_argument("--orders", type=Path, default=None,
-                      help="folder of the demo's order files (default: orders/demo)")
+                      help="folder of the demo's order files (default: the example game that comes with "
+                           "the judge, of --ruleset's rule system)")
     demo.add_argument("--name", default=None, help="game name (default: demo, demo-2, ...)")
     demo.add_argument("--ruleset", default="",
                       help="play the demo game of another rule system (`pbem rules list`)")

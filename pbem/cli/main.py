@@ -34,7 +34,7 @@ NOUNS = {
     "dice": ("dice", "check dice against a revealed seed"),
     "rules": ("rules", "the rules engine: cases, golden games, autoplay"),
     "bench": ("bench", "measure speed; prints figures"),
-    "demo": ("demo", "play the example game of orders/demo in the database"),
+    "demo": ("demo", "play the example game that comes with the judge, in the database"),
     "mail": ("mail", "the mail gateway: take orders by mail, send reports"),
     "status": ("status", "games, due phases, late players, mail and the last sweep"),
     "serve": ("serve", "run the judge: deadlines, reminders, mail"),

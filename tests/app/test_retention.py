@@ -20,7 +20,7 @@ from pbem.store.db import snapshot, transaction
 from pbem.store.models import MailInRow, MailOutRow
 
 NOW = datetime(2026, 9, 1, 12, 0, tzinfo=UTC)
-OLD = NOW - timedelta(days=100)  # past the default 90 days
+OLD = NOW - timedelta(days=100)  # past a retention of 90 days (the default is 30)
 RECENT = NOW - timedelta(days=10)
 HEADERS = (b"From: Ann <ann@example.org>\r\nTo: judge@example.net\r\n"
            b"Subject: orders for build\r\nMessage-ID: <m@example.org>\r\n")
