@@ -65,10 +65,11 @@ def shear_mark(kind: str, at: Point, ident: str = "", tooltip: str = "") -> Grou
 
 def shot_mark(weapon: str, hit: bool, start: Point, end: Point, ident: str = "",
               tooltip: str = "") -> Group:
-    """A bow shot (a triangle head) or a ballista's (a stone) over a white halo, so that it
-    shows on the hulls of ships alongside: solid when it hit, dashed when it missed."""
+    """A bow shot or a ballista's over a white halo, so that it shows on the hulls of ships
+    alongside: solid ending in a burst when it hit, dashed ending in a cross when it missed
+    (issue 24: never a triangle, the bow marker's shape)."""
     return shot_arrow(SHOT[(weapon, hit)], start, end, weapon == "ballista", ident, tooltip,
-                      halo=True)
+                      halo=True, hit=hit)
 
 
 LEGEND_ORDER = ("sinking", "surrendered", "rout", "label", "label-crew", "label-state", "grapple",

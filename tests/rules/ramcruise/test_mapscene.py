@@ -528,3 +528,21 @@ def test_the_plan_map_plots_each_echoed_move() -> None:
     assert {"plan", "plan-end", "plan-shear", "plan-ram", "blocked"} <= set(legend(scene))
     assert not named(scene, "ring-")  # the plan shows the moves, not the reaches
     ET.fromstring(write_svg(scene))
+
+
+@pytest.mark.parametrize("weapon", ["bow", "ballista"])
+@pytest.mark.parametrize("hit", [True, False])
+def test_a_shot_ends_in_a_burst_or_a_cross_never_the_bow_marker_s_triangle(weapon: str,
+                                                                           hit: bool) -> None:
+    """Issue 24: a triangle is the bow marker's alone; a hit ends in a burst (a star of many
+    points), a miss in a cross (two crossing lines), for either weapon."""
+    from pbem.rules.ramcruise.mapmarks import shot_mark
+    from pbem.rules.scene import Circle, Polygon, Polyline
+    from tests.render.scenes import walk
+
+    leaves = [item for _, item, _ in walk((shot_mark(weapon, hit, (0.0, 0.0), (6.0, 0.0)),))]
+    assert not [item for item in leaves if isinstance(item, Polygon) and len(item.points) == 3]
+    assert not [item for item in leaves if isinstance(item, Circle)]  # nor a stone like a dot
+    heads = [item for item in leaves if isinstance(item, Polygon) and len(item.points) > 3]
+    crossing = [item for item in leaves if isinstance(item, Polyline) and item.points[0][0] > 5]
+    assert (len(heads) >= 1) if hit else (len(crossing) >= 2)
