@@ -42,3 +42,19 @@ def test_the_check_finds_what_it_looks_for() -> None:
                  "Europe/London", "2026-12-24T18:00+00:00", "default ./data/pbem.sqlite",
                  "check or submit a player's orders"):
         assert not REPOSITORY_FILE.search(text), text
+
+
+def test_no_document_of_a_newcomer_points_outside_the_repository() -> None:
+    """Issue 25 item 14: the README, the deploy kit's README and the players' order references
+    name no file of the rule texts' folder, which a clone of the repository does not have."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    documents = [root / "README.md", root / "deploy" / "README.md",
+                 *sorted((root / "orders").glob("*.md"))]
+    assert len(documents) >= 7
+    outside = re.compile(r"(?:\.\./|\bshared/)[\w./-]*|\b[\w-]+-rulings\.md\b|\bcases(?:-open-table)?\.md\b"
+                         r"|\bopen-table-core\.md\b")
+    named = [f"{path.relative_to(root)}: {match.group()}" for path in documents
+             for match in outside.finditer(path.read_text(encoding="utf-8"))]
+    assert not named, "documents that name files outside the repository:\n" + "\n".join(named)
