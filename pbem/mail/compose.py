@@ -22,12 +22,14 @@ to that Content-ID.
 from __future__ import annotations
 
 import email.policy
+import functools
 import hashlib
 import re
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from email.headerregistry import Address
-from email.message import EmailMessage, MIMEPart
+from email.message import MIMEPart
+from email.utils import format_datetime
 
 from pbem.mail.address import writable
 
@@ -98,19 +100,17 @@ def compose(*, sender: str, sender_name: str, to: Sequence[str], subject: str, t
             raise ValueError(f"a recipient is one bare mail address like ann@example.org, "
                              f"with no name, brackets, comma or line break; got {address!r}")
     bare = _bare_id(message_id)
-    message = EmailMessage(policy=POLICY)
-    message["From"] = Address(display_name=_one_line(sender_name), addr_spec=sender)
-    message["To"] = [Address(addr_spec=address) for address in to]
-    message["Subject"] = subject
-    message["Date"] = date
-    message["Message-ID"] = f"<{bare}>"
+    head = [_header("From", _one_line(sender_name), sender), _header("To", *to),
+            _unstructured("Subject", subject), _unstructured("Date", format_datetime(date)),
+            _message_id(bare)]
     answered = _foreign_id(in_reply_to)
     if answered:
-        message["In-Reply-To"] = answered
-        message["References"] = " ".join(_thread(references, answered))
-    message["Auto-Submitted"] = auto
-    message[LOOP_HEADER] = loop
-    message["MIME-Version"] = "1.0"
+        head += [_unstructured("In-Reply-To", answered),
+                 _unstructured("References", " ".join(_thread(references, answered)))]
+    head += [_header("Auto-Submitted", auto), _header(LOOP_HEADER, loop),
+             _header("MIME-Version", "1.0")]
+    if html is None and png is None and svg is None and ics is None:
+        return b"".join(head) + _plain_text(text)
 
     if html is not None and png is not None and map_src:
         for quote in "\"'":
@@ -136,10 +136,7 @@ def compose(*, sender: str, sender_name: str, to: Sequence[str], subject: str, t
     if attachments:
         body = _multipart("mixed", [body, *attachments])
     _fix_boundaries(body, [bare, text, html or "", png or b"", svg or "", ics or b""])
-    for name, value in body.items():
-        message[name] = value
-    message.set_payload(body.get_payload())
-    return message.as_bytes()
+    return b"".join(head) + body.as_bytes()
 
 
 def deadline_ics(*, uid: str, game: str, phase: str, deadline: datetime, summary: str,
@@ -214,6 +211,76 @@ def _foreign_id(message_id: str | None) -> str | None:
         return None
     bare = message_id.strip().removeprefix("<").removesuffix(">")
     return f"<{bare}>" if _FOREIGN_ID.fullmatch(bare) else None
+
+
+# --- headers and the plain text body, as the email package writes them, made faster -------
+#
+# The email package parses every header value it is given into a tree and folds the tree
+# again when the message is written (some 50 microseconds a header), and a message is
+# written header by header after its parts: a plain reply took it about a millisecond. The
+# bytes here are the package's own: a header whose value changes with every mail is written
+# directly only when it is plain (printable ASCII words with single spaces, nothing like an
+# encoded word) and fits its line, where the package's folding leaves it as it is; any other
+# value, and every value that repeats (the judge's name, the players' addresses), is folded
+# by the package, the latter once per process (a pure function of its value, cached).
+# tests/mail/test_compose_bytes.py holds every kind of mail, and generated headers, to the
+# package's bytes.
+
+_PLAIN = re.compile(r"[!-~]+(?: [!-~]+)*")
+_PLAIN_ID = re.compile(r"[A-Za-z0-9._+-]+@[A-Za-z0-9.-]+")
+_LINE: int = POLICY.max_line_length or 78  # SMTP's 78 (the policy is ours: never None)
+_CRLF = POLICY.linesep
+
+
+def _unstructured(name: str, value: str) -> bytes:
+    """The header line of an unstructured value (Subject, Date as written, the thread)."""
+    if len(name) + 2 + len(value) <= _LINE and "=?" not in value and _PLAIN.fullmatch(value):
+        return f"{name}: {value}{_CRLF}".encode("ascii")
+    return _folded(name, value)
+
+
+def _message_id(bare: str) -> bytes:
+    """The Message-ID line (one of ours, made by new_message_id, is written directly)."""
+    if len(bare) <= 60 and _PLAIN_ID.fullmatch(bare):
+        return f"Message-ID: <{bare}>{_CRLF}".encode("ascii")
+    return _folded("Message-ID", f"<{bare}>")
+
+
+def _folded(name: str, value: str) -> bytes:
+    """The header as the email package stores and folds it (ValueError for a line break)."""
+    return POLICY.fold_binary(*POLICY.header_store_parse(name, value))
+
+
+@functools.lru_cache(maxsize=4096)
+def _header(name: str, *values: str) -> bytes:
+    """A header whose value repeats from mail to mail, folded by the email package once:
+    From (its display name and address), To (its addresses), or another one's text."""
+    if name == "From":
+        return POLICY.fold_binary(*POLICY.header_store_parse(
+            name, Address(display_name=values[0], addr_spec=values[1])))
+    if name == "To":
+        return POLICY.fold_binary(*POLICY.header_store_parse(
+            name, [Address(addr_spec=address) for address in values]))
+    (value,) = values
+    return _folded(name, value)
+
+
+@functools.lru_cache(maxsize=8)
+def _text_head(cte: str) -> bytes:
+    """The Content-Type and Content-Transfer-Encoding lines of a plain text part in `cte`."""
+    part = MIMEPart(policy=POLICY)
+    part.set_content("", subtype="plain", charset="utf-8", cte=cte)
+    return b"".join(POLICY.fold_binary(name, value) for name, value in part.items())
+
+
+def _plain_text(text: str) -> bytes:
+    """The body of a text-only message with its content headers, as the email package writes
+    it: 7 bits as it is when it is ASCII in lines of at most 78 characters (lines end in
+    CRLF, the last one too), else through the package (quoted-printable or base64)."""
+    lines = text.encode("utf-8").splitlines()
+    if text.isascii() and max((len(line) for line in lines), default=0) <= _LINE:
+        return _text_head("7bit") + _CRLF.encode() + b"\r\n".join(lines) + b"\r\n"
+    return _text_part(text, "plain").as_bytes()
 
 
 def _text_part(content: str, subtype: str) -> MIMEPart:
