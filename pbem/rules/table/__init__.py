@@ -52,7 +52,12 @@ from pbem.rules.table.arcs import BroadsideSides, Wedge, broadside_sides, partly
 from pbem.rules.table.bands import KeelBand, keel_band
 from pbem.rules.table.bearings import DeadAstern, bearing, home_heading, relative_bearing, rout_heading
 from pbem.rules.table.contact import Relation, apart, depth, overlaps, projection, relation, touches
-from pbem.rules.table.distance import footprint_distance, point_distance, point_segment_distance
+from pbem.rules.table.distance import (
+    distance_at_most,
+    footprint_distance,
+    point_distance,
+    point_segment_distance,
+)
 from pbem.rules.table.edge import NearestEdge, Side, edge_distance, nearest_edge, on_table, passes_edge
 from pbem.rules.table.footprint import (
     Footprint,
@@ -163,7 +168,8 @@ __all__ = [
     "Relation", "Side", "StepEvent", "StepEvents", "StepOutcome", "Table", "TurnRule", "Vec",
     "Wedge", "abreast_distance", "apart", "abreast_point", "ahead", "area_polygon", "aspect_angle",
     "at_least", "bearing", "beyond", "bow_point", "broadside_sides", "check_pivot", "closer_than",
-    "contact_distance", "depth", "edge_distance", "footprint_distance", "forward_step_events",
+    "contact_distance", "depth", "distance_at_most", "edge_distance", "footprint_distance",
+    "forward_step_events",
     "heading_difference", "home_heading", "impact_point", "impact_set", "in_abreast_order",
     "keel_band", "lengths_equal", "nearest_edge", "nearest_to_bow", "normalize_heading", "on_table",
     "opposed", "overlaps", "partly_within", "pass_after_contact", "pass_within", "passes_edge",

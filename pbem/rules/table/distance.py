@@ -64,6 +64,16 @@ def footprint_distance(first: Polygon, second: Polygon, epsilon: float) -> float
     return back if back < there else there
 
 
+def distance_at_most(first: Polygon, second: Polygon) -> float:
+    """A bound that footprint_distance never exceeds, for a test that needs no exact range: the
+    distance between two corners, the one of `first` nearest the middle of `second`'s bounding
+    disc and the one of `second` nearest that corner (two points of the footprints)."""
+    mx, my, _ = second.disc()
+    near = min(first.corners, key=lambda c: (c.x - mx) * (c.x - mx) + (c.y - my) * (c.y - my))
+    nx, ny = near.x, near.y
+    return min(math.hypot(c.x - nx, c.y - ny) for c in second.corners)
+
+
 def point_distance(point: Vec, polygon: Polygon, epsilon: float) -> float:
     """dist(P, X): 0 if P is inside X or within ε outside every edge line, otherwise the least
     distance to X's edges (G5)."""

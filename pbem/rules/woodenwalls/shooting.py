@@ -37,7 +37,7 @@ from dataclasses import dataclass
 
 from pbem.rules.dice import Dice
 from pbem.rules.events import Event, event
-from pbem.rules.table import Polygon, footprint_distance, heading_difference
+from pbem.rules.table import Polygon, distance_at_most, footprint_distance, heading_difference
 from pbem.rules.woodenwalls.elements import area_elements, hit_victim
 from pbem.rules.woodenwalls.fire import smoke_plumes
 from pbem.rules.woodenwalls.hits import Outcome, apply_outcomes
@@ -68,6 +68,7 @@ _CLASHES = {"SHOOT": {"SHOOT", "FIRE"}, "FIRE": {"SHOOT", "FIRE", "ENGINE"},
             "ENGINE": {"ENGINE", "FIRE"}}
 _FIRE_REACH = {SHOOTERS: MARINE_RANGE, ENGINE: SHOOTER_RANGE}  # §11.6: shooters 1, engines 2
 _SHOT_REACH = {MARINES: MARINE_RANGE, SHOOTERS: SHOOTER_RANGE}  # §11.1
+_MARGIN = 1e-9  # far above the rounding by which an exact range could pass its corners' bound
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,7 +189,7 @@ def _choose(state: GameState, ship: Ship, area: str, targets: Sequence[ShipArea]
     # every target's reason, joined. `reach` is the longest any element may shoot: a target
     # beyond it is refused by the range alone, in the words of `joins`, before its arc is tried;
     # a ship named by several areas, all beyond it, gets one reason (`_far_ships`).
-    reasons = []
+    reasons: list[str | Callable[[], str]] = []
     far, told = _far_ships(state, ship, area, targets, reach), set()
     for target in targets:
         key = target.ship.upper()
@@ -207,33 +208,61 @@ def _choose(state: GameState, ship: Ship, area: str, targets: Sequence[ShipArea]
             reasons.append(f"{target.notation()}: {joining}")
             continue
         return _Choice(target, seen, joining)
-    return "; ".join(reasons) or "no target given"
+    return "; ".join(reason if isinstance(reason, str) else reason() for reason in reasons
+                     ) or "no target given"
 
 
 def _far_ships(state: GameState, ship: Ship, area: str, targets: Sequence[ShipArea],
-               reach: float) -> dict[str, str]:
+               reach: float) -> dict[str, Callable[[], str]]:
     # The ships of which the line names two areas or more, all of them beyond `reach`: the
     # shooting area's deck section lies farther than reach from the target's whole footprint
     # (the union of its deck sections, §2), so from each of its areas (§11.1). Keyed by the
-    # ship's id in capitals, with the one reason given for them all.
+    # ship's id in capitals, with the one reason given for them all, worded (the exact range
+    # measured) only if the line is refused: a line that shoots at a later target never says it.
     named: dict[str, list[str]] = {}
     for target in targets:
         named.setdefault(target.ship.upper(), []).append(target.area)
     if not (ship.afloat and ship.on_table and area in ship.areas):
         return {}
-    far = {}
+    far: dict[str, Callable[[], str]] = {}
+    shooting: Polygon | None = None
     for key, areas in named.items():
         if len(areas) < 2:
             continue
         other = state.ship(key)
         if other is None or any(target_problem(state, ship, key, each) for each in areas):
             continue
-        distance = footprint_distance(area_polygon(ship.row, ship.pose, area), other.polygon,
-                                      EPSILON)
-        if not in_range(distance, reach):
-            far[key] = (f"{other.id} ({', '.join(areas)}): {distance:.2f} SL away at the nearest, "
-                        f"beyond range {reach:g}")
+        if shooting is None:
+            shooting = area_polygon(ship.row, ship.pose, area)
+        beyond, distance = _beyond(shooting, other.polygon, reach)
+        if beyond:
+            far[key] = _far_reason(shooting, other, areas, reach, distance)
     return far
+
+
+def _beyond(shooting: Polygon, target: Polygon, reach: float) -> tuple[bool, float | None]:
+    # Whether the footprints lie beyond reach (§11.1), and the exact range (G5) if it had to be
+    # measured: surely not beyond when two of their corners are within reach, surely beyond
+    # when their bounding discs are farther apart than it (each with a margin far above any
+    # rounding); otherwise by the exact range.
+    if in_range(distance_at_most(shooting, target) + _MARGIN, reach):
+        return False, None
+    ax, ay, ar = shooting.disc()
+    bx, by, br = target.disc()
+    if math.hypot(ax - bx, ay - by) - ar - br > reach + EPSILON + _MARGIN:
+        return True, None
+    distance = footprint_distance(shooting, target, EPSILON)
+    return not in_range(distance, reach), distance
+
+
+def _far_reason(shooting: Polygon, other: Ship, areas: Sequence[str], reach: float,
+                distance: float | None) -> Callable[[], str]:
+    def reason() -> str:
+        measured = (footprint_distance(shooting, other.polygon, EPSILON) if distance is None
+                    else distance)
+        return (f"{other.id} ({', '.join(areas)}): {measured:.2f} SL away at the nearest, "
+                f"beyond range {reach:g}")
+    return reason
 
 
 def _reaching(elements: Sequence[Element], reach: dict[str, float]) -> Joins:

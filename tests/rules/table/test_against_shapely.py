@@ -29,6 +29,7 @@ from pbem.rules.table import (
     check_pivot,
     contact_distance,
     depth,
+    distance_at_most,
     edge_distance,
     footprint_distance,
     impact_point,
@@ -191,6 +192,21 @@ def test_far_distance_is_bit_for_bit_the_least_corner_to_edge_distance(
         pair: tuple[Polygon, Polygon]) -> None:
     # the corners left out as too far to matter must never change the least found
     _assert_the_least_corner_to_edge_distance(*pair)
+
+
+@given(st.one_of(far_pairs(), near_pairs()))
+@FAST
+def test_the_corners_bound_is_never_below_the_distance_and_is_two_corners_apart(
+        pair: tuple[Polygon, Polygon]) -> None:
+    # distance_at_most lets a caller skip the exact range when two corners are within reach:
+    # it must never be below the range (as computed, so a skip never changes an outcome) and
+    # must be a distance between a corner of each (Shapely's points of the two shapes)
+    first, second = pair
+    bound = distance_at_most(first, second)
+    assert footprint_distance(first, second, EPS) <= bound
+    assert shape(first).distance(shape(second)) <= bound + 1e-9
+    assert any(math.isclose(bound, math.hypot(a.x - b.x, a.y - b.y), rel_tol=0, abs_tol=1e-12)
+               for a in first.corners for b in second.corners)
 
 
 @given(footprints(), poses, coordinates, coordinates)
