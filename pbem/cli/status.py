@@ -7,7 +7,9 @@ import argparse
 from datetime import UTC, datetime
 from typing import Any
 
-from pbem.cli.common import add_db, add_json, emit, engine, table
+from pbem.cli.common import add_db, add_json, add_spool, emit, engine, table
+
+SPOOL_LATE_S = 60.0  # a message waiting longer in the spool means no judge is taking it
 
 
 def _short(moment: Any) -> str:
@@ -98,18 +100,66 @@ def summary(status: dict[str, Any]) -> str:
     if status.get("held"):
         lines.append(_held(status["held"]))
     lines += [_fault(fault) for fault in status.get("faults", [])]
+    spool = status.get("spool")
+    if spool is not None:
+        lines.append(_spool_line(spool))
     lines += [f"Problem: {problem}" for problem in status["problems"]]
     return "\n".join(lines)
 
 
+def _spool_line(spool: dict[str, Any]) -> str:
+    if spool["waiting"] == 0:
+        return f"Spool ({spool['folder']}): empty."
+    return (f"Spool ({spool['folder']}): {spool['waiting']} message"
+            f"{'' if spool['waiting'] == 1 else 's'} waiting for the judge, the oldest handed "
+            f"over {_ago(spool['oldest_age_s'])}.")
+
+
+def spool_status(folder: Any, now: float) -> dict[str, Any]:
+    """What waits in the judge's spool (the pipe's hand-over, `pbem mail receive`): how many
+    messages and how long the oldest has waited (by its file's time), read from the folder
+    alone."""
+    import contextlib
+    import os
+
+    from pbem.mail.spool import waiting
+
+    found = waiting(folder)
+    ages = []
+    for path in found[:1]:
+        with contextlib.suppress(FileNotFoundError):  # taken by the judge while we looked
+            ages.append(now - os.stat(path).st_mtime)
+    return {"folder": str(folder), "waiting": len(found),
+            "oldest_age_s": round(ages[0], 1) if ages else None}
+
+
+def _late_spool(spool: dict[str, Any]) -> str | None:
+    age = spool["oldest_age_s"]
+    if spool["waiting"] and age is not None and age > SPOOL_LATE_S:
+        return (f"{spool['waiting']} piped message(s) have waited over a minute in the spool "
+                f"{spool['folder']}: no running judge takes them. Start `pbem serve`, or on a "
+                "host without it make the MTA's pipe run `pbem mail receive --now` and hand "
+                f"these over once with `pbem mail poll --maildir {spool['folder']}`")
+    return None
+
+
 def _status(args: argparse.Namespace) -> int:
+    import time
+    from pathlib import Path
+
     from pbem.app.running.status import judge_status
+    from pbem.mail.spool import spool_folder
 
     made = engine(args)
     try:
         status = judge_status(made, datetime.now(UTC))
     finally:
         made.dispose()
+    status["spool"] = spool_status(Path(args.spool) if args.spool else spool_folder(),
+                                   time.time())
+    late = _late_spool(status["spool"])
+    if late is not None:
+        status["problems"] = [*status["problems"], late]
     emit(args, status, summary(status))
     return 0
 
@@ -119,11 +169,13 @@ def register(nouns: Any) -> None:
                             "the last sweep",
                             description="Games by state, phases past their deadline and "
                             "the players they wait for, the outbox, the quarantine, the "
-                            "last sweep and the games or steps it cannot do (each until it "
+                            "last sweep, the piped mail waiting in the spool, and the games or "
+                            "steps it cannot do (each until it "
                             "works again), and whether the sweep holds because the clock "
                             "jumped (released when the clock is right again, or by "
                             "restarting the judge once with `pbem serve --accept-clock`), "
                             "read without taking the database's write lock.")
     noun.set_defaults(run=_status)
     add_db(noun)
+    add_spool(noun)
     add_json(noun)
