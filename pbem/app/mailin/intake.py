@@ -154,9 +154,8 @@ def settle_in(session: Any, mail: Handling, outcome: MailOutcome,
 def keep(session: Any, raw: bytes, source: str, now: datetime, key: str, digest: str) -> int:
     """Store a message of at most MAX_BYTES as it came, in the caller's transaction (the one
     that answers it: `decide`, then the answer): its number."""
-    row = repo.store_incoming(session, raw=raw, message_id=key, source=source,
-                              received_at=now, digest=digest)
-    return int(row.id or 0)
+    return repo.mail.store_incoming_id(session, raw=raw, message_id=key, source=source,
+                                       received_at=now, digest=digest)
 
 
 def stored_as(session: Any, mail: Handling) -> tuple[str, str]:
@@ -175,8 +174,8 @@ def decide(session: Any, mail: Handling) -> MailOutcome | None:
     outcome); else `mail.origin` is set and None says to answer it. The copies are looked up
     once, their rows locked."""
     key, digest = stored_as(session, mail)
-    found = repo.copies(session, mail.mail_id, key, digest, lock=True)
-    copy = next((c for c in found if c.state in ("handled", "ignored")), None)
+    found = repo.mail.copy_states(session, mail.mail_id, key, digest)
+    copy = next((number for number, state in found if state in ("handled", "ignored")), None)
     if copy is not None:
         return settle_in(session, mail, _copy_of(mail, copy))
     unreadable = parse(mail, digest) if mail.incoming is None else None
@@ -185,13 +184,13 @@ def decide(session: Any, mail: Handling) -> MailOutcome | None:
                                                     reason=unreadable))
     if mail.mail.automatic:
         return settle_in(session, mail, _by_machine(mail))
-    mail.origin = min([mail.mail_id, *(int(c.id or mail.mail_id) for c in found)])
+    mail.origin = min([mail.mail_id, *(number for number, _ in found)])
     return None
 
 
-def _copy_of(mail: Handling, copy: MailInRow) -> MailOutcome:
+def _copy_of(mail: Handling, copy: int) -> MailOutcome:
     return MailOutcome("ignored", mail_id=mail.mail_id,
-                       reason=f"a copy of message #{copy.id}, which was handled already")
+                       reason=f"a copy of message #{copy}, which was handled already")
 
 
 def _by_machine(mail: Handling) -> MailOutcome:
@@ -216,7 +215,7 @@ def skip_copy(mail: Handling) -> MailOutcome | None:
     copy = retrying(earlier)
     if copy is None:
         return None
-    return settle(mail, _copy_of(mail, copy))
+    return settle(mail, _copy_of(mail, int(copy.id or 0)))
 
 
 def parse(mail: Handling, digest: str | None = None) -> str | None:

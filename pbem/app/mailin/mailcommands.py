@@ -160,15 +160,15 @@ def status(session: Any, game: GameRow, player: PlayerRow) -> str:
     if game.status in ("over", "ended"):
         winner = f"; winner: {game.winner}" if game.winner else ""
         return f"Status: {game.id} is over{winner}."
-    phase = repo.open_phase(session, game.id)
+    phase = repo.gameplay.open_phase_glance(session, game.id)
     if phase is None:
         return f"Status: {game.id} has no open phase."
     hosted = rulesets.load(game.ruleset, json.loads(phase.state_before))
     owes = hosted.owes_told(player.side)
     you = player.side in hosted.owes()
     state = "paused by the game master; " if game.status == "paused" else ""
-    held = repo.latest_submission(session, phase.id or 0, player.id or 0)
-    mine = ("the judge holds orders from you" if held is not None
+    held = repo.gameplay.holds_submission(session, phase.id, player.id or 0)
+    mine = ("the judge holds orders from you" if held
             else "the judge holds no orders from you yet" if you else "you owe no orders")
     who = ", ".join(owes) if owes else "nobody you may be told of"
     if waits.waits(player, phase.key) and timing_of(game).early:

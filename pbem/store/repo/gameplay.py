@@ -118,6 +118,47 @@ def open_phase(session: Session, game_id: str) -> PhaseRow | None:
     return found
 
 
+
+@dataclass(frozen=True)
+class PhaseGlance:
+    """What a status line says of the open phase, read without loading its row."""
+
+    id: int
+    key: str
+    state_before: str
+    deadline: datetime | None
+
+
+_PHASE_TABLE = PhaseRow.__table__  # type: ignore[attr-defined]
+_SUBMISSION_TABLE = SubmissionRow.__table__  # type: ignore[attr-defined]
+_OPEN_PHASE_GLANCE = (core_select(_PHASE_TABLE.c.id, _PHASE_TABLE.c.key,
+                                  _PHASE_TABLE.c.state_before, _PHASE_TABLE.c.deadline)
+                      .where(_PHASE_TABLE.c.game_id == bindparam("game"),
+                             _PHASE_TABLE.c.status == "open")
+                      .order_by(_PHASE_TABLE.c.seq.desc()).limit(1))
+_HOLDS_SUBMISSION = (core_select(_SUBMISSION_TABLE.c.id)
+                     .where(_SUBMISSION_TABLE.c.phase_id == bindparam("phase"),
+                            _SUBMISSION_TABLE.c.player_id == bindparam("player")).limit(1))
+
+
+def open_phase_glance(session: Session, game_id: str) -> PhaseGlance | None:
+    """The game's open phase (the latest, should there be more) as `open_phase` finds it,
+    but only its id, key, starting state and deadline, in one statement of SQL: every
+    answer to a mail says them, and loading the row through the ORM costs several times
+    the query. What the session holds unwritten is written first (as the ORM's own query
+    would), so a deadline moved earlier in the same mail is the one read."""
+    session.flush()
+    row = session.connection().execute(_OPEN_PHASE_GLANCE, {"game": game_id}).first()
+    return None if row is None else PhaseGlance(int(row[0]), row[1], row[2], row[3])
+
+
+def holds_submission(session: Session, phase_id: int, player_id: int) -> bool:
+    """Whether the player has a submission for the phase (see `latest_submission`), in one
+    statement of SQL; the session's unwritten changes are written first."""
+    session.flush()
+    return session.connection().execute(_HOLDS_SUBMISSION, {
+        "phase": phase_id, "player": player_id}).first() is not None
+
 def phases(session: Session, game_id: str, archived: bool = False) -> Sequence[PhaseRow]:
     query = select(PhaseRow).where(PhaseRow.game_id == game_id)
     if not archived:

@@ -11,6 +11,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import bindparam, func, update
+from sqlalchemy import select as core_select
 from sqlmodel import Session, col, select
 
 from pbem.store.models import (
@@ -49,14 +50,28 @@ def store_incoming(session: Session, *, raw: bytes, message_id: str, source: str
     defaults to the sha256 of the raw bytes; the pipeline may give a digest of the body
     instead, so that copies with different Received: lines count as the same message. The
     row is given back as stored (not tracked by the session: read it again to change it)."""
-    if source not in MAIL_SOURCES:
-        raise ValueError(f"a message comes from one of {', '.join(MAIL_SOURCES)}; got {source!r}")
-    values: dict[str, Any] = {"received_at": received_at, "message_id": message_id[:998],
-              "digest": digest or hashlib.sha256(raw).hexdigest(), "source": source,
-              "raw": raw, "raw_size": raw_size, "state": "new", "reason": None,
-              "outcome": None, "handled_at": None}
+    values = _incoming_values(raw, message_id, source, received_at, digest, raw_size)
     row_id = session.connection().execute(_STORE_IN, values).scalar_one()
     return MailInRow(id=int(row_id), **values)
+
+
+def store_incoming_id(session: Session, *, raw: bytes, message_id: str, source: str,
+                      received_at: datetime, digest: str | None = None,
+                      raw_size: int | None = None) -> int:
+    """`store_incoming`, giving back only the stored message's number (mail in's every mail:
+    it needs no row object)."""
+    values = _incoming_values(raw, message_id, source, received_at, digest, raw_size)
+    return int(session.connection().execute(_STORE_IN, values).scalar_one())
+
+
+def _incoming_values(raw: bytes, message_id: str, source: str, received_at: datetime,
+                     digest: str | None, raw_size: int | None) -> dict[str, Any]:
+    if source not in MAIL_SOURCES:
+        raise ValueError(f"a message comes from one of {', '.join(MAIL_SOURCES)}; got {source!r}")
+    return {"received_at": received_at, "message_id": message_id[:998],
+            "digest": digest or hashlib.sha256(raw).hexdigest(), "source": source,
+            "raw": raw, "raw_size": raw_size, "state": "new", "reason": None,
+            "outcome": None, "handled_at": None}
 
 
 def find_incoming(session: Session, message_id: str, digest: str,
@@ -254,6 +269,24 @@ def copies(session: Session, mail_id: int, message_id: str, digest: str,
         return ()
     return session.execute(_COPIES_LOCKED if lock else _COPIES, {
         "key": message_id, "to_digest": digest, "mail_id": mail_id}).scalars().all()
+
+
+_COPY_STATES = (core_select(_MAIL_IN.c.id, _MAIL_IN.c.state)
+                .where(_MAIL_IN.c.message_id == bindparam("key"),
+                       _MAIL_IN.c.digest == bindparam("to_digest"),
+                       _MAIL_IN.c.id != bindparam("mail_id"))
+                .order_by(_MAIL_IN.c.id).with_for_update())
+
+
+def copy_states(session: Session, mail_id: int, message_id: str,
+                digest: str) -> list[tuple[int, str]]:
+    """The number and state of each other stored copy of this message, the first first, their
+    rows locked: `copies(..., lock=True)` in one statement of SQL, for mail in's every mail
+    (no copy is written by the ORM, so nothing of the session's is unwritten)."""
+    if not message_id:
+        return []
+    return [(int(row[0]), row[1]) for row in session.connection().execute(_COPY_STATES, {
+        "key": message_id, "to_digest": digest, "mail_id": mail_id})]
 
 
 def copies_handled(session: Session, mail_id: int, message_id: str,
