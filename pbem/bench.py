@@ -226,34 +226,53 @@ def size_figures(folder: Path, phases_count: int = 30, seed: int = SIZE_SEED,
 def render_figures(repeat: int = 20, seed: int = 5,
                    ruleset: str = rulesets.DEFAULT) -> dict[str, float]:
     """Median milliseconds, for the ruleset's 40-piece sample game after one phase: the SVG
-    map, the PNG map, and all text, HTML and JSON reports of the phase for every recipient
-    (four players a side, the observers and the game master)."""
+    map, the PNG map, and the text, HTML and JSON reports of the phase for every recipient
+    (four players a side, the observers and the game master). The reports are built as the
+    outbox's jobs build them (pbem.app.reports.mailmake): one recipient at a time, each
+    from the phase as stored (the games before and after loaded from their JSON, the events
+    from theirs), through the judge's own report_texts, the part of render_phase before the
+    maps; each round starts from cold (no phase's shared work kept from the round before)."""
     from datetime import UTC, datetime
 
     from pbem.app.reports.account import Given
-    from pbem.app.reports.reports import Recipient, report_for, scene_for, seen_by
+    from pbem.app.reports.reports import (
+        GM,
+        OBSERVER,
+        Recipient,
+        forget_shared_phases,
+        report_texts,
+        scene_for,
+        seen_by,
+        stored_game,
+    )
     from pbem.render import report
+    from pbem.rules.events import Event
 
     sample = rulesets.plugin(ruleset).sample(40, seed)
     mover = sample.owes()[0]
     text = sample.autoplay_orders(mover, random.Random(seed))
     hosted, result, _ = sample.play([(mover, text)], _dice("render"))
-    who = [Recipient(f"{side} {n}", side, "Europe/Paris") for side in hosted.sides[:2]
-           for n in range(1, 5)]
-    who += [Recipient("observer", None, "UTC"), Recipient("gm", None, "UTC", True)]
+    who = [Recipient(f"{side} {n}", side, "Europe/Paris", key=f"p{number}")
+           for number, (side, n) in enumerate(
+               ((side, n) for side in hosted.sides[:2] for n in range(1, 5)), 1)]
+    who += [Recipient(OBSERVER, None, "UTC"), Recipient(GM, None, "UTC", True)]
     deadline = datetime(2026, 12, 24, 18, 0, tzinfo=UTC)
-
+    # the phase as the judge stores it: both games' states and the events as JSON text
+    state_before, state_after = json.dumps(sample.to_json()), json.dumps(hosted.to_json())
+    stored_events = json.dumps([e.as_dict() for e in result.events])
     key = sample.key
     given = [Given(f"{mover} 1", mover, text)]  # the account of the orders, as reports have
 
-    def datas() -> list[dict[str, Any]]:
-        made = []
-        for recipient in who:
-            view, shown = seen_by(hosted, result.events, recipient)
-            made.append(report_for(game_id="bench", phase_key=key, after=hosted, view=view,
-                                   shown=shown, who=recipient, deadline=deadline,
-                                   before=sample, given=given))
-        return made
+    def job(recipient: Recipient) -> tuple[str, str, str]:
+        """What a report job does for its one recipient, short of the database and the
+        maps (pbem.app.reports.mailmake._report)."""
+        after = rulesets.load(ruleset, json.loads(state_after))  # as mailmake loads it
+        before = stored_game(ruleset, state_before)  # as played_with loads it
+        events = tuple(Event(e["kind"], tuple((k, v) for k, v in e.items() if k != "kind"))
+                       for e in json.loads(stored_events))
+        return report_texts(game_id="bench", phase_key=key, after=after, events=events,
+                            recipients=[recipient], deadline=deadline,
+                            mail_to="judge@bench.example", before=before, given=given)[0]
 
     first_view, first_shown = seen_by(hosted, result.events, who[0])
 
@@ -263,6 +282,7 @@ def render_figures(repeat: int = 20, seed: int = 5,
 
     scene = scene_of()
     report.render_png(scene)  # the grid of this map size is drawn once, then kept
+    job(who[0])  # the templates are compiled once per process, as the judge's are
     svg, png, reports = [], [], []
     for _ in range(max(repeat, 1)):
         start = time.perf_counter()
@@ -271,12 +291,14 @@ def render_figures(repeat: int = 20, seed: int = 5,
         start = time.perf_counter()
         report.render_png(scene_of())
         png.append((time.perf_counter() - start) * 1000)
+        forget_shared_phases()  # each round is a phase reported from cold
+        stored_game.cache_clear()
         start = time.perf_counter()
-        for data in datas():
-            report.render_text(data)
-            report.render_html(data)
-            report.render_json(data)
+        for recipient in who:
+            job(recipient)
         reports.append((time.perf_counter() - start) * 1000)
+    forget_shared_phases()
+    stored_game.cache_clear()
     return {"svg_ms": round(statistics.median(svg), 2), "png_ms": round(statistics.median(png), 2),
             "reports_ms": round(statistics.median(reports), 2), "recipients": len(who)}
 

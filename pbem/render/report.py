@@ -6,11 +6,12 @@ recipient: what the view leaves out cannot reach the page.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from pbem.render.jinja import environment, templates_dir
+from pbem.render.jinja import environment, template, templates_dir
 from pbem.render.png import paint_png
 from pbem.render.svg import write_svg
 from pbem.render.text import REPORT_TABLE_WIDTH, fold_lines, text_table
@@ -33,6 +34,17 @@ def _within(title: str) -> str:
     return title[:1].lower() + title[1:]
 
 
+def view_entries(*, happened: list[str], events: list[dict[str, Any]],
+                 sections: tuple[Section, ...], pieces: list[dict[str, Any]] | None,
+                 victory: dict[str, Any] | None, house_rules: list[str]) -> dict[str, Any]:
+    """The JSON report's entries that come from what its reader sees, not from who the
+    reader is: the same for every reader of one view, so they are made once per view
+    (pbem.app.reports.reports.SharedPhase) and given to reader_data for each reader."""
+    return {"happened": [text for text in happened if text], "events": events,
+            "sections": [section.as_json() for section in sections],
+            "pieces": pieces or [], "victory": victory, "house_rules": house_rules}
+
+
 def report_data(*, game: str, title: str, phase: str, viewer: str | None, player: str,
                 timezone: str, happened: list[str], events: list[dict[str, Any]],
                 sections: tuple[Section, ...], winner: str | None, next_phase: str,
@@ -52,6 +64,25 @@ def report_data(*, game: str, title: str, phase: str, viewer: str | None, player
     empty `map_file`: no map. `phase_title` and `next_title` name the phases as people read
     them (kept as they stand mid-sentence; the keys where none are given); the keys stay for
     tools."""
+    seen = view_entries(happened=happened, events=events, sections=sections, pieces=pieces,
+                        victory=victory, house_rules=house_rules)
+    return reader_data(seen, game=game, title=title, phase=phase, viewer=viewer,
+                       player=player, timezone=timezone, winner=winner,
+                       next_phase=next_phase, owes=owes, deadline=deadline,
+                       template=template, map_file=map_file, owes_hidden=owes_hidden,
+                       everything=everything, kind=kind, final=final, since=since,
+                       phase_title=phase_title, next_title=next_title)
+
+
+def reader_data(seen: dict[str, Any], *, game: str, title: str, phase: str,
+                viewer: str | None, player: str, timezone: str, winner: str | None,
+                next_phase: str, owes: list[str], deadline: datetime | None,
+                template: tuple[str, ...], map_file: str, owes_hidden: bool = False,
+                everything: bool = False, kind: str = "report",
+                final: dict[str, Any] | None = None, since: list[str] | None = None,
+                phase_title: str = "", next_title: str = "") -> dict[str, Any]:
+    """The JSON report (see report_data) of one reader, around the entries `seen` of
+    their view (view_entries), which it holds as they are, not copied."""
     named = _within(phase_title) or phase
     heading = {"briefing": "briefing before the first phase",
                "final": f"final report after {named}"}.get(kind, f"report after {named}")
@@ -61,20 +92,20 @@ def report_data(*, game: str, title: str, phase: str, viewer: str | None, player
         "final": final,
         "viewer": {"side": viewer, "player": player, "timezone": timezone,
                    "game_master": everything},
-        "happened": [text for text in happened if text],
+        "happened": seen["happened"],
         "since": list(since or []),
-        "events": events,
-        "sections": [section.as_json() for section in sections],
-        "pieces": pieces or [],
+        "events": seen["events"],
+        "sections": seen["sections"],
+        "pieces": seen["pieces"],
         "winner": winner,
-        "victory": victory,
+        "victory": seen["victory"],
         "next": {"phase": next_phase, "title": (_within(next_title) or next_phase) if next_phase else "",
                  "owes": owes, "owes_hidden": owes_hidden,
                  "deadline_utc": deadline.isoformat() if deadline else None,
                  "deadline_local": local_deadline(deadline, timezone),
                  "you_owe": viewer in owes if viewer else False},
         "template": list(template),
-        "house_rules": house_rules,
+        "house_rules": seen["house_rules"],
         "map": map_file,
     }
 
@@ -91,22 +122,52 @@ def _report_table(section: dict[str, Any]) -> list[str]:
     return text_table(section, REPORT_TABLE_WIDTH)
 
 
-def render_text(data: dict[str, Any]) -> str:
+def render_text(data: dict[str, Any],
+                folded: dict[tuple[int, str], list[str]] | None = None) -> str:
     """The text part: no line wider than a mail reader's window (pbem.render.text.
-    MAIL_WIDTH), save the order template's own lines, which go back as they are."""
-    env = environment()
-    env.filters["report_table"] = _report_table
-    text = env.get_template("report.txt.j2").render(r=data)
+    MAIL_WIDTH), save the order template's own lines, which go back as they are. `folded`:
+    the long lines already folded for other readers of the phase (kept, and added to)."""
+    text = template("report.txt.j2", filters=(("report_table", _report_table),)).render(r=data)
     orders = frozenset(line for line in data["template"] if not line.startswith("#"))
-    return fold_lines(text, orders)
+    return fold_lines(text, orders, folded=folded)
 
 
 def render_html(data: dict[str, Any]) -> str:
-    return environment().get_template("report.html.j2").render(r=data)
+    return template("report.html.j2").render(r=data)
 
 
-def render_json(data: dict[str, Any]) -> str:
-    return json.dumps(data, indent=1, sort_keys=True, default=str) + "\n"
+def json_fragment(value: Any, items: dict[str, str] | None = None) -> str:
+    """A value of the JSON report as render_json writes it, at its place within the
+    report (one level in): the same bytes the whole report's encoding gives it. `items`:
+    the items of lists already encoded at their place (by their repr, which tells their
+    types as well as their contents), used and added to; a phase's views share most of
+    their events and pieces, each then encoded once."""
+    if items is None or not isinstance(value, list) or not value:
+        return json.dumps(value, indent=1, sort_keys=True, default=str).replace("\n", "\n ")
+    parts = []
+    for item in value:
+        key = repr(item)
+        text = items.get(key)
+        if text is None:
+            text = items[key] = json.dumps(item, indent=1, sort_keys=True,
+                                           default=str).replace("\n", "\n  ")
+        parts.append(text)
+    return "[\n  " + ",\n  ".join(parts) + "\n ]"
+
+
+def render_json(data: dict[str, Any], known: Mapping[str, tuple[Any, str]] | None = None
+                ) -> str:
+    """The JSON report's text. `known`: entries already encoded for another reader of the
+    same view (key -> the value and its json_fragment), used where the entry is that very
+    value; the text is the same as without them, byte for byte."""
+    if not known or not data or not all(isinstance(key, str) for key in data):
+        return json.dumps(data, indent=1, sort_keys=True, default=str) + "\n"
+    parts = []
+    for key in sorted(data):
+        value, held = data[key], known.get(key)
+        text = held[1] if held is not None and held[0] is value else json_fragment(value)
+        parts.append(f" {json.dumps(key)}: {text}")
+    return "{\n" + ",\n".join(parts) + "\n}\n"
 
 
 def render_svg(scene: Scene) -> str:

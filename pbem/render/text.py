@@ -54,22 +54,30 @@ def _pairs(cells: list[list[str]], width: int = TEXT_WIDTH) -> list[str]:
     return out
 
 
-def fold_lines(text: str, keep: frozenset[str] = frozenset(),
-               width: int = MAIL_WIDTH) -> str:
+def fold_lines(text: str, keep: frozenset[str] = frozenset(), width: int = MAIL_WIDTH,
+               folded: dict[tuple[int, str], list[str]] | None = None) -> str:
     """Text with every line longer than `width` wrapped at spaces, the rest of it indented
     under its start (a `#` comment stays a comment on each of its lines). Lines in `keep`
-    (orders to send back as they are) are never broken."""
+    (orders to send back as they are) are never broken. `folded`: lines already folded
+    (by width and line), used and added to, so that a phase's readers fold each line once."""
     out = []
     for line in text.split("\n"):
         if len(line) <= width or line in keep:
             out.append(line)
             continue
-        body = line.lstrip(" ")
-        lead = line[:len(line) - len(body)]
-        if body.startswith("#"):
-            first, rest = lead, lead + "#   "
-        else:
-            first, rest = lead, lead + "    "
-        out += textwrap.wrap(body, width, initial_indent=first, subsequent_indent=rest,
-                             break_on_hyphens=False, break_long_words=False) or [line]
+        if folded is None:
+            out += _fold(line, width)
+            continue
+        done = folded.get((width, line))
+        if done is None:
+            done = folded[(width, line)] = _fold(line, width)
+        out += done
     return "\n".join(out)
+
+
+def _fold(line: str, width: int) -> list[str]:
+    body = line.lstrip(" ")
+    lead = line[:len(line) - len(body)]
+    rest = lead + ("#   " if body.startswith("#") else "    ")
+    return textwrap.wrap(body, width, initial_indent=lead, subsequent_indent=rest,
+                         break_on_hyphens=False, break_long_words=False) or [line]

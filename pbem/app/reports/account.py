@@ -12,11 +12,11 @@ no orders is said to those who may be told it owed them (GameValue.owes_told).""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pbem.rules.interface import GameValue, Section
+from pbem.rules.interface import GameValue, OrderSheet, Section
 
 HEADERS = ("Side", "Line", "Order", "What became of it")
 
@@ -40,9 +40,12 @@ def _orders_end(lines: Sequence[Any]) -> int:
 
 
 def order_account(before: GameValue, given: Sequence[Given], shown: Sequence[dict[str, Any]],
-                  viewer: str | None, everything: bool, ended: bool = False) -> Section:
+                  viewer: str | None, everything: bool, ended: bool = False,
+                  check: Callable[[Given], OrderSheet] | None = None) -> Section:
     """The section: each visible line with its fate, then the sides told they owed orders
-    that sent none. `shown` are the phase's events as this viewer sees them."""
+    that sent none. `shown` are the phase's events as this viewer sees them. `check`: how a
+    submission reads under the rules of the game `before` (by default before.check; a
+    phase's readers share one that checks each submission once)."""
     rows: list[tuple[str, ...]] = []
     several = {g.side for g in given if sum(o.side == g.side for o in given) > 1}
     for submission in given:
@@ -50,7 +53,8 @@ def order_account(before: GameValue, given: Sequence[Given], shown: Sequence[dic
             continue
         who = (f"{submission.side} ({submission.player})" if submission.side in several
                else submission.side)
-        sheet = before.check(submission.side, submission.text)
+        sheet = (check(submission) if check is not None
+                 else before.check(submission.side, submission.text))
         fates = before.order_fates(sheet, shown)
         orders = _orders_end(sheet.lines)
         for line, fate in list(zip(sheet.lines, fates, strict=True))[:orders]:

@@ -7,8 +7,11 @@ from __future__ import annotations
 
 import json
 import re
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +24,7 @@ from pbem.app.reports.account import Given, order_account
 from pbem.app.reports.bookends import Ending, briefing_section, ending_section
 from pbem.render import report
 from pbem.rules.events import Event
+from pbem.rules.interface import OrderSheet
 from pbem.rules.scene import Scene
 from pbem.store import repo
 from pbem.store.db import transaction
@@ -124,15 +128,224 @@ def seen_by(after: rulesets.HostedGame, events: tuple[Event, ...],
 
 
 def signed_template(game: rulesets.HostedGame, who: Recipient, owes: Sequence[str],
-                    game_id: str, mail_to: str) -> tuple[str, ...]:
+                    game_id: str, mail_to: str,
+                    template: Sequence[str] | None = None) -> tuple[str, ...]:
     """A player's order template for the open phase (none if they owe nothing), begun with
     their sign-on line (the password left to fill in) and, given the judge's address
-    `mail_to`, where to send it."""
-    template = game.order_template(who.side) if who.side and who.side in owes else ()
-    if not template:
+    `mail_to`, where to send it. `template`: the side's template lines already made (a
+    phase's players of one side share them), else the game makes them."""
+    if not (who.side and who.side in owes):
+        return ()
+    lines = game.order_template(who.side) if template is None else template
+    if not lines:
         return ()
     where = [f"# Fill in your password and mail this to {mail_to}."] if mail_to else []
-    return (*where, f"SIGNON {game_id} {who.name} PASSWORD", *template, "ENDORDERS")
+    return (*where, f"SIGNON {game_id} {who.name} PASSWORD", *lines, "ENDORDERS")
+
+
+@dataclass(frozen=True)
+class SeenView:
+    """What every reader of one view of a phase (a side, the observers, the game master)
+    shares: the view and events as they may see them, who they are told owes orders, and
+    their report's entries (pbem.render.report.view_entries), each also JSON-encoded."""
+
+    view: dict[str, Any]
+    shown: list[dict[str, Any]]
+    owes: list[str]
+    hidden: bool
+    entries: dict[str, Any]
+    encoded: dict[str, tuple[Any, str]]
+
+
+class SharedPhase:
+    """One resolved phase's reports, the work they share done once: the ruleset's sentence
+    for each event, each submission checked, each side's order template, the standing and
+    the house rules once per phase; the view, its events, the account of the orders, the
+    sections, the pieces and their JSON once per view (pbem.rules.interface's view and
+    view_events, keyed by side and game master), never across views. Per recipient only
+    what names them (their name, time zone, deadline, map file, sign-on line). Pure: its
+    outputs are what each recipient's report built alone would be, byte for byte."""
+
+    def __init__(self, *, game_id: str, phase_key: str, after: rulesets.HostedGame,
+                 events: tuple[Event, ...], before: rulesets.HostedGame | None = None,
+                 given: Sequence[Given] = (), ending: Ending | None = None) -> None:
+        self.game_id, self.phase_key, self.after, self.events = game_id, phase_key, after, events
+        self.before, self.given, self.ending = before, tuple(given), ending
+        self._views: dict[tuple[str | None, bool], SeenView] = {}
+        self._templates: dict[str, tuple[str, ...]] = {}
+        self._sheets: dict[Given, OrderSheet] = {}
+        self._sentences: dict[str, str] = {}
+        self._items: dict[str, str] = {}  # items of the JSON reports' lists, encoded once
+        self._common: tuple[dict[str, Any], list[str]] | None = None
+        self.folded: dict[tuple[int, str], list[str]] = {}  # long text lines, folded once
+
+    def seen(self, who: Recipient) -> SeenView:
+        """The view of `who` (made the first time a reader of it asks)."""
+        key = (who.side, who.everything)
+        found = self._views.get(key)
+        if found is None:
+            view, shown = seen_by(self.after, self.events, who)
+            found = self._views[key] = self.seen_as(who, view, shown)
+        return found
+
+    def seen_as(self, who: Recipient, view: dict[str, Any],
+                shown: list[dict[str, Any]]) -> SeenView:
+        """The shared part of the reports of readers who see `view` and `shown`."""
+        after, before = self.after, self.before
+        owes = after.owes_told(who.side, who.everything)
+        hidden = after.duty_hidden and not who.everything
+        account = (() if before is None else
+                   (order_account(before, self.given, shown, who.side, who.everything,
+                                  after.over, check=self._sheet),))
+        closing = () if self.ending is None else (
+            ending_section(self.ending, view.get("winner"), self.game_id, self.phase_key),)
+        victory, house_rules = self._phase_wide()
+        entries = report.view_entries(
+            happened=[self._sentence(e) for e in shown], events=shown,
+            sections=(*closing, *account, *after.report_sections(view, who.side)),
+            pieces=after.report_pieces(view), victory=victory, house_rules=house_rules)
+        encoded = {key: (value, report.json_fragment(value, self._items))
+                   for key, value in entries.items()}
+        return SeenView(view, shown, owes, hidden, entries, encoded)
+
+    def template(self, side: str) -> tuple[str, ...]:
+        """The order template of `side` for the phase that follows (shared by its players)."""
+        found = self._templates.get(side)
+        if found is None:
+            found = self._templates[side] = tuple(self.after.order_template(side))
+        return found
+
+    def _phase_wide(self) -> tuple[dict[str, Any], list[str]]:
+        if self._common is None:
+            self._common = (self.after.standing(), list(self.after.house_rules()))
+        return self._common
+
+    def _sheet(self, submission: Given) -> OrderSheet:
+        found = self._sheets.get(submission)
+        if found is None:
+            assert self.before is not None
+            found = self._sheets[submission] = self.before.check(submission.side,
+                                                                 submission.text)
+        return found
+
+    def _sentence(self, event: dict[str, Any]) -> str:
+        """The ruleset's sentence for an event as shown (the same event shown to several
+        views, the public ones, is told once). Keyed by the event's repr: its fields, their
+        order and their types."""
+        key = repr(event)
+        found = self._sentences.get(key)
+        if found is None:
+            found = self._sentences[key] = self.after.narrate(event)
+        return found
+
+    def data(self, who: Recipient, *, deadline: Any, map_suffix: str = "png",
+             mail_to: str = "", since: Sequence[tuple[str, str]] = ()) -> dict[str, Any]:
+        """One recipient's report data (pure), as report_for makes it."""
+        return self.data_of(who, self.seen(who), deadline=deadline, map_suffix=map_suffix,
+                            mail_to=mail_to, since=since)
+
+    def data_of(self, who: Recipient, seen: SeenView, *, deadline: Any,
+                map_suffix: str = "png", mail_to: str = "",
+                since: Sequence[tuple[str, str]] = ()) -> dict[str, Any]:
+        after, before, phase_key = self.after, self.before, self.phase_key
+        if after.over or not (seen.owes or seen.hidden):
+            deadline = None
+        template = (self.template(who.side) if who.side and who.side in seen.owes else ())
+        return report.reader_data(
+            seen.entries, game=self.game_id, title=after.title, phase=phase_key,
+            phase_title=before.phase_title if before is not None else "",
+            next_title="" if after.over else after.phase_title,
+            viewer=who.side, player=who.name, timezone=who.timezone,
+            winner=seen.view.get("winner"),
+            kind="report" if self.ending is None else "final",
+            final=None if self.ending is None else self.ending.as_json(),
+            next_phase=after.key if not after.over else "",
+            owes=seen.owes, owes_hidden=seen.hidden, deadline=deadline,
+            template=signed_template(after, who, seen.owes, self.game_id, mail_to, template),
+            map_file=f"{phase_key}-{who.file_key}.{map_suffix}" if map_suffix else "",
+            everything=who.everything, since=[title for _, title in since])
+
+    def texts(self, who: Recipient, *, deadline: Any, map_suffix: str = "png",
+              mail_to: str = "", since: Sequence[tuple[str, str]] = ()
+              ) -> tuple[str, str, str]:
+        """One recipient's report as text, HTML and JSON."""
+        seen = self.seen(who)
+        data = self.data_of(who, seen, deadline=deadline, map_suffix=map_suffix,
+                            mail_to=mail_to, since=since)
+        return (report.render_text(data, self.folded), report.render_html(data),
+                report.render_json(data, seen.encoded))
+
+    def scene(self, who: Recipient) -> Scene:
+        seen = self.seen(who)
+        return scene_for(game_id=self.game_id, phase_key=self.phase_key, after=self.after,
+                         view=seen.view, shown=seen.shown, who=who)
+
+
+RECENT_PHASES = 8  # phases whose shared report work a process keeps (the last ones asked)
+_recent: OrderedDict[tuple[Any, ...], SharedPhase] = OrderedDict()
+_recent_lock = threading.Lock()
+
+
+_keys: OrderedDict[int, tuple[rulesets.HostedGame, tuple[str, ...]]] = OrderedDict()
+
+
+def _state_key(game: rulesets.HostedGame | None) -> tuple[str, ...] | None:
+    """A game value by what it is: its class, ruleset and state as it is stored (what the
+    judge loads it from), so that two loads of one stored phase are one key. A game value
+    asked again (one of stored_game's) is known by its identity, not read again."""
+    if game is None:
+        return None
+    with _recent_lock:
+        held = _keys.get(id(game))
+        if held is not None and held[0] is game:
+            return held[1]
+    kind = type(game)
+    key = (kind.__module__, kind.__qualname__, game.ruleset, repr(game.to_json()))
+    with _recent_lock:
+        _keys[id(game)] = (game, key)  # held, so that its id is not another's meanwhile
+        while len(_keys) > 4 * RECENT_PHASES:
+            _keys.popitem(last=False)
+    return key
+
+
+@lru_cache(maxsize=2 * RECENT_PHASES)
+def stored_game(ruleset: str, state: str) -> rulesets.HostedGame:
+    """The game value of a stored state (its JSON text), loaded once for the last states
+    asked: a phase's report jobs each load the same states, and a game value is immutable
+    (pbem.rules.interface.GameValue), so one value serves them all."""
+    return rulesets.load(ruleset, json.loads(state))
+
+
+def shared_phase(*, game_id: str, phase_key: str, after: rulesets.HostedGame,
+                 events: tuple[Event, ...], before: rulesets.HostedGame | None = None,
+                 given: Sequence[Given] = (), ending: Ending | None = None) -> SharedPhase:
+    """The phase's shared report work, kept for the next recipient of the same phase: the
+    outbox makes a phase's reports one mail at a time, each from the phase as stored
+    (pbem.app.reports.mailmake), and each after the first finds the work done. The key is
+    everything the work is made of (the games before and after by their state, the events,
+    the submissions, the ending), so a phase played again after a rollback, or another game
+    of the same name, is another key. The last RECENT_PHASES phases are kept."""
+    key = (game_id, phase_key, _state_key(after), repr(events), _state_key(before),
+           tuple(given), ending)
+    with _recent_lock:
+        found = _recent.get(key)
+        if found is not None:
+            _recent.move_to_end(key)
+            return found
+    made = SharedPhase(game_id=game_id, phase_key=phase_key, after=after, events=events,
+                       before=before, given=given, ending=ending)
+    with _recent_lock:
+        found = _recent.setdefault(key, made)
+        _recent.move_to_end(key)
+        while len(_recent) > RECENT_PHASES:
+            _recent.popitem(last=False)
+    return found
+
+
+def forget_shared_phases() -> None:
+    """Drop the kept phases (the benchmark builds each phase's reports from cold)."""
+    with _recent_lock:
+        _recent.clear()
 
 
 def report_for(*, game_id: str, phase_key: str, after: rulesets.HostedGame,
@@ -149,35 +362,12 @@ def report_for(*, game_id: str, phase_key: str, after: rulesets.HostedGame,
     the report is the final report. `since`: the phases (key, title) resolved since this
     recipient's last report, folded into this one as they showed them nothing. With no
     `map_suffix` the report has no map. A phase nobody owes orders for is announced without
-    a deadline (unless who owes is itself hidden)."""
-    owes = after.owes_told(who.side, who.everything)
-    hidden = after.duty_hidden and not who.everything
-    if after.over or not (owes or hidden):
-        deadline = None
-    template = signed_template(after, who, owes, game_id, mail_to)
-    account = (() if before is None else
-               (order_account(before, given, shown, who.side, who.everything, after.over),))
-    closing = () if ending is None else (
-        ending_section(ending, view.get("winner"), game_id, phase_key),)
-    return report.report_data(
-        game=game_id, title=after.title, phase=phase_key,
-        phase_title=before.phase_title if before is not None else "",
-        next_title="" if after.over else after.phase_title,
-        viewer=who.side, player=who.name, timezone=who.timezone,
-        happened=[after.narrate(e) for e in shown], events=shown,
-        sections=(*closing, *account, *after.report_sections(view, who.side)),
-        winner=view.get("winner"), victory=after.standing(),
-        pieces=after.report_pieces(view),
-        kind="report" if ending is None else "final",
-        final=None if ending is None else ending.as_json(),
-        next_phase=after.key if not after.over else "",
-        owes=owes, owes_hidden=hidden,
-        deadline=deadline,
-        template=template,
-        house_rules=list(after.house_rules()),
-        map_file=f"{phase_key}-{who.file_key}.{map_suffix}" if map_suffix else "",
-        everything=who.everything, since=[title for _, title in since],
-    )
+    a deadline (unless who owes is itself hidden). A phase's reports for several
+    recipients share their work through SharedPhase (render_phase)."""
+    phase = SharedPhase(game_id=game_id, phase_key=phase_key, after=after, events=(),
+                        before=before, given=given, ending=ending)
+    return phase.data_of(who, phase.seen_as(who, view, shown), deadline=deadline,
+                         map_suffix=map_suffix, mail_to=mail_to, since=since)
 
 
 def scene_for(*, game_id: str, phase_key: str, after: rulesets.HostedGame,
@@ -188,6 +378,20 @@ def scene_for(*, game_id: str, phase_key: str, after: rulesets.HostedGame,
                            f"after {phase_key}, as {viewer} sees it", viewer=who.side)
 
 
+def report_texts(*, game_id: str, phase_key: str, after: rulesets.HostedGame,
+                 events: tuple[Event, ...], recipients: Sequence[Recipient],
+                 deadline: Any, map_suffix: str = "png", mail_to: str = "",
+                 before: rulesets.HostedGame | None = None,
+                 given: Sequence[Given] = (), ending: Ending | None = None,
+                 since: Sequence[tuple[str, str]] = ()) -> list[tuple[str, str, str]]:
+    """Each recipient's report of one resolved phase as text, HTML and JSON (pure: no
+    database), the work they share done once for the phase (shared_phase)."""
+    phase = shared_phase(game_id=game_id, phase_key=phase_key, after=after, events=events,
+                         before=before, given=given, ending=ending)
+    return [phase.texts(who, deadline=deadline, map_suffix=map_suffix, mail_to=mail_to,
+                        since=since) for who in recipients]
+
+
 def render_phase(*, game_id: str, phase_key: str, after: rulesets.HostedGame,
                  events: tuple[Event, ...], recipients: list[Recipient],
                  deadline: Any, map_suffix: str = "png", mail_to: str = "",
@@ -196,22 +400,20 @@ def render_phase(*, game_id: str, phase_key: str, after: rulesets.HostedGame,
                  since: Sequence[tuple[str, str]] = (),
                  ) -> list[RenderedReport]:
     """Reports of one resolved phase for each recipient (pure: no database). With the game
-    `before` the phase and the orders `given`, each report accounts for the orders."""
+    `before` the phase and the orders `given`, each report accounts for the orders. The
+    work the recipients share is done once for the phase (shared_phase), even when the
+    outbox asks for one recipient at a time."""
+    phase = shared_phase(game_id=game_id, phase_key=phase_key, after=after, events=events,
+                         before=before, given=given, ending=ending)
     out = []
     for who in recipients:
-        view, shown = seen_by(after, events, who)
-        data = report_for(game_id=game_id, phase_key=phase_key, after=after, view=view,
-                          shown=shown, who=who, deadline=deadline, map_suffix=map_suffix,
-                          mail_to=mail_to, before=before, given=given, ending=ending,
-                          since=since)
-        scene = scene_for(game_id=game_id, phase_key=phase_key, after=after, view=view,
-                          shown=shown, who=who)
+        text, html, data_json = phase.texts(who, deadline=deadline, map_suffix=map_suffix,
+                                            mail_to=mail_to, since=since)
+        scene = phase.scene(who)
         out.append(RenderedReport(
             recipient=who.name, side=who.side, phase=phase_key,
-            basename=f"{phase_key}-{who.file_key}",
-            text=report.render_text(data), html=report.render_html(data),
-            json=report.render_json(data), svg=report.render_svg(scene),
-            png=report.render_png(scene),
+            basename=f"{phase_key}-{who.file_key}", text=text, html=html, json=data_json,
+            svg=report.render_svg(scene), png=report.render_png(scene),
         ))
     return out
 
@@ -308,6 +510,6 @@ def played_with(session: Any, ruleset: str, phase: PhaseRow
     given = []
     for row in repo.submissions(session, phase.id or 0):
         given.append(Given(names.get(row.player_id, "?"), row.side, effective_text(row)))
-    return rulesets.load(ruleset, json.loads(phase.state_before)), given
+    return stored_game(ruleset, phase.state_before), given
 
 

@@ -228,37 +228,57 @@ MOVING = frozenset({"move", "drift", "ram", "shear", "grapple", "ungrapple", "ha
 def _brought_about(order: Any, piece: str, e: dict[str, Any]) -> bool:
     """An event the order of `piece` brought about: its move and what it met on the way,
     its shots and their hits, its boarding, capture, wrecking or transfer."""
-    def same(name: str, value: str) -> bool:
-        return str(e.get(name, "")).upper() == value.upper()
+    return _matches(order, piece.upper(), _names(e))
 
-    kind = e.get("kind")
+
+Named = tuple[Any, str, str, str]  # an event's kind, and its galley, by and target in capitals
+
+
+def _names(e: dict[str, Any]) -> Named:
+    """What _matches reads of an event, read once however many orders are matched."""
+    return (e.get("kind"), str(e.get("galley", "")).upper(), str(e.get("by", "")).upper(),
+            str(e.get("target", "")).upper())
+
+
+def _matches(order: Any, piece: str, named: Named) -> bool:
+    """_brought_about, the piece's name in capitals and the event read by _names."""
+    kind, galley, by, target = named
     if isinstance(order, FireOrder):
-        return (kind == "fire" and same("galley", piece)) or (kind == "hit" and same("by", piece))
+        return (kind == "fire" and galley == piece) or (kind == "hit" and by == piece)
     if isinstance(order, BoardOrder):
-        return kind == "board" and same("galley", piece) and same("target", order.target)
+        return kind == "board" and galley == piece and target == order.target.upper()
     if isinstance(order, CaptureOrder):
-        return kind == "capture" and same("galley", piece) and same("target", order.target)
+        return kind == "capture" and galley == piece and target == order.target.upper()
     if isinstance(order, AdriftOrder):
-        return kind == "adrift" and same("by", piece) and same("galley", order.target)
+        return kind == "adrift" and by == piece and galley == order.target.upper()
     if isinstance(order, TransferOrder):
-        return kind == "transfer" and same("galley", piece) and same("target", order.friend)
+        return kind == "transfer" and galley == piece and target == order.friend.upper()
     if isinstance(order, MovementOrder):
-        return kind in MOVING and same("galley", piece)
+        return kind in MOVING and galley == piece
     return False
 
 
 def order_fates(sheet: OrderSheet, events: Sequence[dict[str, Any]]) -> tuple[str, ...]:
     """For each line of a side's orders: refused and why, or what it brought about (the
     events the viewer saw; the judge's echo was in the answer to the orders, so it is not
-    repeated)."""
+    repeated). Each event is read once for all the lines, and told once."""
+    named = [(_names(e), e) for e in events]
+    told: dict[int, str] = {}
     fates = []
     for line in sheet.lines:
         if line.status != "accepted":
             fates.append(f"refused: {line.reason}" if line.reason else "refused")
             continue
-        what = " ".join(text for text in (sentence_of(e) for e in events
-                                          if _brought_about(line.order, line.piece, e)) if text)
+        piece = line.piece.upper()
+        said = []
+        for number, (names, e) in enumerate(named):
+            if _matches(line.order, piece, names):
+                text = told.get(number)
+                if text is None:
+                    text = told[number] = sentence_of(e)
+                if text:
+                    said.append(text)
         quiet = "done" if isinstance(line.order, BuildOrder | SetupOrder) else \
             "accepted; nothing came of it that you could see"
-        fates.append(what or quiet)
+        fates.append(" ".join(said) or quiet)
     return tuple(fates)
