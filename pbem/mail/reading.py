@@ -27,6 +27,7 @@ It owns `read_message` and `Incoming`, and calls only those three modules.
 from __future__ import annotations
 
 import email.policy
+import functools
 import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -82,6 +83,17 @@ def read_message(raw: bytes, judge_address: str | Iterable[str] = "",
                           f"{error}.") from error
 
 
+def _judges(judge_address: str | Iterable[str]) -> frozenset[str]:
+    """The judge's addresses as headers compares them: the same for every mail of a run (its
+    settings'), so worked out once per set of addresses."""
+    return _judges_of(judge_address if isinstance(judge_address, str) else tuple(judge_address))
+
+
+@functools.lru_cache(maxsize=64)
+def _judges_of(judge_address: str | tuple[str, ...]) -> frozenset[str]:
+    return judge_addresses(judge_address)
+
+
 def _read(raw: bytes, digest: str, judge_address: str | Iterable[str]) -> Incoming:
     message = BytesParser(policy=email.policy.compat32).parsebytes(raw)
     if not message.keys():
@@ -97,6 +109,6 @@ def _read(raw: bytes, digest: str, judge_address: str | Iterable[str]) -> Incomi
         subject=header_text(message, "Subject"),
         in_reply_to=first_id(header_text(message, "In-Reply-To")),
         texts=read_texts(message),
-        automatic=why_automatic(message, sender, return_path, judge_addresses(judge_address)),
+        automatic=why_automatic(message, sender, return_path, _judges(judge_address)),
         references=all_ids(header_text(message, "References")),
     )

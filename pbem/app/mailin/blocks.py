@@ -122,7 +122,8 @@ def _orders(session: Any, mail: Handling, game: GameRow, player: PlayerRow, bloc
     title = _lower_first(answer.title or answer.phase)
     taken = answer.stored
     if taken and answer.refused:
-        waits.set_wait(player, answer.phase, waits.REFUSED)
+        if waits.why(player, answer.phase) != waits.REFUSED:  # (the same again: no write)
+            waits.set_wait(player, answer.phase, waits.REFUSED)
     elif taken:
         waits.clear_wait(player, only=waits.REFUSED)
     session.add(player)

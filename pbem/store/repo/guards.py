@@ -74,7 +74,9 @@ def locked_out_until(session: Session, player_id: int, now: datetime,
     count, so the pipeline decides whether attempts made during a lockout prolong it."""
     kind = ("any" if address is None or registered is None
             else "own" if address.lower() == registered.lower() else "other")
-    times = session.execute(_FAILURES[kind], {
+    # read past the ORM (every sign-on asks): record_login_failure writes each failure at
+    # once, so the session never holds one unwritten
+    times = session.connection().execute(_FAILURES[kind], {
         "player": player_id, "since": now - 2 * window,
         "registered": (registered or "").lower()}).scalars().all()
     return _lockout_end(times, now, failures, window)
