@@ -336,8 +336,10 @@ def plan_scene_of(hosted: rulesets.HostedGame, answer: OrdersAnswer) -> Any:
 
 def plan_map(engine: Engine, answer: OrdersAnswer) -> tuple[str, bytes]:
     """A small map of the paths as the judge understood them (SVG and PNG): the side's own
-    view of the open phase, with each accepted line's plan drawn as a trail."""
-    from pbem.render.png import paint_png
+    view of the open phase, with each accepted line's plan drawn as a trail; the PNG is
+    framed on the plotted paths at a phone's width over the whole board small, as a report's
+    map (pbem.render.frame), the SVG is the whole board."""
+    from pbem.render.frame import phone_png
     from pbem.render.svg import write_svg
 
     with transaction(engine) as session:
@@ -347,4 +349,4 @@ def plan_map(engine: Engine, answer: OrdersAnswer) -> tuple[str, bytes]:
             raise JudgeError(f"{answer.game_id} has no open phase")
         hosted = rulesets.load(game.ruleset, json.loads(phase.state_before))
     scene = plan_scene_of(hosted, answer)
-    return write_svg(scene), paint_png(scene)
+    return write_svg(scene), phone_png(scene)

@@ -113,7 +113,10 @@ def _following(session: Any, phase: PhaseRow) -> PhaseRow | None:
 
 def _reply_with_map(engine: Engine, settings: MailSettings, row: MailOutRow,
                     job: dict[str, Any]) -> bytes:
-    from pbem.render.png import paint_png
+    """An orders reply with the map of the paths understood: the PNG framed on the plotted
+    paths at a phone's width, over the whole board small (as a report's map); the SVG is the
+    whole board, to zoom on a desk."""
+    from pbem.render.frame import phone_png
     from pbem.render.svg import write_svg
 
     plan = job["plan"]
@@ -127,7 +130,7 @@ def _reply_with_map(engine: Engine, settings: MailSettings, row: MailOutRow,
                                                  for piece, places in plan["plans"]],
                                   f"Orders of {plan['player']} for {plan['phase']}",
                                   "as the judge understood them")
-        png, svg = paint_png(scene), write_svg(scene)
+        png, svg = phone_png(scene), write_svg(scene)
     except Exception:  # noqa: BLE001 - the answer goes out without its map, never not at all
         LOG.exception("the map of %s could not be drawn; the reply goes without it",
                       row.message_id)
