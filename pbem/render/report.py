@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from datetime import datetime
+from json.encoder import INFINITY
+from json.encoder import encode_basestring_ascii as _json_str
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -136,6 +138,85 @@ def render_html(data: dict[str, Any]) -> str:
     return template("report.html.j2").render(r=data)
 
 
+def _float_text(number: float) -> str:
+    if number != number:
+        return "NaN"
+    if number == INFINITY:
+        return "Infinity"
+    if number == -INFINITY:
+        return "-Infinity"
+    return float.__repr__(number)
+
+
+def _key_text(key: Any) -> str:
+    if isinstance(key, str):
+        return key
+    if isinstance(key, float):
+        return _float_text(key)
+    if key is True:
+        return "true"
+    if key is False:
+        return "false"
+    if key is None:
+        return "null"
+    if isinstance(key, int):
+        return int.__repr__(key)
+    raise TypeError(f"keys must be str, int, float, bool or None, not {type(key).__name__}")
+
+
+def _write_json(value: Any, level: int, out: list[str]) -> None:
+    """`value` as json.dumps(value, indent=1, sort_keys=True, default=str) writes it at
+    `level` within a document, the same bytes in the same order of type tests, appended
+    to `out`: a plain function, without the standard encoder's generators."""
+    if isinstance(value, str):
+        out.append(_json_str(value))
+    elif value is None:
+        out.append("null")
+    elif value is True:
+        out.append("true")
+    elif value is False:
+        out.append("false")
+    elif isinstance(value, int):
+        out.append(int.__repr__(value))
+    elif isinstance(value, float):
+        out.append(_float_text(value))
+    elif isinstance(value, list | tuple):
+        if not value:
+            out.append("[]")
+            return
+        inner = "\n" + " " * (level + 1)
+        between = "," + inner
+        out.append("[")
+        for item in value:
+            out.append(inner)
+            inner = between
+            _write_json(item, level + 1, out)
+        out.append("\n" + " " * level + "]")
+    elif isinstance(value, dict):
+        if not value:
+            out.append("{}")
+            return
+        inner = "\n" + " " * (level + 1)
+        between = "," + inner
+        out.append("{")
+        for key, item in sorted(value.items()):
+            out.append(inner)
+            inner = between
+            out.append(_json_str(_key_text(key)) + ": ")
+            _write_json(item, level + 1, out)
+        out.append("\n" + " " * level + "}")
+    else:
+        _write_json(str(value), level, out)
+
+
+def json_text(value: Any, level: int = 0) -> str:
+    """json.dumps(value, indent=1, sort_keys=True, default=str), byte for byte, as it
+    stands `level` deep within a document (about twice as fast)."""
+    out: list[str] = []
+    _write_json(value, level, out)
+    return "".join(out)
+
+
 def json_fragment(value: Any, items: dict[str, str] | None = None) -> str:
     """A value of the JSON report as render_json writes it, at its place within the
     report (one level in): the same bytes the whole report's encoding gives it. `items`:
@@ -143,30 +224,30 @@ def json_fragment(value: Any, items: dict[str, str] | None = None) -> str:
     types as well as their contents), used and added to; a phase's views share most of
     their events and pieces, each then encoded once."""
     if items is None or not isinstance(value, list) or not value:
-        return json.dumps(value, indent=1, sort_keys=True, default=str).replace("\n", "\n ")
+        return json_text(value, 1)
     parts = []
     for item in value:
         key = repr(item)
         text = items.get(key)
         if text is None:
-            text = items[key] = json.dumps(item, indent=1, sort_keys=True,
-                                           default=str).replace("\n", "\n  ")
+            text = items[key] = json_text(item, 2)
         parts.append(text)
     return "[\n  " + ",\n  ".join(parts) + "\n ]"
 
 
 def render_json(data: dict[str, Any], known: Mapping[str, tuple[Any, str]] | None = None
                 ) -> str:
-    """The JSON report's text. `known`: entries already encoded for another reader of the
-    same view (key -> the value and its json_fragment), used where the entry is that very
-    value; the text is the same as without them, byte for byte."""
+    """The JSON report's text: json.dumps(data, indent=1, sort_keys=True, default=str) and
+    a newline. `known`: entries already encoded for another reader of the same view (key
+    -> the value and its json_fragment), used where the entry is that very value; the text
+    is the same as without them, byte for byte."""
     if not known or not data or not all(isinstance(key, str) for key in data):
-        return json.dumps(data, indent=1, sort_keys=True, default=str) + "\n"
+        return json_text(data) + "\n"
     parts = []
     for key in sorted(data):
         value, held = data[key], known.get(key)
         text = held[1] if held is not None and held[0] is value else json_fragment(value)
-        parts.append(f" {json.dumps(key)}: {text}")
+        parts.append(f" {_json_str(key)}: {text}")
     return "{\n" + ",\n".join(parts) + "\n}\n"
 
 
