@@ -87,16 +87,20 @@ def _refused(game_id: str | None, name: str | None, mail_id: int, to: list[str] 
 def sign_on(session: Any, mail: Handling, block: Block, signed: set[tuple[str, str]]) -> Signed:
     """Who the block speaks for. `signed` holds the (game, player) pairs signed on by a
     right password earlier in the same mail; this block's is added when it signs on."""
-    game = repo.gameplay.game_named(session, block.game)
+    game, players = repo.gameplay.game_and_players(session, block.game)
     if game is not None and block.player.casefold() == "gm" and game.gm_password_hash:
         return _game_master(session, mail, block, game)
-    return _player(session, mail, block, game, signed)
+    wanted = block.player.casefold()  # (as repo.player finds a player)
+    player = next((p for p in players if p.name.casefold() == wanted), None) \
+        if game and block.player else None
+    return _player(session, mail, block, game, player, signed)
 
 
 def _player(session: Any, mail: Handling, block: Block, game: GameRow | None,
-            signed: set[tuple[str, str]]) -> Signed:
+            player: PlayerRow | None, signed: set[tuple[str, str]]) -> Signed:
+    """A player's sign-on: `player` is the game's active player the block names (None when
+    there is no such game or player)."""
     sender, mail_id, now = mail.mail.sender, mail.mail_id, mail.now
-    player = repo.player(session, game.id, block.player) if game and block.player else None
     name = player.name if player is not None else None
     game_id = game.id if game is not None else (block.game or None)
     if block.problem or game is None or player is None:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import String, bindparam, delete, func, text, type_coerce, update
+from sqlalchemy import String, and_, bindparam, delete, func, text, type_coerce, update
 from sqlalchemy import select as core_select
 from sqlalchemy.engine import Connection
 from sqlmodel import Session, col, select
@@ -61,6 +61,24 @@ def game_named(session: Session, name: str) -> GameRow | None:
             func.lower(GameRow.id) == name.lower()).limit(1)).first()
     return found
 
+
+
+_GAME_AND_PLAYERS = (select(GameRow, PlayerRow)
+                     .outerjoin(PlayerRow, and_(col(PlayerRow.game_id) == col(GameRow.id),
+                                                col(PlayerRow.active).is_(True)))
+                     .where(GameRow.id == bindparam("game")).order_by(col(PlayerRow.id)))
+
+
+def game_and_players(session: Session, name: str) -> tuple[GameRow | None, list[PlayerRow]]:
+    """`game_named` and its active `players` (in the order they joined), in one query when
+    the name is the game's id as written: each mail signing on needs both."""
+    if not name:
+        return None, []
+    rows = session.execute(_GAME_AND_PLAYERS, {"game": name}).all()
+    if not rows:
+        found = game_named(session, name)
+        return found, [] if found is None else list(players(session, found.id))
+    return rows[0][0], [row[1] for row in rows if row[1] is not None]
 
 def is_registered_address(session: Session, address: str) -> bool:
     """Whether `address` is some player's registered address, in any game."""
