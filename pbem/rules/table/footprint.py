@@ -131,11 +131,36 @@ def place(footprint: Footprint, pose: Pose) -> Polygon:
     sin, cos = sin_cos(pose.heading)
     cx, cy = centre.x, centre.y
     # to_world for each corner, inlined with the very same arithmetic (placing is asked for
-    # thousands of times a phase): C + u·d(h) + v·s(h), left to right
-    corners = tuple(Vec(cx + corner.x * sin + corner.y * cos, cy + corner.x * cos - corner.y * sin)
-                    for corner in footprint.corners)
-    normals = tuple(Vec(n.x * sin + n.y * cos, n.x * cos - n.y * sin) for n in footprint.normals)
-    return Polygon(corners, normals, tuple(normals[i] for i in footprint.axis_indices))
+    # thousands of times a phase): C + u·d(h) + v·s(h), left to right. The points and the
+    # polygon are made by setting their slots (Vec's and a frozen dataclass's __init__ are a
+    # Python call each, a fifth of the time here); Polygon has no __post_init__ to skip.
+    new, set_x, set_y = object.__new__, _SET_X, _SET_Y
+    corners = []
+    for corner in footprint.corners:
+        u, v = corner.x, corner.y
+        point = new(Vec)
+        set_x(point, cx + u * sin + v * cos)
+        set_y(point, cy + u * cos - v * sin)
+        corners.append(point)
+    normals = []
+    for normal in footprint.normals:
+        u, v = normal.x, normal.y
+        point = new(Vec)
+        set_x(point, u * sin + v * cos)
+        set_y(point, u * cos - v * sin)
+        normals.append(point)
+    made = new(Polygon)
+    _SET_CORNERS(made, tuple(corners))
+    _SET_NORMALS(made, tuple(normals))
+    _SET_AXES(made, tuple([normals[i] for i in footprint.axis_indices]))
+    _SET_DISC(made, None)
+    return made
+
+
+# the slots' own setters, for place()
+_SET_X, _SET_Y = vars(Vec)["x"].__set__, vars(Vec)["y"].__set__
+_SET_CORNERS, _SET_NORMALS = vars(Polygon)["corners"].__set__, vars(Polygon)["normals"].__set__
+_SET_AXES, _SET_DISC = vars(Polygon)["axes"].__set__, vars(Polygon)["_disc"].__set__
 
 
 def area_polygon(corners: Sequence[Vec]) -> Polygon:
