@@ -329,33 +329,46 @@ def test_mail_held_for_the_operator_is_counted_and_named(engine: Engine) -> None
     assert "1 held for the operator" in summary(status)
 
 
-def test_piped_mail_that_no_judge_takes_is_told_with_what_to_do(data_dir: dict[str, str]) -> None:
+def test_piped_mail_that_no_judge_takes_is_told_with_what_to_do(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     """The pipe only hands over (issue 26): on a host where no `pbem serve` takes the spool,
     the operator learns it from `pbem status`, and the advice given there works."""
-    assert pbem(data_dir, "db", "init").returncode == 0
-    spool = Path(data_dir["PBEM_DATA"]) / "spool"
-    raw = ("From: ann@example.org\r\nTo: judge@example.org\r\nSubject: hello\r\n"
-           "Message-ID: <late@example.org>\r\n\r\nHELP\r\n")
-    piped = subprocess.run([sys.executable, "-m", "pbem.cli.main", "mail", "receive"], cwd=ROOT,
-                           input=raw, capture_output=True, text=True, timeout=120, env=data_dir)
-    assert piped.returncode == 0, piped.stderr
+    from pbem.cli.main import main
+    from pbem.mail.spool import hand_over
 
-    fresh = json.loads(pbem(data_dir, "status", "--json").stdout)
-    assert fresh["spool"]["waiting"] == 1 and fresh["spool"]["folder"] == str(spool)
-    assert not [p for p in fresh["problems"] if "spool" in p]  # a second old: being taken
+    monkeypatch.delenv("PBEM_DATABASE_URL", raising=False)
+    monkeypatch.delenv("PBEM_SPOOL", raising=False)
+    monkeypatch.setenv("PBEM_DATA", str(tmp_path / "data"))
 
-    [message] = (spool / "new").iterdir()
+    def status() -> tuple[dict[str, object], str]:
+        assert main(["status", "--json"]) == 0
+        shown = json.loads(capsys.readouterr().out)
+        assert main(["status"]) == 0
+        return shown, capsys.readouterr().out
+
+    assert main(["db", "init"]) == 0
+    spool = tmp_path / "data" / "spool"
+    spool.mkdir()
+    message = hand_over(spool, b"From: ann@example.org\r\nTo: judge@example.org\r\n"
+                        b"Subject: hello\r\nMessage-ID: <late@example.org>\r\n\r\nHELP\r\n")
+    capsys.readouterr()
+
+    fresh, _ = status()
+    assert fresh["spool"] == {"folder": str(spool), "waiting": 1,
+                              "oldest_age_s": fresh["spool"]["oldest_age_s"]}  # type: ignore[index]
+    assert not [p for p in fresh["problems"] if "spool" in p]  # type: ignore[attr-defined]
+
     two_minutes_ago = time.time() - 120
     os.utime(message, (two_minutes_ago, two_minutes_ago))
-    late = json.loads(pbem(data_dir, "status", "--json").stdout)
-    assert late["spool"]["oldest_age_s"] >= 119
-    [problem] = [p for p in late["problems"] if "spool" in p]
+    late, shown = status()
+    assert late["spool"]["oldest_age_s"] >= 119  # type: ignore[index]
+    [problem] = [p for p in late["problems"] if "spool" in p]  # type: ignore[attr-defined]
     assert "pbem serve" in problem and "--now" in problem and str(spool) in problem
-    shown = pbem(data_dir, "status").stdout
     assert "1 message waiting for the judge" in shown and "Problem: 1 piped message" in shown
 
-    taken = pbem(data_dir, "mail", "poll", "--maildir", str(spool))  # the advice, followed
-    assert taken.returncode == 0, taken.stderr
-    after = json.loads(pbem(data_dir, "status", "--json").stdout)
-    assert after["spool"]["waiting"] == 0 and not [p for p in after["problems"] if "spool" in p]
-    assert "Spool (" in pbem(data_dir, "status").stdout and "): empty." in pbem(data_dir, "status").stdout
+    assert main(["mail", "poll", "--maildir", str(spool)]) == 0  # the advice, followed
+    capsys.readouterr()
+    after, shown = status()
+    assert after["spool"]["waiting"] == 0  # type: ignore[index]
+    assert not [p for p in after["problems"] if "spool" in p]  # type: ignore[attr-defined]
+    assert f"Spool ({spool}): empty." in shown
