@@ -13,6 +13,9 @@ from json.encoder import encode_basestring_ascii as _json_str
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from jinja2 import pass_context
+from jinja2.runtime import Context
+
 from pbem.render.jinja import environment, template, templates_dir
 from pbem.render.png import paint_png
 from pbem.render.svg import write_svg
@@ -120,16 +123,28 @@ def report_schema() -> dict[str, Any]:
     return dict(json.loads(text))
 
 
-def _report_table(section: dict[str, Any]) -> list[str]:
-    return text_table(section, REPORT_TABLE_WIDTH)
+@pass_context
+def _report_table(context: Context, section: dict[str, Any]) -> list[str]:
+    """A section's table as text lines; laid out once for the readers of one view when the
+    render is given their `tables` (by the section's identity: one view's very sections)."""
+    tables = context.get("tables")
+    if not isinstance(tables, dict):
+        return text_table(section, REPORT_TABLE_WIDTH)
+    held = tables.get(id(section))
+    if held is None or held[0] is not section:
+        held = tables[id(section)] = (section, text_table(section, REPORT_TABLE_WIDTH))
+    return list(held[1])
 
 
 def render_text(data: dict[str, Any],
-                folded: dict[tuple[int, str], list[str]] | None = None) -> str:
+                folded: dict[tuple[int, str], list[str]] | None = None,
+                tables: dict[int, tuple[dict[str, Any], list[str]]] | None = None) -> str:
     """The text part: no line wider than a mail reader's window (pbem.render.text.
     MAIL_WIDTH), save the order template's own lines, which go back as they are. `folded`:
-    the long lines already folded for other readers of the phase (kept, and added to)."""
-    text = template("report.txt.j2", filters=(("report_table", _report_table),)).render(r=data)
+    the long lines already folded for other readers of the phase, and `tables`: the
+    sections already laid out (both kept, and added to)."""
+    text = template("report.txt.j2", filters=(("report_table", _report_table),)).render(
+        r=data, tables=tables)
     orders = frozenset(line for line in data["template"] if not line.startswith("#"))
     return fold_lines(text, orders, folded=folded)
 

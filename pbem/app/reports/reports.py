@@ -178,6 +178,7 @@ class SharedPhase:
         self._items: dict[str, str] = {}  # items of the JSON reports' lists, encoded once
         self._common: tuple[dict[str, Any], list[str]] | None = None
         self.folded: dict[tuple[int, str], list[str]] = {}  # long text lines, folded once
+        self.tables: dict[int, tuple[dict[str, Any], list[str]]] = {}  # text tables, once
 
     def seen(self, who: Recipient) -> SeenView:
         """The view of `who` (made the first time a reader of it asks)."""
@@ -272,7 +273,7 @@ class SharedPhase:
         seen = self.seen(who)
         data = self.data_of(who, seen, deadline=deadline, map_suffix=map_suffix,
                             mail_to=mail_to, since=since)
-        return (report.render_text(data, self.folded), report.render_html(data),
+        return (report.render_text(data, self.folded, self.tables), report.render_html(data),
                 report.render_json(data, seen.encoded))
 
     def scene(self, who: Recipient) -> Scene:
@@ -325,7 +326,8 @@ def shared_phase(*, game_id: str, phase_key: str, after: rulesets.HostedGame,
     everything the work is made of (the games before and after by their state, the events,
     the submissions, the ending), so a phase played again after a rollback, or another game
     of the same name, is another key. The last RECENT_PHASES phases are kept."""
-    key = (game_id, phase_key, _state_key(after), repr(events), _state_key(before),
+    key = (game_id, phase_key, _state_key(after),
+           repr(tuple((event.kind, event.fields) for event in events)), _state_key(before),
            tuple(given), ending)
     with _recent_lock:
         found = _recent.get(key)

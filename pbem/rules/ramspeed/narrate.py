@@ -261,8 +261,15 @@ def _matches(order: Any, piece: str, named: Named) -> bool:
 def order_fates(sheet: OrderSheet, events: Sequence[dict[str, Any]]) -> tuple[str, ...]:
     """For each line of a side's orders: refused and why, or what it brought about (the
     events the viewer saw; the judge's echo was in the answer to the orders, so it is not
-    repeated). Each event is read once for all the lines, and told once."""
+    repeated). Each event is read once for all the lines, and told once; a line looks only
+    at the events that name its piece as their galley or as who did it (_matches needs one
+    of them)."""
     named = [(_names(e), e) for e in events]
+    naming: dict[str, list[int]] = {}
+    for number, ((_, galley, by, _), _) in enumerate(named):
+        naming.setdefault(galley, []).append(number)
+        if by != galley:
+            naming.setdefault(by, []).append(number)
     told: dict[int, str] = {}
     fates = []
     for line in sheet.lines:
@@ -271,7 +278,8 @@ def order_fates(sheet: OrderSheet, events: Sequence[dict[str, Any]]) -> tuple[st
             continue
         piece = line.piece.upper()
         said = []
-        for number, (names, e) in enumerate(named):
+        for number in naming.get(piece, ()):
+            names, e = named[number]
             if _matches(line.order, piece, names):
                 text = told.get(number)
                 if text is None:
