@@ -9,7 +9,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
+
+
+# it runs a whole bench of sweeps
+# (make test and CI run it, make test-fast does not)
+pytestmark = pytest.mark.slow
 
 
 def test_bench_sweep_prints_seconds_by_number_of_games_due(tmp_path: Path) -> None:

@@ -17,6 +17,11 @@ ROOT = Path(__file__).resolve().parent.parent
 CASES = ROOT / "tests" / "cases"
 
 
+# every test here runs the judge's command line in processes of its own, end to end
+# (make test and CI run it, make test-fast does not)
+pytestmark = pytest.mark.slow
+
+
 @pytest.fixture(autouse=True)
 def _data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PBEM_DATA", str(tmp_path / "data"))

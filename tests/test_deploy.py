@@ -423,6 +423,7 @@ def test_backup_script_parses() -> None:
     assert os.access(DEPLOY / "backup.sh", os.X_OK)
 
 
+@pytest.mark.slow  # backs up and restores a played game through the scripts
 def test_backup_script_makes_a_checked_sqlite_copy_and_keeps_the_newest(tmp_path: Path) -> None:
     ok(pbem("db", "init"))
     new_game()
@@ -459,6 +460,7 @@ def test_backup_script_keeps_the_old_backups_when_it_fails(tmp_path: Path) -> No
     assert missing.returncode == 73 and "nowhere" in missing.stderr
 
 
+@pytest.mark.slow  # backs up and restores a played game through the scripts
 def test_restore_recipe_brings_the_game_back(tmp_path: Path) -> None:
     """deploy/README.md, *Restoring*: the database lost, the backup copied into its place."""
     ok(pbem("db", "init"))

@@ -21,6 +21,11 @@ ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = ("--player", "Ann,ann@example.org,blue", "--player", "Bo,bo@example.org,red")
 
 
+# each test runs `pbem game new` and `game show` in processes of their own
+# (make test and CI run it, make test-fast does not)
+pytestmark = pytest.mark.slow
+
+
 @pytest.fixture(autouse=True)
 def _data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PBEM_DATA", str(tmp_path / "data"))

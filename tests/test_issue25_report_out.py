@@ -23,6 +23,11 @@ RECIPIENTS = ("p1-aristides", "p2-hanno", "observer", "gm")  # the files' recipi
 SUFFIXES = ("txt", "html", "json", "svg", "png")
 
 
+# each test plays the demo and writes every report through the command line
+# (make test and CI run it, make test-fast does not)
+pytestmark = pytest.mark.slow
+
+
 def pbem(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "pbem.cli.main", *args], cwd=ROOT,
                           capture_output=True, text=True, timeout=300, env=dict(os.environ))

@@ -7,6 +7,7 @@ import json
 import random
 from dataclasses import replace
 
+import pytest
 from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
@@ -19,6 +20,11 @@ from pbem.rules.ramspeed.view import RECORD_FIELDS, side_events, side_view
 # whole games are slow to shrink: report the first failing seed as it is
 NO_SHRINK = (Phase.explicit, Phase.reuse, Phase.generate)
 OPTIONS = (("secret_hit_locations", True), ("secret_records", True))
+
+
+# whole games played many times over (Hypothesis)
+# (make test and CI run it, make test-fast does not)
+pytestmark = pytest.mark.slow
 
 
 def _play(seed: int, scenario: str, options: tuple[tuple[str, bool], ...], phases: int):
