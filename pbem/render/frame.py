@@ -1,5 +1,6 @@
 """The close-up and the overview of any scene, for every ruleset: the close-up is the part of
-the board the scene's `focus` marks (what moved, fought or was struck), with a margin, drawn
+the board the scene's `focus` marks (what moved, fought or was struck; with none, the
+viewer's own pieces and the enemies nearest them), with a margin, drawn
 as wide as a phone shows it so that its labels keep their pixel size on the phone; the
 overview is the whole board small and without words, with the close-up's frame drawn on
 it. Rulesets mark what
@@ -83,13 +84,37 @@ def _unworded(item: Primitive) -> Primitive | None:
     return item
 
 
+def _middle(box: Box) -> tuple[float, float]:
+    return (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+
+
+def interest(scene: Scene) -> tuple[Box, ...]:
+    """What the close-up must hold: the scene's focus; with none (a phase without contact),
+    the viewer's own pieces and, for each, the nearest piece of another side; every piece
+    for a viewer with none of its own; nothing when the scene marks no piece either."""
+    if scene.focus:
+        return scene.focus
+    own = [p.box for p in scene.pieces if scene.viewer is not None and p.side == scene.viewer]
+    others = [p.box for p in scene.pieces if scene.viewer is None or p.side != scene.viewer]
+    if not own:
+        return tuple(others)
+    nearest = [_nearest(box, others) for box in own] if others else []
+    return tuple(dict.fromkeys([*own, *nearest]))
+
+
+def _nearest(box: Box, others: list[Box]) -> Box:
+    """Of `others`, the box whose middle is nearest `box`'s."""
+    return min(others, key=lambda other: math.dist(_middle(other), _middle(box)))
+
+
 def frame(scene: Scene, width: int = PHONE) -> Framed:
-    """The close-up on the scene's focus (the whole board if it marks none) and the
-    overview with the frame on it, both `width` pixels wide."""
+    """The close-up on what the scene marks (`interest`; the whole board if it marks
+    nothing) and the overview with the frame on it, both `width` pixels wide."""
     own = scene.transform
     board = board_of(scene)
     margin = MARGIN / own.scale
-    focus = _union(scene.focus) if scene.focus else board
+    marked = interest(scene)
+    focus = _union(marked) if marked else board
     grown = (focus[0] - margin, focus[1] - margin, focus[2] + margin, focus[3] + margin)
     room = TALLEST - BAND
     scale = min(width / (grown[2] - grown[0]), room / (grown[3] - grown[1]) or 1.0,

@@ -125,11 +125,22 @@ class Transform:
 
 
 @dataclass(frozen=True)
+class Piece:
+    """A piece the scene draws, for the host's framing: the box round it (ruleset
+    coordinates) and the side commanding it."""
+
+    box: Box
+    side: str
+
+
+@dataclass(frozen=True)
 class Scene:
     """A whole picture: `items` in the ruleset's coordinates, `overlay` in pixels on top.
     `focus` is what the reader needs this phase, as boxes (least x, least y, greatest x,
     greatest y) in the ruleset's coordinates: the host frames its close-up on them
-    (pbem.render.frame); a scene without focus is framed whole."""
+    (pbem.render.frame). A phase without focus (no contact) is framed on the `viewer`'s
+    own `pieces` and the enemies nearest them, on every piece for a viewer with none (an
+    observer), and whole when the scene marks no piece either."""
 
     width: int
     height: int
@@ -139,6 +150,8 @@ class Scene:
     overlay: tuple[Primitive, ...] = ()
     background: str = "#ffffff"
     focus: tuple[Box, ...] = ()
+    pieces: tuple[Piece, ...] = ()
+    viewer: str | None = None  # whose view the scene draws: a side, or None
 
 
 # A letter of the sans-serif faces the writers use (DejaVu Sans in SVG, Pillow's own font in
@@ -175,11 +188,16 @@ def bounds(item: Primitive) -> Box | None:
     return (min(xs), min(ys), max(xs), max(ys))
 
 
-def focus_of(items: Sequence[Primitive], fallback: Sequence[Primitive] = ()) -> tuple[Box, ...]:
+def focus_of(items: Sequence[Primitive]) -> tuple[Box, ...]:
     """A scene's focus: the boxes round `items` (what moved, fought or was struck this
-    phase), or round `fallback` (the pieces on the board) when nothing happened."""
-    boxes = tuple(b for b in map(bounds, items) if b is not None)
-    return boxes or tuple(b for b in map(bounds, fallback) if b is not None)
+    phase); none when nothing happened (the host then frames the pieces, Scene)."""
+    return tuple(b for b in map(bounds, items) if b is not None)
+
+
+def piece_of(shape: Primitive, side: str) -> Piece | None:
+    """The piece drawn as `shape`, commanded by `side`, for a scene's `pieces`."""
+    box = bounds(shape)
+    return None if box is None else Piece(box, side)
 
 
 # -- pieces every map draws with ---------------------------------------------------------------

@@ -74,6 +74,7 @@ def test_a_greeks_vs_romans_close_up_holds_every_ship_that_moved_fought_or_was_s
 
 
 def test_a_phase_without_happenings_frames_the_pieces_on_the_board() -> None:
+    """(Its own pieces and the nearest enemies for a side: tests/render/test_frame_no_contact.py.)"""
     scene = table._scene(events=[])
     framed = frame(scene)
     ships = table.battle()["ships"]
@@ -83,7 +84,7 @@ def test_a_phase_without_happenings_frames_the_pieces_on_the_board() -> None:
     for galley in viewed.values():  # a standing grapple is contact: let go
         galley["grappled_with"] = []
     hexes_scene = hexmap.map_scene({"galleys": viewed}, [], "T", "t", columns=16, rows=10)
-    assert hexes_scene.focus
+    assert not hexes_scene.focus and hexes_scene.pieces  # no contact: framed on the pieces
     hexed = frame(hexes_scene)
     for gid, galley in viewed.items():
         if galley["status"] == "afloat":

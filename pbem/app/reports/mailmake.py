@@ -183,12 +183,15 @@ def _report(engine: Engine, settings: MailSettings, row: MailOutRow,
 def _phone_map(game_id: str, phase_key: str, after: rulesets.HostedGame, events: tuple[Any, ...],
                who: Recipient) -> bytes:
     """The report's map as the mail carries it: the recipient's own scene (nothing more is
-    seen), its close-up over its overview at a phone's width (pbem.render.frame)."""
+    seen), its close-up over its overview at a phone's width (pbem.render.frame), a phase
+    without contact framed on the recipient's own pieces and the enemies nearest them."""
     from pbem.render.frame import phone_png
 
     view, shown = seen_by(after, events, who)
-    return phone_png(scene_for(game_id=game_id, phase_key=phase_key, after=after, view=view,
-                               shown=shown, who=who))
+    scene = scene_for(game_id=game_id, phase_key=phase_key, after=after, view=view,
+                      shown=shown, who=who)
+    # whose view it is frames a phase without contact on the recipient's own pieces
+    return phone_png(replace(scene, viewer=who.side))
 
 
 def _report_mail(settings: MailSettings, row: MailOutRow, made: Any, game_id: str,

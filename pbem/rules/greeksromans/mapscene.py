@@ -174,8 +174,8 @@ def _ships(ships: dict[str, Any], viewer: str | None, table: Box, drawing: Drawi
         hull = hull_style(side, controller, drawing.sides)
         pattern = side_look(controller, drawing.sides)[1]
         key = "captured" if controller != side else f"side-{controller}"
-        drawing.ships.append(ship_shape(corners, hull, pattern, sinking, f"{key}--{sid}",
-                                        _tooltip(sid, ship)))
+        drawing.ship(ship_shape(corners, hull, pattern, sinking, f"{key}--{sid}",
+                                _tooltip(sid, ship)), controller)
         drawing.shown.setdefault(key, (hull, pattern))
         if sinking:
             drawing.shown.setdefault("sinking", (hull, pattern))
@@ -378,7 +378,7 @@ def map_scene(view: dict[str, Any], events: Sequence[dict[str, Any]], title: str
     ships = _ships_of(view)
     width, height = table_of(view)
     size = size or default_size(width)
-    drawing = Drawing(_sides(ships))
+    drawing = Drawing(_sides(ships), viewer=viewer)
     _ships(ships, viewer, (0.0, 0.0, width, height), drawing)
     _events(ships, events, drawing, size)
     return _scene(drawing, title, subtitle, size, width, height)
@@ -406,7 +406,7 @@ def plan_scene(view: dict[str, Any], side: str, plans: Sequence[tuple[str, Seque
     by_key = {sid.upper(): sid for sid in ships}
     width, height = table_of(view)
     size = default_size(width)
-    drawing = Drawing(_sides(ships))
+    drawing = Drawing(_sides(ships), viewer=side)
     _ships(ships, None, (0.0, 0.0, width, height), drawing)
     for piece, plan in plans:
         sid = by_key.get(str(piece).upper())

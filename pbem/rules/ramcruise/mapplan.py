@@ -148,6 +148,7 @@ def plan_scene(view: dict[str, Any], side: str, plans: Sequence[tuple[str, Seque
     width, height = table_of(view)
     size = default_size(width)
     drawing = new_drawing(view, ships)
+    drawing.viewer = side
     draw_ships(view, ships, None, (0.0, 0.0, width, height), drawing)
     for piece, plan in plans:
         sid = by_key.get(str(piece).upper())

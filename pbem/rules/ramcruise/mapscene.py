@@ -175,6 +175,7 @@ def map_scene(view: dict[str, Any], events: Sequence[dict[str, Any]], title: str
     width, height = table_of(view)
     size = size or default_size(width)
     drawing = new_drawing(view, ships)
+    drawing.viewer = viewer
     draw_ships(view, ships, viewer, (0.0, 0.0, width, height), drawing)
     _events(ships, events, drawing, size)
     return scene(drawing, title, subtitle, size, width, height)

@@ -111,7 +111,8 @@ def draw_ships(view: dict[str, Any], ships: dict[str, Any], viewer: str | None, 
         hull = Style(fill=colour).under(HULL_LINE)
         shape = ship_shape(corners, hull, pattern, ship.get("status") == "sinking",
                            f"side-{side}--{sid}", ship_tooltip(sid, ship, turn))
-        drawing.ships.append(Group((shape,), STRUCK) if ship.get("status") == "surrendered" else shape)
+        drawing.ship(Group((shape,), STRUCK) if ship.get("status") == "surrendered" else shape,
+                     side)
         drawing.shown.setdefault(f"side-{side}", (hull, pattern))
         for key, present in (("sinking", ship.get("status") == "sinking"),
                              ("surrendered", ship.get("status") == "surrendered")):

@@ -19,7 +19,7 @@ themselves).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -65,6 +65,7 @@ from pbem.rules.ramspeed.tables import default_tables
 from pbem.rules.scene import (
     Circle,
     Group,
+    Piece,
     Point,
     Polygon,
     Polyline,
@@ -76,6 +77,7 @@ from pbem.rules.scene import (
     focus_of,
     haloed,
     headed,
+    piece_of,
 )
 
 TITLE = 46  # pixels above the grid for the title and subtitle
@@ -158,6 +160,7 @@ class Drawing:
     marks: list[Primitive]
     labels: list[Label]
     shown: dict[str, Style | None]  # legend key -> the style it shows, where it varies
+    pieces: list[Piece] = field(default_factory=list)  # each galley afloat, by commander
 
 
 def _galleys(galleys: dict[str, Any], sides: list[str], drawing: Drawing) -> None:
@@ -168,8 +171,10 @@ def _galleys(galleys: dict[str, Any], sides: list[str], drawing: Drawing) -> Non
             pattern = side_look(galley["controller"], sides)[1]
             key = f"captured--{gid}" if galley["captured"] else (
                 f"side-{galley['controller']}--{gid}")
-            drawing.shapes.append(galley_shape(centres, hex_at(galley["bow"]),
-                                               galley["facing"], hull, pattern, key))
+            shape = galley_shape(centres, hex_at(galley["bow"]), galley["facing"], hull,
+                                 pattern, key)
+            drawing.shapes.append(shape)
+            drawing.pieces.extend(p for p in (piece_of(shape, galley["controller"]),) if p)
             if galley["captured"]:
                 drawing.shown.setdefault("captured", hull)
             drawing.shown.setdefault(f"side-{galley['controller']}", None)
@@ -288,7 +293,7 @@ def _zones(zones: dict[str, str], sides: list[str], columns: int, rows: int,
 
 def _scene(view: dict[str, Any], events: list[dict[str, Any]], title: str, subtitle: str,
            size: float, columns: int, rows: int, zones: dict[str, str],
-           ends: dict[str, tuple[list[str], str]]) -> Scene:
+           ends: dict[str, tuple[list[str], str]], viewer: str | None = None) -> Scene:
     galleys: dict[str, Any] = view["galleys"]
     sides = list(dict.fromkeys([*(g["side"] for g in galleys.values()), *zones]))
     drawing = Drawing([], [], [], [], [], [], {})
@@ -318,8 +323,9 @@ def _scene(view: dict[str, Any], events: list[dict[str, Any]], title: str, subti
     return Scene(width=width, height=math.ceil(bottom + key_height + 8),
                  title=f"{title}, {subtitle}", items=items, transform=transform(size),
                  overlay=headed(title, subtitle, INK, key_items), background=WHITE,
-                 focus=focus_of([*drawing.trails, *drawing.marks, *_named(drawing.shapes, events)],
-                                drawing.shapes))
+                 focus=focus_of([*drawing.trails, *drawing.marks,
+                                 *_named(drawing.shapes, events)]),
+                 pieces=tuple(drawing.pieces), viewer=viewer)
 
 
 def _named(shapes: list[Primitive], events: list[dict[str, Any]]) -> list[Primitive]:
@@ -332,14 +338,14 @@ def _named(shapes: list[Primitive], events: list[dict[str, Any]]) -> list[Primit
 
 def map_scene(view: dict[str, Any], events: list[dict[str, Any]], title: str, subtitle: str,
               size: float = 0.0, columns: int | None = None, rows: int | None = None,
-              zones: dict[str, str] | None = None) -> Scene:
-    """Everything the map shows; `view` and `events` are what one side (or an observer, or
-    the game master) may see; `zones` (side -> set-up zone) on maps of the set-up. A `size`
-    of 0 is chosen from the map's width."""
+              zones: dict[str, str] | None = None, viewer: str | None = None) -> Scene:
+    """Everything the map shows; `view` and `events` are what one side (`viewer`; None for
+    an observer or the game master) may see; `zones` (side -> set-up zone) on maps of the
+    set-up. A `size` of 0 is chosen from the map's width."""
     columns = columns or int(view.get("columns", 32))
     rows = rows or int(view.get("rows", 24))
     return _scene(view, events, title, subtitle, size or map_size(columns), columns, rows,
-                  zones or {}, {})
+                  zones or {}, {}, viewer)
 
 
 PLAN_SIZE = 20.0  # pixels per hex unit on the map answering a player's orders

@@ -112,6 +112,7 @@ def plan_scene(view: dict[str, Any], side: str, plans: Sequence[tuple[str, Seque
     width, height = table_of(view)
     size = default_size(width)
     drawing = new_drawing(view, ships)
+    drawing.viewer = side
     draw_ships(view, ships, drawing)
     enemy_zones(ships, side, drawing)
     chosen: dict[str, Sequence[str]] = {}

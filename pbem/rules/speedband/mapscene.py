@@ -275,6 +275,7 @@ def map_scene(view: dict[str, Any], events: Sequence[dict[str, Any]], title: str
     width, height = table_of(view)
     size = size or default_size(width)
     drawing = new_drawing(view, ships)
+    drawing.viewer = viewer
     fled = draw_ships(view, ships, drawing)
     enemy_zones(ships, viewer, drawing)
     own_reaches(view, ships, viewer, (0.0, 0.0, width, height), drawing)

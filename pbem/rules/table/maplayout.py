@@ -19,6 +19,7 @@ from pbem.rules.scene import (
     Box,
     Group,
     LegendLayout,
+    Piece,
     Point,
     Polyline,
     Primitive,
@@ -30,6 +31,7 @@ from pbem.rules.scene import (
     headed,
     legend_rows,
     overlaps,
+    piece_of,
     text_width,
 )
 from pbem.rules.table.mapkit import (
@@ -195,6 +197,14 @@ class Drawing:
     hulls: list[Corners] = field(default_factory=list)
     shown: dict[str, tuple[Style, str] | None] = field(default_factory=dict)
     heading: HeadingArrow | None = None
+    pieces: list[Piece] = field(default_factory=list)  # each ship on the table, by commander
+    viewer: str | None = None  # whose view it draws (a side; None: observers, game master)
+
+    def ship(self, shape: Primitive, side: str) -> None:
+        """A ship's shape drawn, and marked as a piece of `side` (the one commanding it)
+        for the host's framing of a phase without contact."""
+        self.ships.append(shape)
+        self.pieces.extend(p for p in (piece_of(shape, side),) if p is not None)
 
 
 @dataclass(frozen=True)
@@ -280,4 +290,5 @@ def table_scene(drawing: Drawing, title: str, subtitle: str, size: float, width:
     return Scene(width=picture_width, height=math.ceil(bottom + key_height + 8),
                  title=f"{title}, {subtitle}", items=items, transform=transform(size, height),
                  overlay=(*headed(title, subtitle, INK, key_items), *band), background=WHITE,
-                 focus=focus_of([*drawing.trails, *drawing.marks], drawing.ships))
+                 focus=focus_of([*drawing.trails, *drawing.marks]),
+                 pieces=tuple(drawing.pieces), viewer=drawing.viewer)

@@ -316,6 +316,7 @@ def plan_scene(
     width, height = table_of(view)
     size = default_size(width)
     drawing = new_drawing(view, ships)
+    drawing.viewer = side
     draw_terrain(view, drawing)
     draw_ships(view, ships, drawing)
     own_rings(view, ships, side, (0.0, 0.0, width, height), drawing)

@@ -277,6 +277,7 @@ def map_scene(
     width, height = table_of(view)
     size = size if size > 0 and math.isfinite(size) else default_size(width)
     drawing = new_drawing(view, ships)
+    drawing.viewer = viewer
     draw_terrain(view, drawing)
     draw_ships(view, ships, drawing)
     fled = {
