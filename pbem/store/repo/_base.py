@@ -1,4 +1,5 @@
-"""What every aggregate's queries share."""
+"""What every aggregate's queries share: adding a row, and the way the few statements every
+mail runs go straight to SQLite's own connection."""
 
 from __future__ import annotations
 
@@ -11,3 +12,31 @@ def add(session: Session, row: Any) -> Any:
     session.add(row)
     session.flush()
     return row
+
+
+def sqlite_driver(session: Session) -> Any:
+    """SQLite's own connection under the session's transaction, or None on another
+    database. The statements every mail runs (storing it, its copies, its mark, the status
+    line's reads, the lockout) go straight to it: SQLAlchemy's execution of a statement costs
+    some 50 microseconds more than SQLite's, about twice the whole of a bare insert. Each of
+    them stores and reads its values through its column's own type (`stored`, `read`), so
+    the rows are exactly those SQLAlchemy writes and reads; the other databases run the
+    SQLAlchemy statement."""
+    connection = session.connection()
+    if connection.dialect.name != "sqlite":
+        return None
+    return connection.connection.dbapi_connection
+
+
+def stored(session: Session, column: Any, value: Any) -> Any:
+    """`value` as SQLAlchemy stores it in `column` (a datetime as its text, say)."""
+    dialect = session.get_bind().dialect
+    process = column.type.dialect_impl(dialect).bind_processor(dialect)
+    return process(value) if process is not None and value is not None else value
+
+
+def read(session: Session, column: Any, value: Any) -> Any:
+    """A value of `column` as SQLAlchemy reads it back (the text of a datetime as one)."""
+    dialect = session.get_bind().dialect
+    process = column.type.dialect_impl(dialect).result_processor(dialect, None)
+    return process(value) if process is not None else value

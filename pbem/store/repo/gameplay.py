@@ -29,6 +29,7 @@ from pbem.store.models import (
     VacationRow,
     unpack,
 )
+from pbem.store.repo._base import read, sqlite_driver
 
 GENESIS = "0" * 64
 
@@ -158,6 +159,12 @@ _HOLDS_SUBMISSION = (core_select(_SUBMISSION_TABLE.c.id)
                      .where(_SUBMISSION_TABLE.c.phase_id == bindparam("phase"),
                             _SUBMISSION_TABLE.c.player_id == bindparam("player")).limit(1))
 
+# the same, as SQLite's own connection runs them (pbem.store.repo._base.sqlite_driver)
+_OPEN_PHASE_GLANCE_SQLITE = ("SELECT id, key, state_before, deadline FROM phases WHERE "
+                             "game_id = :game AND status = 'open' ORDER BY seq DESC LIMIT 1")
+_HOLDS_SUBMISSION_SQLITE = ("SELECT id FROM submissions WHERE phase_id = :phase AND "
+                            "player_id = :player LIMIT 1")
+
 
 def open_phase_glance(session: Session, game_id: str) -> PhaseGlance | None:
     """The game's open phase (the latest, should there be more) as `open_phase` finds it,
@@ -166,16 +173,26 @@ def open_phase_glance(session: Session, game_id: str) -> PhaseGlance | None:
     the query. What the session holds unwritten is written first (as the ORM's own query
     would), so a deadline moved earlier in the same mail is the one read."""
     session.flush()
-    row = session.connection().execute(_OPEN_PHASE_GLANCE, {"game": game_id}).first()
-    return None if row is None else PhaseGlance(int(row[0]), row[1], row[2], row[3])
+    driver = sqlite_driver(session)
+    if driver is None:
+        row = session.connection().execute(_OPEN_PHASE_GLANCE, {"game": game_id}).first()
+        return None if row is None else PhaseGlance(int(row[0]), row[1], row[2], row[3])
+    found = driver.execute(_OPEN_PHASE_GLANCE_SQLITE, {"game": game_id}).fetchone()
+    if found is None:
+        return None
+    return PhaseGlance(int(found[0]), found[1], unpack(found[2]),
+                       read(session, _PHASE_TABLE.c.deadline, found[3]))
 
 
 def holds_submission(session: Session, phase_id: int, player_id: int) -> bool:
     """Whether the player has a submission for the phase (see `latest_submission`), in one
     statement of SQL; the session's unwritten changes are written first."""
     session.flush()
-    return session.connection().execute(_HOLDS_SUBMISSION, {
-        "phase": phase_id, "player": player_id}).first() is not None
+    values = {"phase": phase_id, "player": player_id}
+    driver = sqlite_driver(session)
+    if driver is None:
+        return session.connection().execute(_HOLDS_SUBMISSION, values).first() is not None
+    return driver.execute(_HOLDS_SUBMISSION_SQLITE, values).fetchone() is not None
 
 def phases(session: Session, game_id: str, archived: bool = False) -> Sequence[PhaseRow]:
     query = select(PhaseRow).where(PhaseRow.game_id == game_id)
@@ -303,8 +320,10 @@ def store_submission(connection: Connection, phase_id: int, player_id: int, side
         connection.execute(_INSERT_SUBMISSION, params)
         return
     column = SubmissionRow.__table__.c.received_at  # type: ignore[attr-defined]
-    stored_as = column.type.bind_processor(connection.dialect)
-    params["at"] = stored_as(at) if stored_as else at  # exactly as SQLAlchemy would store it
+    # exactly as SQLAlchemy would store it: the processor of the dialect's own DATETIME
+    # (the generic type has none, and sqlite3 would write the time with its offset)
+    stored_as = column.type.dialect_impl(connection.dialect).bind_processor(connection.dialect)
+    params["at"] = stored_as(at) if stored_as else at
     driver.execute(_INSERT_SUBMISSION.text, params)
 
 

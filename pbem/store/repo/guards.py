@@ -18,7 +18,7 @@ from pbem.store.models import (
     MailNoticeRow,
     ThrottleRow,
 )
-from pbem.store.repo._base import add
+from pbem.store.repo._base import add, read, sqlite_driver, stored
 
 LOCKOUT_FAILURES = 5
 LOCKOUT_WINDOW = timedelta(hours=1)
@@ -76,9 +76,16 @@ def locked_out_until(session: Session, player_id: int, now: datetime,
             else "own" if address.lower() == registered.lower() else "other")
     # read past the ORM (every sign-on asks): record_login_failure writes each failure at
     # once, so the session never holds one unwritten
-    times = session.connection().execute(_FAILURES[kind], {
-        "player": player_id, "since": now - 2 * window,
-        "registered": (registered or "").lower()}).scalars().all()
+    values = {"player": player_id, "since": now - 2 * window,
+              "registered": (registered or "").lower()}
+    driver = sqlite_driver(session)
+    if driver is None:
+        times = session.connection().execute(_FAILURES[kind], values).scalars().all()
+    else:
+        column = LoginFailureRow.__table__.c.at  # type: ignore[attr-defined]
+        values["since"] = stored(session, column, values["since"])
+        times = [read(session, column, row[0])
+                 for row in driver.execute(_FAILURES_SQLITE[kind], values)]
     return _lockout_end(times, now, failures, window)
 
 
@@ -96,6 +103,11 @@ def _failures(kind: str) -> Any:
 
 
 _FAILURES = {kind: _failures(kind) for kind in ("any", "own", "other")}
+# the same, as SQLite's own connection runs them (pbem.store.repo._base.sqlite_driver)
+_FAILURES_SQLITE = {kind: "SELECT at FROM login_failures WHERE player_id = :player AND "
+                    f"at > :since{counted} ORDER BY at" for kind, counted in (
+                        ("any", ""), ("own", " AND lower(address) = :registered"),
+                        ("other", " AND (address IS NULL OR lower(address) != :registered)"))}
 
 
 def record_gm_failure(session: Session, game_id: str, address: str, now: datetime) -> None:

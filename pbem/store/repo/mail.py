@@ -19,6 +19,7 @@ from pbem.store.models import (
     MailOutRow,
     PressRow,
 )
+from pbem.store.repo._base import sqlite_driver, stored
 
 MAIL_KINDS = ("reply", "report", "press", "reminder", "deadline", "notice")
 MAIL_SOURCES = ("stdin", "maildir", "imap", "lmtp", "inject")
@@ -36,6 +37,15 @@ _STORE_IN = _MAIL_IN.insert().returning(_MAIL_IN.c.id)
 _MARK_IN = _MAIL_IN.update().where(_MAIL_IN.c.id == bindparam("row_id")).values(
     state=bindparam("to_state"), reason=bindparam("to_reason"),
     handled_at=bindparam("to_handled_at"), outcome=bindparam("to_outcome"))
+# the same, as SQLite's own connection runs them (pbem.store.repo._base.sqlite_driver)
+_STORE_IN_SQLITE = (
+    "INSERT INTO mail_in (received_at, message_id, digest, source, raw, raw_size, state, "
+    "reason, outcome, handled_at) VALUES (:received_at, :message_id, :digest, :source, :raw, "
+    ":raw_size, :state, :reason, :outcome, :handled_at)")
+_MARK_IN_SQLITE = ("UPDATE mail_in SET state = :to_state, reason = :to_reason, handled_at = "
+                   ":to_handled_at, outcome = :to_outcome WHERE id = :row_id")
+_COPY_STATES_SQLITE = ("SELECT id, state FROM mail_in WHERE message_id = :key AND digest = "
+                       ":to_digest AND id != :mail_id ORDER BY id")
 _COPIES = (select(MailInRow).where(MailInRow.message_id == bindparam("key"),
                                    MailInRow.digest == bindparam("to_digest"),
                                    col(MailInRow.id) != bindparam("mail_id"))
@@ -61,7 +71,11 @@ def store_incoming_id(session: Session, *, raw: bytes, message_id: str, source: 
     """`store_incoming`, giving back only the stored message's number (mail in's every mail:
     it needs no row object)."""
     values = _incoming_values(raw, message_id, source, received_at, digest, raw_size)
-    return int(session.connection().execute(_STORE_IN, values).scalar_one())
+    driver = sqlite_driver(session)
+    if driver is None:
+        return int(session.connection().execute(_STORE_IN, values).scalar_one())
+    values["received_at"] = stored(session, _MAIL_IN.c.received_at, received_at)
+    return int(driver.execute(_STORE_IN_SQLITE, values).lastrowid)
 
 
 def _incoming_values(raw: bytes, message_id: str, source: str, received_at: datetime,
@@ -99,10 +113,16 @@ def mark_incoming(session: Session, row_id: int, state: str, now: datetime, *,
     if state not in MAIL_IN_STATES:
         raise ValueError(f"a received message is one of {', '.join(MAIL_IN_STATES)}; "
                          f"got {state!r}")
-    session.connection().execute(_MARK_IN, {
-        "row_id": row_id, "to_state": state, "to_reason": reason,
-        "to_handled_at": None if state == "new" else now,
-        "to_outcome": None if outcome is None else json.dumps(outcome, sort_keys=True)})
+    values = {"row_id": row_id, "to_state": state, "to_reason": reason,
+              "to_handled_at": None if state == "new" else now,
+              "to_outcome": None if outcome is None else json.dumps(outcome, sort_keys=True)}
+    driver = sqlite_driver(session)
+    if driver is None:
+        session.connection().execute(_MARK_IN, values)
+    else:
+        values["to_handled_at"] = stored(session, _MAIL_IN.c.handled_at,
+                                         values["to_handled_at"])
+        driver.execute(_MARK_IN_SQLITE, values)
     row = session.identity_map.get(session.identity_key(MailInRow, row_id))
     if row is not None:  # a row read earlier in this session: it is read again when used
         session.expire(row)
@@ -285,8 +305,12 @@ def copy_states(session: Session, mail_id: int, message_id: str,
     (no copy is written by the ORM, so nothing of the session's is unwritten)."""
     if not message_id:
         return []
-    return [(int(row[0]), row[1]) for row in session.connection().execute(_COPY_STATES, {
-        "key": message_id, "to_digest": digest, "mail_id": mail_id})]
+    values = {"key": message_id, "to_digest": digest, "mail_id": mail_id}
+    driver = sqlite_driver(session)  # (SQLite's write lock, taken at BEGIN, locks them)
+    found: list[Any] = (list(session.connection().execute(_COPY_STATES, values))
+                        if driver is None else driver.execute(_COPY_STATES_SQLITE,
+                                                              values).fetchall())
+    return [(int(row[0]), row[1]) for row in found]
 
 
 def copies_handled(session: Session, mail_id: int, message_id: str,
