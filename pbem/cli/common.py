@@ -91,7 +91,7 @@ def read_text(name: str, limit: int | None = None) -> bytes:
     """A file's bytes, or standard input's for "-": at most `limit` bytes are accepted
     (default: the orders' limit), and no more than one byte beyond it is ever read, so an
     endless input is refused rather than held in memory."""
-    from pbem.app.orders import MAX_BYTES
+    from pbem.app.base.ordertext import MAX_BYTES
 
     limit = MAX_BYTES if limit is None else limit
     if name == "-":
@@ -108,6 +108,15 @@ def read_text(name: str, limit: int | None = None) -> bytes:
         raise JudgeError(f"{where} holds more than {limit // 1024} KiB; the judge reads at most "
                          f"{limit // 1024} KiB of orders. Send only the order lines")
     return data
+
+
+def option(text: str) -> tuple[str, bool | int | str]:
+    """`--option NAME` switches NAME on; `--option NAME=VALUE` sets it (the ruleset checks)."""
+    name, sep, value = text.partition("=")
+    if not name.strip():
+        raise JudgeError(f"--option '{text}': write NAME or NAME=VALUE (`pbem rules list` "
+                         "shows each ruleset's options)")
+    return name.strip(), value.strip() if sep else True
 
 
 def table(rows: Sequence[dict[str, Any]], columns: Sequence[str]) -> str:

@@ -9,7 +9,7 @@ from typing import Any
 from pbem.app.base import rulesets
 from pbem.app.base.errors import JudgeError
 from pbem.app.play import games
-from pbem.cli.common import add_db, add_json, emit, engine, say, table
+from pbem.cli.common import add_db, add_json, emit, engine, option, say, table
 from pbem.cli.timingargs import DEFAULT_HOURS, add_timing, timing_from, timing_made
 from pbem.timing import format_length, lengths_json, lengths_text
 
@@ -22,15 +22,6 @@ def _player(text: str) -> games.PlayerSpec:
 
 
 SCENARIO_FILE_MAX = 64 * 1024
-
-
-def _option(text: str) -> tuple[str, bool | int | str]:
-    """`--option NAME` switches NAME on; `--option NAME=VALUE` sets it (the ruleset checks)."""
-    name, sep, value = text.partition("=")
-    if not name.strip():
-        raise JudgeError(f"--option '{text}': write NAME or NAME=VALUE (`pbem rules list` "
-                         "shows each ruleset's options)")
-    return name.strip(), value.strip() if sep else True
 
 
 def _scenario_file(name: str) -> str:
@@ -59,7 +50,7 @@ def _new(args: argparse.Namespace) -> int:
         game_id=args.name, scenario=Path(args.scenario_file).name if args.scenario_file
         else args.scenario or rulesets.default_scenario(args.ruleset),
         players=tuple(_player(p) for p in args.player),
-        ruleset=args.ruleset, options=tuple(_option(o) for o in args.option),
+        ruleset=args.ruleset, options=tuple(option(o) for o in args.option),
         columns=args.columns, rows=args.rows,
         phase_hours=args.hours, timing=timing, gm_email=args.gm,
         player_extensions=args.player_extensions, vacation_days=args.vacation_days,
