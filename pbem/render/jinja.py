@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, Template, select_autoescape
+from markupsafe import Markup, escape
 
 from pbem import resources
 
@@ -35,11 +36,34 @@ def environment(folder: str = "") -> Environment:
     )
 
 
+ESCAPED_KEPT = 1 << 14  # strings whose HTML escape a process keeps (then starts again)
+_escaped: dict[str, Markup] = {}
+
+
+def _escape_kept(value: Any) -> Markup:
+    """markupsafe.escape, the escape of each plain string kept: a phase's reports show
+    the same cells to every reader of a view, and most to every view."""
+    if type(value) is not str:
+        return escape(value)
+    found = _escaped.get(value)
+    if found is None:
+        if len(_escaped) >= ESCAPED_KEPT:
+            _escaped.clear()
+        found = _escaped[value] = escape(value)
+    return found
+
+
 @lru_cache(maxsize=32)
 def template(name: str,
              filters: tuple[tuple[str, Callable[..., Any]], ...] = ()) -> Template:
     """The template `name` of the environment, compiled once per process, with the
-    `filters` it uses (name, function) set on the environment before it is compiled."""
+    `filters` it uses (name, function) set on the environment before it is compiled. Its
+    output is escaped by _escape_kept (the same text as markupsafe.escape gives), where
+    the compiled template calls markupsafe.escape by that name, as Jinja's do."""
     env = environment()
     env.filters.update(dict(filters))
-    return env.get_template(name)
+    compiled = env.get_template(name)
+    names = getattr(compiled.root_render_func, "__globals__", {})
+    if names.get("escape") is escape:
+        names["escape"] = _escape_kept
+    return compiled

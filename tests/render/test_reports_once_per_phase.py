@@ -196,3 +196,30 @@ def test_the_outbox_builds_a_phase_s_reports_sharing_the_work(engine: Engine,
         ["gm@example.org", *(f"{n.lower()}@example.org" for n in names.values())])
     assert fakes["check"].call_count == 2  # blue's and red's build: once each, for 3 reports
     assert games.show_game(engine, "g1")["phase"] != "build"
+
+
+def test_the_kept_html_escapes_are_markupsafe_s(phase: dict[str, Any]) -> None:
+    """The report's HTML, each string's escape kept, is what a fresh environment that
+    escapes every string anew writes."""
+    from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+    from markupsafe import escape
+
+    from pbem.render import jinja
+
+    for text in ("<b>&'\"", "plain", "", "é"):
+        assert jinja._escape_kept(text) == escape(text)
+        assert jinja._escape_kept(text) == escape(text)  # the kept one, asked again
+    assert jinja._escape_kept(Markup("<i>")) == Markup("<i>")
+    assert jinja._escape_kept(3) == escape(3)
+    fresh = Environment(
+        loader=FileSystemLoader(str(jinja.templates_dir())),
+        autoescape=select_autoescape(enabled_extensions=("html.j2", "svg.j2"),
+                                     disabled_extensions=("txt.j2",), default=True),
+        undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+        keep_trailing_newline=True)
+    who = phase["who"][0]
+    view, shown = reports.seen_by(phase["after"], phase["events"], who)
+    data = reports.report_for(game_id="t", phase_key=phase["key"], after=phase["after"],
+                              view=view, shown=shown, who=who, deadline=DEADLINE,
+                              before=phase["before"], given=phase["given"])
+    assert report.render_html(data) == fresh.get_template("report.html.j2").render(r=data)

@@ -287,26 +287,18 @@ _recent: OrderedDict[tuple[Any, ...], SharedPhase] = OrderedDict()
 _recent_lock = threading.Lock()
 
 
-_keys: OrderedDict[int, tuple[rulesets.HostedGame, tuple[str, ...]]] = OrderedDict()
-
-
-def _state_key(game: rulesets.HostedGame | None) -> tuple[str, ...] | None:
-    """A game value by what it is: its class, ruleset and state as it is stored (what the
-    judge loads it from), so that two loads of one stored phase are one key. A game value
-    asked again (one of stored_game's) is known by its identity, not read again."""
+def _state_key(game: rulesets.HostedGame | None) -> Any:
+    """A game value by what it is, so that two loads of one stored phase are one key: the
+    value itself where it is a value (a frozen dataclass, as every ruleset's is: equal when
+    every field is), else its class, ruleset and state as stored."""
     if game is None:
         return None
-    with _recent_lock:
-        held = _keys.get(id(game))
-        if held is not None and held[0] is game:
-            return held[1]
-    kind = type(game)
-    key = (kind.__module__, kind.__qualname__, game.ruleset, repr(game.to_json()))
-    with _recent_lock:
-        _keys[id(game)] = (game, key)  # held, so that its id is not another's meanwhile
-        while len(_keys) > 4 * RECENT_PHASES:
-            _keys.popitem(last=False)
-    return key
+    try:
+        hash(game)
+    except TypeError:
+        kind = type(game)
+        return (kind.__module__, kind.__qualname__, game.ruleset, repr(game.to_json()))
+    return (type(game), game)
 
 
 @lru_cache(maxsize=2 * RECENT_PHASES)
