@@ -117,3 +117,29 @@ def test_the_status_line_reads_the_phase_and_the_orders_held_as_the_orm_does(
             held is not None)
     assert ANN
     engine.dispose()
+
+
+@pytest.mark.parametrize("past_sqlalchemy", [True, False])
+def test_put_mail_queues_a_message_id_once_and_says_so(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, past_sqlalchemy: bool) -> None:
+    from pbem.store.db import transaction
+
+    if not past_sqlalchemy:
+        _through_sqlalchemy(monkeypatch)
+    path = tmp_path / "put.sqlite"
+    create_sqlite_file(path)
+    engine = make_engine(f"sqlite:///{path}")
+    upgrade(engine)
+    fields: dict[str, Any] = {"message_id": "reply.1@example.net", "kind": "reply",
+                              "game_id": None, "recipients": [ANN], "sender": "judge@example.net",
+                              "subject": "Re: orders", "raw": b"first", "now": NOW}
+    with transaction(engine) as session:
+        assert repo.mail.put_mail(session, **fields) is True
+        assert repo.mail.put_mail(session, **{**fields, "raw": b"second"}) is False
+        row = repo.queue_mail(session, **{**fields, "raw": b"third"})
+        assert (row.raw, row.state, row.created_at, row.next_attempt_at) == (
+            b"first", "queued", NOW, NOW)
+    with engine.connect() as connection:
+        assert connection.exec_driver_sql("SELECT count(*), max(created_at) FROM mail_out"
+                                          ).one() == (1, "2026-12-01 10:00:00.000000")
+    engine.dispose()

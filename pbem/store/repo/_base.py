@@ -22,10 +22,18 @@ def sqlite_driver(session: Session) -> Any:
     them stores and reads its values through its column's own type (`stored`, `read`), so
     the rows are exactly those SQLAlchemy writes and reads; the other databases run the
     SQLAlchemy statement."""
+    transaction = session.get_transaction()
+    known = session.info.get(_DRIVER)
+    if known is not None and known[0] is transaction:  # (found once per transaction)
+        return known[1]
     connection = session.connection()
-    if connection.dialect.name != "sqlite":
-        return None
-    return connection.connection.dbapi_connection
+    driver = (connection.connection.dbapi_connection if connection.dialect.name == "sqlite"
+              else None)
+    session.info[_DRIVER] = (session.get_transaction(), driver)
+    return driver
+
+
+_DRIVER = "pbem.sqlite_driver"  # session.info's key: (the transaction, its driver)
 
 
 def stored(session: Session, column: Any, value: Any) -> Any:

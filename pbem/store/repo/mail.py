@@ -134,6 +134,18 @@ def queue_mail(session: Session, *, message_id: str, kind: str, game_id: str | N
     """Put a message in the outbox, due now, in the caller's transaction. Queuing a
     Message-ID that is already there keeps the first (and returns it): a use-case run
     again after a crash queues nothing twice."""
+    put_mail(session, message_id=message_id, kind=kind, game_id=game_id,
+             recipients=recipients, sender=sender, subject=subject, raw=raw, now=now, job=job)
+    queued: MailOutRow = session.execute(_QUEUED, {"key": message_id}).scalars().one()
+    return queued
+
+
+def put_mail(session: Session, *, message_id: str, kind: str, game_id: str | None,
+             recipients: Sequence[str], sender: str, subject: str, raw: bytes,
+             now: datetime, job: dict[str, Any] | None = None) -> bool:
+    """`queue_mail` for a caller that needs no row back (an answer to a mail, press, a
+    notice): whether it was queued now (False: that Message-ID was queued already, and the
+    first stays). The row is not read back, which costs more than writing it."""
     if kind not in MAIL_KINDS:
         raise ValueError(f"an outgoing message is one of {', '.join(MAIL_KINDS)}; got {kind!r}")
     if not recipients:
@@ -143,18 +155,29 @@ def queue_mail(session: Session, *, message_id: str, kind: str, game_id: str | N
         "recipients": json.dumps(list(recipients)), "sender": sender, "subject": subject,
         "raw": raw, "state": "queued", "attempts": 0, "next_attempt_at": now, "created_at": now,
         "job": None if job is None else json.dumps(job, sort_keys=True)}
-    dialect = session.get_bind().dialect.name
-    insert = _queue_insert(dialect)
-    if insert is not None:  # two writers queueing one id: the second inserts nothing
-        session.connection().execute(insert, values)
-    elif session.exec(select(MailOutRow.id).where(
-            MailOutRow.message_id == message_id)).first() is None:
-        session.add(MailOutRow(**values))
-        session.flush()
-    queued: MailOutRow = session.execute(_QUEUED, {"key": message_id}).scalars().one()
-    return queued
+    driver = sqlite_driver(session)
+    if driver is not None:  # two writers queueing one id: the second inserts nothing
+        table = MailOutRow.__table__  # type: ignore[attr-defined]
+        values["next_attempt_at"] = values["created_at"] = stored(
+            session, table.c.created_at, now)
+        return bool(driver.execute(_QUEUE_SQLITE, values).rowcount == 1)
+    insert = _queue_insert(session.get_bind().dialect.name)
+    if insert is not None:
+        result = session.connection().execute(insert, values)
+        return bool(getattr(result, "rowcount", 0) == 1)
+    if session.exec(select(MailOutRow.id).where(
+            MailOutRow.message_id == message_id)).first() is not None:
+        return False
+    session.add(MailOutRow(**values))
+    session.flush()
+    return True
 
 
+_QUEUE_SQLITE = (  # queue_mail's INSERT as SQLite's own connection runs it
+    "INSERT INTO mail_out (message_id, kind, game_id, recipients, sender, subject, raw, job, "
+    "state, attempts, next_attempt_at, created_at) VALUES (:message_id, :kind, :game_id, "
+    ":recipients, :sender, :subject, :raw, :job, :state, :attempts, :next_attempt_at, "
+    ":created_at) ON CONFLICT (message_id) DO NOTHING")
 _QUEUED = select(MailOutRow).where(MailOutRow.message_id == bindparam("key"))
 _QUEUE_INSERTS: dict[str, Any] = {}
 
