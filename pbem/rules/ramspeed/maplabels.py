@@ -84,20 +84,23 @@ class Label:
 def place_labels(labels: list[Label], size: float, bounds: Box, taken: set[str],
                  ) -> tuple[list[Primitive], list[Box]]:
     """Each label on the first spot near its galley where its box overlaps no other label and
-    stays inside `bounds`; a label set beside its galley gets a leader line to it. The hexes
-    in `taken` (other galleys) are not offered as spots."""
+    no other galley's hex (`taken`: the hexes of the galleys afloat) and stays inside
+    `bounds`; a label set beside its galley gets a leader line to it."""
     placed: list[Box] = []
     drawn: list[Primitive] = []
+    hulls = [hex_at(h) for h in taken]
     for label in labels:
         w, h = label.width / size, label.height / size
         spots = itertools.chain(label.near, (c for c in _around(label.near, taken)
                                              if c not in label.near))  # farther only if need be
         chosen = label.near[0]
+        others = [c for c in hulls if c not in label.near]
         for spot in spots:
             box = _box(spot, w, h)
             inside = (box[0] >= bounds[0] and box[1] >= bounds[1] and box[2] <= bounds[2]
                       and box[3] <= bounds[3])
-            if inside and not any(overlaps(box, other) for other in placed):
+            if (inside and not any(overlaps(box, other) for other in placed)
+                    and not any(_meets_hex(box, c) for c in others)):
                 chosen = spot
                 break
         else:
@@ -109,6 +112,21 @@ def place_labels(labels: list[Label], size: float, bounds: Box, taken: set[str],
             items.insert(0, Polyline((home, _edge_towards(box, home)), LEADER))
         drawn.append(Group(tuple(items), id=label.key))
     return drawn, placed
+
+
+HULL = 0.92  # a galley's hex as drawn (mapshapes.galley_shape), from its centre to a corner
+_APOTHEM = HULL * SQRT3 / 2
+
+
+def _meets_hex(box: Box, centre: Point) -> bool:
+    """Whether a box overlaps a galley's pointed-top hex round `centre` (the shadows of
+    the two on the hex's three edge normals and on the box's two sides all overlap)."""
+    hw, hh = (box[2] - box[0]) / 2, (box[3] - box[1]) / 2
+    dx, dy = (box[0] + box[2]) / 2 - centre[0], (box[1] + box[3]) / 2 - centre[1]
+    if abs(dx) >= hw + _APOTHEM or abs(dy) >= hh + HULL:
+        return False
+    return all(abs(dx * 0.5 + dy * sign * SQRT3 / 2) < hw * 0.5 + hh * SQRT3 / 2 + _APOTHEM
+               for sign in (1, -1))
 
 
 def _box(at: Point, w: float, h: float) -> Box:
