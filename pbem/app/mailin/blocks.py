@@ -13,12 +13,11 @@ from typing import Any
 from pbem.app import orders
 from pbem.app.base import waits
 from pbem.app.base.errors import JudgeError
-from pbem.app.base.timing import timing_of
 from pbem.app.mailin.answers import MailOutcome, _Answer, reply_subject
 from pbem.app.mailin.auth import Player
 from pbem.app.mailin.context import Handling
 from pbem.app.mailin.mailcommands import command as command_answer
-from pbem.app.mailin.mailcommands import status
+from pbem.app.mailin.mailcommands import game_timing, status
 from pbem.mail.signon import Block
 from pbem.store import repo
 from pbem.store.models import GameRow, PlayerRow
@@ -162,7 +161,7 @@ def _orders(session: Any, mail: Handling, game: GameRow, player: PlayerRow, bloc
     summary = summary_text(answer) if taken else _held_summary(session, game, player, answer)
     if summary:
         reply.parts.append(summary)
-    if taken and answer.refused and timing_of(game).early:
+    if taken and answer.refused and game_timing(game).early:
         reply.parts.append(
             "Since some of your lines were refused, the judge does not count your orders as "
             "complete: it does not play this phase before its deadline on your account until "

@@ -4,6 +4,7 @@ PRESS, EXTEND, VACATION), each answered with a sentence, in the mail's transacti
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 from datetime import date, datetime
@@ -22,7 +23,7 @@ from pbem.mail.signon import Command
 from pbem.rules.suggest import did_you_mean
 from pbem.store import repo
 from pbem.store.models import GameRow, PlayerRow
-from pbem.timing import parse_length
+from pbem.timing import Timing, parse_length
 
 LOG = logging.getLogger(__name__)
 MIN_PASSWORD = 6
@@ -156,6 +157,30 @@ def _deadline_text(deadline: datetime | None, timezone: str) -> str:
     return f"{local:%A %d %B %Y, %H:%M} ({timezone})"
 
 
+def game_timing(game: GameRow) -> Timing:
+    """The game's timing (pbem.app.base.timing.timing_of), read once per stored text: a
+    Timing is frozen, and the same text and phase length always read the same."""
+    key = (game.timing, game.phase_hours)
+    found = _TIMINGS.get(key)
+    if found is None:
+        if len(_TIMINGS) >= 256:
+            _TIMINGS.clear()
+        found = _TIMINGS[key] = timing_of(game)
+    return found
+
+
+_TIMINGS: dict[tuple[str | None, int], Timing] = {}
+
+
+@functools.lru_cache(maxsize=64)
+def _hosted(ruleset: str, phase_id: int, state: str) -> rulesets.HostedGame:
+    """A phase's starting value, decoded once per process: the stored start of a phase never
+    changes (a phase played again after a roll back is a row of its own), and its text is
+    part of the key, so two databases' phases can never be taken for each other. It is only
+    read here (as pbem.app.orders reads its own)."""
+    return rulesets.load(ruleset, json.loads(state))
+
+
 def status(session: Any, game: GameRow, player: PlayerRow) -> str:
     if game.status in ("over", "ended"):
         winner = f"; winner: {game.winner}" if game.winner else ""
@@ -163,7 +188,7 @@ def status(session: Any, game: GameRow, player: PlayerRow) -> str:
     phase = repo.gameplay.open_phase_glance(session, game.id)
     if phase is None:
         return f"Status: {game.id} has no open phase."
-    hosted = rulesets.load(game.ruleset, json.loads(phase.state_before))
+    hosted = _hosted(game.ruleset, phase.id, phase.state_before)
     owes = hosted.owes_told(player.side)
     you = player.side in hosted.owes()
     state = "paused by the game master; " if game.status == "paused" else ""
@@ -171,7 +196,7 @@ def status(session: Any, game: GameRow, player: PlayerRow) -> str:
     mine = ("the judge holds orders from you" if held
             else "the judge holds no orders from you yet" if you else "you owe no orders")
     who = ", ".join(owes) if owes else "nobody you may be told of"
-    if waits.waits(player, phase.key) and timing_of(game).early:
+    if waits.waits(player, phase.key) and game_timing(game).early:
         mine += (" (you asked the judge to wait: send NOWAIT when you are done)"
                  if waits.why(player, phase.key) == waits.ASKED else
                  " (some of your lines were refused: the judge waits for corrected orders or "
@@ -250,7 +275,7 @@ def _wait(session: Any, game: GameRow, player: PlayerRow, word: str) -> str:
     phase = repo.open_phase(session, game.id)
     if phase is None or game.status in ("over", "ended"):
         return f"{word}: there is no phase open for orders in {game.id}."
-    early = timing_of(game).early
+    early = game_timing(game).early
     if word == "NOWAIT":
         if not waits.clear_wait(player):
             return ("NOWAIT: you were not waiting: the orders the judge holds from you count "
