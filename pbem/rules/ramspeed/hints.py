@@ -26,12 +26,27 @@ def _free_footprint(board: Board, key: str, bow: hexes.Hex, facing: int,
     return footprint
 
 
+Free = dict[tuple[hexes.Hex, int], tuple[hexes.Hex, ...] | None]  # (bow, facing) -> footprint
+
+
+def _free_at(board: Board, key: str, bow: hexes.Hex, facing: int, length: int,
+             free: Free) -> tuple[hexes.Hex, ...] | None:
+    """_free_footprint, each (bow, facing) found once for one galley on one board."""
+    spot = (bow, facing)
+    if spot in free:
+        return free[spot]
+    found = free[spot] = _free_footprint(board, key, bow, facing, length)
+    return found
+
+
 def reachable(board: Board, galley: Galley, allowance: int, speed: int,
-              tables: Tables) -> set[tuple[hexes.Hex, ...]]:
+              tables: Tables, free: Free | None = None) -> set[tuple[hexes.Hex, ...]]:
     """Every footprint the galley can stop on or pass through this movement phase with this
     allowance and speed (6.2-6.8): forward 1, sideslip 1 straight after a forward step,
     course changes at their cost (one a turn even when short) and reverse 2 at speed 1 only;
-    never onto another galley, never off the map (that would leave it)."""
+    never onto another galley, never off the map (that would leave it). `free`: the
+    footprints already looked at for this galley on this board (kept, and added to)."""
+    free = {} if free is None else free
     key = galley.id.upper()
     assert galley.bow is not None and galley.facing is not None
     kind = tables.galleys[galley.type]
@@ -57,7 +72,7 @@ def reachable(board: Board, galley: Galley, allowance: int, speed: int,
             if left >= 2:
                 moves.append((hexes.add(bow, hexes.opposite(facing)), facing, 2, False, turned))
         for new_bow, new_facing, cost, forward, now_turned in moves:
-            footprint = _free_footprint(board, key, new_bow, new_facing, kind.length)
+            footprint = _free_at(board, key, new_bow, new_facing, kind.length, free)
             if footprint is None:
                 continue
             nxt = (new_bow, new_facing, forward, now_turned)
@@ -85,9 +100,14 @@ def _speeds(board: Board, galley: Galley, tables: Tables) -> list[tuple[int, int
     return speeds
 
 
-def within_reach(board: Board, galley: Galley, tables: Tables) -> list[tuple[int, str, int]]:
+def within_reach(board: Board, galley: Galley, tables: Tables,
+                 around: dict[str, frozenset[hexes.Hex]] | None = None
+                 ) -> list[tuple[int, str, int]]:
     """Enemies the galley could come next to in this movement phase, and so ram, shear or
-    grapple: (hexes away now, ID, the least speed that reaches it), nearest first."""
+    grapple: (hexes away now, ID, the least speed that reaches it), nearest first.
+    `around`: each galley's hexes and their neighbours on this board, by ID, as far as
+    already found (kept, and added to: every galley of a side asks of the same enemies)."""
+    around = {} if around is None else around
     key = galley.id.upper()
     if galley.bow is None or galley.facing is None:
         return []
@@ -99,19 +119,24 @@ def within_reach(board: Board, galley: Galley, tables: Tables) -> list[tuple[int
             footprints.add(ahead)
         reach = [(1, footprints)]
     else:
-        reach = [(speed, reachable(board, galley, allowance, speed, tables))
+        free: Free = {}
+        reach = [(speed, reachable(board, galley, allowance, speed, tables, free))
                  for speed, allowance in _speeds(board, galley, tables)]
     mine = board.hexes_of(key)
-    # within one hex of some footprint it can end on: its hexes and their neighbours
-    near = [(speed, {n for f in footprints for h in f for n in (h, *hexes.neighbours(h))})
-            for speed, footprints in reach]
+    # within one hex of some footprint it can end on: one of the enemy's hexes, or one of
+    # their neighbours, is a hex of such a footprint (a hex's neighbours are each other's)
+    held = [(speed, {h for f in footprints for h in f}) for speed, footprints in reach]
     found = []
     for other in board.galleys.values():
         if other.owner == galley.owner or other.status != AFLOAT or not other.placed:
             continue
         theirs = board.hexes_of(other.id.upper())
-        for speed, hexes_near in near:
-            if any(h in hexes_near for h in theirs):
+        close = around.get(other.id)
+        if close is None:
+            close = around[other.id] = frozenset(n for h in theirs
+                                                 for n in (h, *hexes.neighbours(h)))
+        for speed, hexes_held in held:
+            if not close.isdisjoint(hexes_held):
                 found.append((hexes.galley_distance(mine, theirs), other.id, speed))
                 break
     return sorted(found)
@@ -144,7 +169,8 @@ def _grapples(board: Board, galley: Galley, tables: Tables) -> str:
             + "; with no UNGRAPPLE it stays grappled and does not move (10.0)")
 
 
-def _movement(board: Board, galley: Galley, tables: Tables) -> list[str]:
+def _movement(board: Board, galley: Galley, tables: Tables,
+              around: dict[str, frozenset[hexes.Hex]] | None = None) -> list[str]:
     kind = tables.galleys[galley.type]
     lines = [f"MA {galley.base_ma(tables)}"
              + (f", course change {kind.course_change_cost}" if not galley.must_drift(tables) else "")]
@@ -161,7 +187,7 @@ def _movement(board: Board, galley: Galley, tables: Tables) -> list[str]:
             lines.append(", ".join(speeds))
     if galley.grappled_with:
         lines.append(_grapples(board, galley, tables))
-    near = within_reach(board, galley, tables)
+    near = within_reach(board, galley, tables, around)
     if near:
         lines.append("enemies within reach this phase (hexes now): " + ", ".join(
             f"{gid} at {distance}" + (f" ({_SPEED_WORDS[speed]})" if speed > 1 else "")
@@ -222,6 +248,7 @@ def order_hints(state: GameState, side: str, kind: str, zone: str = "",
     tables = tables or default_tables()
     board = Board(state, tables)
     hints: dict[str, list[str]] = {}
+    around: dict[str, frozenset[hexes.Hex]] = {}  # the enemies' hexes and neighbours, once
     for galley in state.galleys:
         if galley.owner != side or galley.status != AFLOAT:
             continue
@@ -236,7 +263,7 @@ def order_hints(state: GameState, side: str, kind: str, zone: str = "",
             continue
         current = board.galley(galley.id) or galley
         if kind == "movement":
-            hints[galley.id] = [*_movement(board, current, tables), "STAY"]
+            hints[galley.id] = [*_movement(board, current, tables, around), "STAY"]
         else:
             hints[galley.id] = [*_combat(board, current, tables),
                                 suggested_combat(board, current, tables)]
