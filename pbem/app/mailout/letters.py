@@ -46,15 +46,16 @@ def queue_reply(session: Any, settings: MailSettings, key: str, to: Sequence[str
                       in_reply_to=in_reply_to, references=list(references),
                       auto="auto-replied",
                       loop=settings.judge_address, date=now)
-        repo.queue_mail(session, message_id=message_id, kind="reply", game_id=game_id,
-                        recipients=kept, sender=settings.judge_address, subject=subject,
-                        raw=raw, now=now)
+        repo.mail.put_mail(session, message_id=message_id, kind="reply", game_id=game_id,
+                           recipients=kept, sender=settings.judge_address, subject=subject,
+                           raw=raw, now=now)
         return tuple(kept)
-    repo.queue_mail(session, message_id=message_id, kind="reply", game_id=game_id,
-                    recipients=kept, sender=settings.judge_address, subject=subject, raw=b"",
-                    now=now, job={"type": "reply", "text": text, "in_reply_to": in_reply_to,
-                                  "references": list(references), "date": now.isoformat(),
-                                  "plan": plan})
+    repo.mail.put_mail(session, message_id=message_id, kind="reply", game_id=game_id,
+                       recipients=kept, sender=settings.judge_address, subject=subject,
+                       raw=b"", now=now,
+                       job={"type": "reply", "text": text, "in_reply_to": in_reply_to,
+                            "references": list(references), "date": now.isoformat(),
+                            "plan": plan})
     return tuple(kept)
 
 
@@ -109,8 +110,8 @@ def queue_press(session: Any, settings: MailSettings, game_id: str, press_id: in
             LOG.warning("press to %r not sent: the judge cannot write to that address",
                         address)
             continue
-        repo.queue_mail(session, message_id=message_id, kind="press", game_id=game_id,
-                        recipients=[address], sender=settings.judge_address, subject=subject,
-                        raw=raw, now=now)
+        repo.mail.put_mail(session, message_id=message_id, kind="press", game_id=game_id,
+                           recipients=[address], sender=settings.judge_address,
+                           subject=subject, raw=raw, now=now)
         queued.append(address)
     return queued
