@@ -18,7 +18,7 @@ from pbem.rules.table import Pose, Vec, place, rectangle
 from pbem.rules.table.mapkit import INK, WHITE, Corners
 from pbem.rules.table.maplayout import CREW, NAME, Label
 
-STATE = Style(fill=INK, stroke=WHITE, width=3, font_size=11, anchor="middle", baseline="middle")
+STATE = Style(fill=INK, stroke=WHITE, width=3, font_size=12, anchor="middle", baseline="middle")
 MODE_WORD = {"strategic": "strat", "cruise": "cruise", "ram": "ram", "back": "back", "stay": "stay"}
 GEAR_WORD = (("corvus", "Cv"), ("harpax", "Hx"))
 LABEL_WORDS = {"label": ("C1", NAME, "id"),

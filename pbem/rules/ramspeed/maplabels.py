@@ -30,8 +30,9 @@ from pbem.rules.scene import (
 LEADER = Style(stroke=INK, width=1, dash=())
 NAME = Style(fill=INK, stroke=WHITE, width=3, font_size=13, anchor="middle", baseline="middle")
 PLATE = Style(fill=WHITE, stroke=INK, width=1, dash=())  # no side's pattern crosses a label
-STATE = Style(fill=INK, stroke=WHITE, width=3, font_size=11, anchor="middle",
-              baseline="middle")
+STATE = Style(fill=INK, stroke=WHITE, width=3, font_size=12, anchor="middle",
+              baseline="middle")  # 12 px: no word of a label is smaller (issue 24)
+STATE_ROW = 14  # px the state line takes under the name or the bars
 
 
 @dataclass(frozen=True)
@@ -58,7 +59,7 @@ class Label:
     @property
     def height(self) -> float:
         return 2 + (self.name_style.font_size or 12) + (14 if self.bars is not None else 0) + (
-            12 if self.state else 0) + 2
+            STATE_ROW if self.state else 0) + 2
 
     def drawn(self, at: Point, size: float) -> tuple[Primitive, ...]:
         """The label's primitives with its box centred on `at`."""
@@ -77,7 +78,7 @@ class Label:
                                      *self.bars, ident=f"damage--{self.key}"))
             below += 14 / size
         if self.state:
-            items.append(Text((x, below + 6 / size), self.state, STATE))
+            items.append(Text((x, below + STATE_ROW / 2 / size), self.state, STATE))
         return tuple(items)
 
 

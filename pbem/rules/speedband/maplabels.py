@@ -21,7 +21,7 @@ from pbem.rules.table import Pose, Vec, place, rectangle
 from pbem.rules.table.mapkit import INK, WHITE, Corners
 from pbem.rules.table.maplayout import CREW, NAME, Label
 
-STATE = Style(fill=INK, stroke=WHITE, width=3, font_size=11, anchor="middle", baseline="middle")
+STATE = Style(fill=INK, stroke=WHITE, width=3, font_size=12, anchor="middle", baseline="middle")
 # The crews a label names, each with its letter; any the view leaves out is not written.
 CREWS = (("archers", "a"), ("soldiers", "s"), ("officers", "o"), ("ballistae", "B"))
 HIDDEN = "crews hidden"

@@ -27,7 +27,7 @@ from pbem.rules.table.maplayout import Label
 from pbem.rules.woodenwalls.shipgeom import ship_polygon
 from pbem.rules.woodenwalls.shiptypes import ShipType, ship_type
 
-STATE = Style(fill=INK, stroke=WHITE, width=3, font_size=11, anchor="middle", baseline="middle")
+STATE = Style(fill=INK, stroke=WHITE, width=3, font_size=12, anchor="middle", baseline="middle")
 WIDTH, HEIGHT = 18.0, 12.0  # SL (§1)
 LINK_TEXT = re.compile(r"^\s*(grapple|ram|corvus)\s+([^>\s]+)>(\S+)(?:\s+(\d+))?\s*$", re.IGNORECASE)
 WIND_TEXT = re.compile(r"^\s*(light|stiff|strong)\s*@\s*(-?\d+(?:\.\d*)?)\s*$", re.IGNORECASE)

@@ -1,0 +1,47 @@
+"""Issue 24: every word of every label on a map's phone close-up is at least 12 px high (a
+piece's name, crew, state and fronts lines alike; the state line was 11 px). Each golden
+game's busiest phase, as each side and an observer see it, for every ruleset."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pbem.golden import load, read_records, replay
+from pbem.render.frame import frame
+from pbem.rules.scene import Text
+from tests.render.scenes import walk
+from tests.render.test_map_scene import _scene as ram_speed_scene
+
+GAMES = sorted(p for p in (Path(__file__).parents[1] / "games").iterdir() if p.is_dir())
+LEAST = 12  # px
+
+
+def _label_words(scene) -> list[tuple[str, str, float]]:  # type: ignore[no-untyped-def]
+    labels = next(item for item in scene.items if item.id == "labels")
+    return [(name, item.text, style.font_size or 0)
+            for name, item, style in walk((labels,)) if isinstance(item, Text)]
+
+
+def test_a_ram_speed_state_line_is_12_px_on_the_close_up() -> None:
+    words = _label_words(frame(ram_speed_scene()).closeup)
+    assert "drifting" in [text for _, text, _ in words]  # a label of two lines is drawn
+    assert min(size for _, _, size in words) >= LEAST, words
+
+
+@pytest.mark.parametrize("folder", GAMES, ids=[p.name for p in GAMES])
+def test_every_label_word_of_a_golden_game_s_busiest_phase_is_12_px(folder: Path) -> None:
+    golden = load(folder)
+    after, result = max(replay(golden, read_records(golden)),
+                        key=lambda pair: len(pair[1].events))
+    lines = 0
+    for side in (*after.sides, None):
+        scene = after.map_scene(after.view(side), after.view_events(result.events, side),
+                                "Busiest", "phase", viewer=side)
+        words = _label_words(frame(scene).closeup)
+        assert words, side
+        small = [(name, text, size) for name, text, size in words if size < LEAST]
+        assert small == [], (side, small[:5])
+        lines += len(words)
+    assert lines > 0
