@@ -34,11 +34,12 @@ from pbem.app.reports.reports import (
     player_recipient,
     render_briefing,
     render_phase,
-    scene_for,
-    seen_by,
+    shared_phase,
+    stored_game,
 )
 from pbem.mail.compose import compose, deadline_ics
 from pbem.mail.settings import MailSettings
+from pbem.rules.scene import Scene
 from pbem.store import repo
 from pbem.store.db import transaction
 from pbem.store.models import GameRow, MailOutRow, PhaseRow, PlayerRow
@@ -162,7 +163,7 @@ def _report(engine: Engine, settings: MailSettings, row: MailOutRow,
             "generation"))
         following = _following(session, phase)
         deadline = following.deadline if following is not None else None
-        after = rulesets.load(game.ruleset, json.loads(phase.state_after or "{}"))
+        after = stored_game(game.ruleset, phase.state_after or "{}")  # one value a phase
         events = tuple(_events(phase))
         before, given = played_with(session, game.ruleset, phase)
         ending = ending_of(session, game, phase)
@@ -174,22 +175,20 @@ def _report(engine: Engine, settings: MailSettings, row: MailOutRow,
                         ending=ending, since=[tuple(item) for item in job.get("since", [])],
                         )[0]
     if chosen != "none":
-        made = replace(made, png=_phone_map(game.id, phase.key, after, events, who))
+        scene = shared_phase(game_id=game.id, phase_key=phase.key, after=after, events=events,
+                             before=before, given=given, ending=ending).scene(who)
+        made = replace(made, png=_phone_map(scene, who))
     return _report_mail(settings, row, made, game.id, after.key,
                         None if after.over or not after.owes() else deadline, made_at,
                         chosen)
 
 
-def _phone_map(game_id: str, phase_key: str, after: rulesets.HostedGame, events: tuple[Any, ...],
-               who: Recipient) -> bytes:
+def _phone_map(scene: Scene, who: Recipient) -> bytes:
     """The report's map as the mail carries it: the recipient's own scene (nothing more is
     seen), its close-up over its overview at a phone's width (pbem.render.frame), a phase
     without contact framed on the recipient's own pieces and the enemies nearest them."""
     from pbem.render.frame import phone_png
 
-    view, shown = seen_by(after, events, who)
-    scene = scene_for(game_id=game_id, phase_key=phase_key, after=after, view=view,
-                      shown=shown, who=who)
     # whose view it is frames a phase without contact on the recipient's own pieces
     return phone_png(replace(scene, viewer=who.side))
 
