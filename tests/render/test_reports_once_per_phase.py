@@ -37,11 +37,9 @@ SHARED = ("order_template", "check", "standing", "report_sections", "view", "ful
 
 
 def _forget() -> None:
-    """Nothing kept from another phase (the names exist only once the work is shared)."""
-    getattr(reports, "forget_shared_phases", lambda: None)()
-    cached = getattr(reports, "stored_game", None)
-    if cached is not None:
-        cached.cache_clear()
+    """Nothing kept from another phase: the next phase is built from cold."""
+    reports.forget_shared_phases()
+    reports.stored_game.cache_clear()
 
 
 @pytest.fixture(scope="module")

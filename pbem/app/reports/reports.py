@@ -239,15 +239,11 @@ class SharedPhase:
             found = self._sentences[key] = self.after.narrate(event)
         return found
 
-    def data(self, who: Recipient, *, deadline: Any, map_suffix: str = "png",
-             mail_to: str = "", since: Sequence[tuple[str, str]] = ()) -> dict[str, Any]:
-        """One recipient's report data (pure), as report_for makes it."""
-        return self.data_of(who, self.seen(who), deadline=deadline, map_suffix=map_suffix,
-                            mail_to=mail_to, since=since)
-
     def data_of(self, who: Recipient, seen: SeenView, *, deadline: Any,
                 map_suffix: str = "png", mail_to: str = "",
                 since: Sequence[tuple[str, str]] = ()) -> dict[str, Any]:
+        """The report data (pure) of `who`, a reader of the view `seen`: what names them
+        around what their view shares (see report_for for what each argument does)."""
         after, before, phase_key = self.after, self.before, self.phase_key
         if after.over or not (seen.owes or seen.hidden):
             deadline = None
@@ -277,6 +273,7 @@ class SharedPhase:
                 report.render_json(data, seen.encoded))
 
     def scene(self, who: Recipient) -> Scene:
+        """The map of `who`, from the view their report is made of."""
         seen = self.seen(who)
         return scene_for(game_id=self.game_id, phase_key=self.phase_key, after=self.after,
                          view=seen.view, shown=seen.shown, who=who)
