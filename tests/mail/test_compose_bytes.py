@@ -80,7 +80,8 @@ def _reference(*, sender: str, sender_name: str, to: Sequence[str], subject: str
     if attachments:
         body = _multipart("mixed", [body, *attachments])
     digest = hashlib.sha256()
-    for item in [bare, text, html or "", png or b"", svg or "", ics or b""]:
+    items: list[str | bytes] = [bare, text, html or "", png or b"", svg or "", ics or b""]
+    for item in items:
         data = item.encode("utf-8") if isinstance(item, str) else item
         digest.update(len(data).to_bytes(8, "big") + data)
     stem = digest.hexdigest()[:24]
