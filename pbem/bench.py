@@ -229,9 +229,10 @@ def render_figures(repeat: int = 20, seed: int = 5,
     map, the PNG map, and the text, HTML and JSON reports of the phase for every recipient
     (four players a side, the observers and the game master). The reports are built as the
     outbox's jobs build them (pbem.app.reports.mailmake): one recipient at a time, each
-    from the phase as stored (the games before and after loaded from their JSON, the events
-    from theirs), through the judge's own report_texts, the part of render_phase before the
-    maps; each round starts from cold (no phase's shared work kept from the round before)."""
+    from the phase as stored (the games before and after through stored_game, as the job
+    loads them, the events from their JSON), through the judge's own report_texts, the part
+    of render_phase before the maps; each round starts from cold (no phase's shared work
+    and no loaded game kept from the round before)."""
     from datetime import UTC, datetime
 
     from pbem.app.reports.account import Given
@@ -266,7 +267,7 @@ def render_figures(repeat: int = 20, seed: int = 5,
     def job(recipient: Recipient) -> tuple[str, str, str]:
         """What a report job does for its one recipient, short of the database and the
         maps (pbem.app.reports.mailmake._report)."""
-        after = rulesets.load(ruleset, json.loads(state_after))  # as mailmake loads it
+        after = stored_game(ruleset, state_after)  # as mailmake's report job loads it
         before = stored_game(ruleset, state_before)  # as played_with loads it
         events = tuple(Event(e["kind"], tuple((k, v) for k, v in e.items() if k != "kind"))
                        for e in json.loads(stored_events))

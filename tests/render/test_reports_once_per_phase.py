@@ -221,3 +221,19 @@ def test_the_kept_html_escapes_are_markupsafe_s(phase: dict[str, Any]) -> None:
                               view=view, shown=shown, who=who, deadline=DEADLINE,
                               before=phase["before"], given=phase["given"])
     assert report.render_html(data) == fresh.get_template("report.html.j2").render(r=data)
+
+
+def test_a_report_without_its_png_is_the_same_report(phase: dict[str, Any]) -> None:
+    """The mail job paints its own phone map: render_phase(png=False) leaves the PNG empty
+    and changes nothing else."""
+    _forget()
+    whole = _render_all(phase, phase["who"][:2])
+    bare = reports.render_phase(game_id="t", phase_key=phase["key"], after=phase["after"],
+                                events=phase["events"], recipients=phase["who"][:2],
+                                deadline=DEADLINE, mail_to="judge@example.net",
+                                before=phase["before"], given=phase["given"], png=False)
+    _forget()
+    assert [made.png for made in bare] == [b"", b""]
+    assert all(made.png.startswith(b"\x89PNG") for made in whole)
+    assert [(m.text, m.html, m.json, m.svg) for m in bare] == \
+        [(m.text, m.html, m.json, m.svg) for m in whole]

@@ -388,12 +388,13 @@ def render_phase(*, game_id: str, phase_key: str, after: rulesets.HostedGame,
                  deadline: Any, map_suffix: str = "png", mail_to: str = "",
                  before: rulesets.HostedGame | None = None,
                  given: Sequence[Given] = (), ending: Ending | None = None,
-                 since: Sequence[tuple[str, str]] = (),
+                 since: Sequence[tuple[str, str]] = (), png: bool = True,
                  ) -> list[RenderedReport]:
     """Reports of one resolved phase for each recipient (pure: no database). With the game
     `before` the phase and the orders `given`, each report accounts for the orders. The
     work the recipients share is done once for the phase (shared_phase), even when the
-    outbox asks for one recipient at a time."""
+    outbox asks for one recipient at a time. Without `png` the reports' PNG is left empty
+    (b""): for a caller that paints its own (the report mail's phone map)."""
     phase = shared_phase(game_id=game_id, phase_key=phase_key, after=after, events=events,
                          before=before, given=given, ending=ending)
     out = []
@@ -404,7 +405,7 @@ def render_phase(*, game_id: str, phase_key: str, after: rulesets.HostedGame,
         out.append(RenderedReport(
             recipient=who.name, side=who.side, phase=phase_key,
             basename=f"{phase_key}-{who.file_key}", text=text, html=html, json=data_json,
-            svg=report.render_svg(scene), png=report.render_png(scene),
+            svg=report.render_svg(scene), png=report.render_png(scene) if png else b"",
         ))
     return out
 
