@@ -22,6 +22,8 @@ to that Content-ID.
 from __future__ import annotations
 
 import binascii
+import email.charset
+import email.header
 import email.policy
 import functools
 import hashlib
@@ -239,7 +241,20 @@ def _unstructured(name: str, value: str) -> bytes:
     """The header line of an unstructured value (Subject, Date as written, the thread)."""
     if len(name) + 2 + len(value) <= _LINE and "=?" not in value and _PLAIN.fullmatch(value):
         return f"{name}: {value}{_CRLF}".encode("ascii")
-    return _folded(name, value)
+    try:
+        return _folded(name, value)
+    except UnicodeError:  # (see _encoded)
+        return _encoded(name, value)
+
+
+def _encoded(name: str, value: str) -> bytes:
+    """The header with all its text in encoded words (RFC 2047, UTF-8), folded: for a text
+    the email package cannot write. It reads what looks like an encoded word in the text
+    (a player's subject may hold one, written out) and fails on one whose bytes are not
+    its charset's when other letters than ASCII are there too; encoded whole, the text
+    reads back exactly as it was given."""
+    words = email.header.Header(value, "utf-8", header_name=name).encode(linesep=_CRLF)
+    return f"{name}: {words}{_CRLF}".encode("ascii")
 
 
 def _message_id(bare: str) -> bytes:
@@ -259,13 +274,30 @@ def _header(name: str, *values: str) -> bytes:
     """A header whose value repeats from mail to mail, folded by the email package once:
     From (its display name and address), To (its addresses), or another one's text."""
     if name == "From":
-        return POLICY.fold_binary(*POLICY.header_store_parse(
-            name, Address(display_name=values[0], addr_spec=values[1])))
+        try:
+            return POLICY.fold_binary(*POLICY.header_store_parse(
+                name, Address(display_name=values[0], addr_spec=values[1])))
+        except UnicodeError:  # (as a subject can: see _encoded)
+            return _encoded_author(name, values[0], values[1])
     if name == "To":
         return POLICY.fold_binary(*POLICY.header_store_parse(
             name, [Address(addr_spec=address) for address in values]))
     (value,) = values
     return _folded(name, value)
+
+
+def _encoded_author(name: str, display: str, address: str) -> bytes:
+    """From with its display name in encoded words, one a word (a reader puts one space
+    between two), folded between words: for a name the email package cannot write."""
+    utf8 = email.charset.Charset("utf-8")
+    words = [f"{name}:", *(utf8.header_encode(word) for word in display.split()),
+             f"<{address}>"]
+    lines = [words[0]]
+    for word in words[1:]:
+        if len(lines[-1]) + 1 + len(word) > _LINE:
+            lines.append("")
+        lines[-1] += " " + word
+    return (_CRLF.join(lines) + _CRLF).encode("ascii")
 
 
 @functools.lru_cache(maxsize=8)

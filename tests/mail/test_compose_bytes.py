@@ -10,6 +10,7 @@ folding of headers beyond the cases written out."""
 
 from __future__ import annotations
 
+import email
 import email.policy
 import hashlib
 import random
@@ -356,7 +357,14 @@ def test_headers_fold_as_the_email_package_folds_them() -> None:
         fields = _mail(subject=subject, references=thread or None,
                        in_reply_to=thread[-1] if thread else None,
                        sender_name=" ".join(words[:3]))
-        assert _made(compose, fields) == _made(_reference, fields), fields
+        expected = _made(_reference, fields)
+        if expected == "UnicodeEncodeError":  # the package cannot write it: written
+            # in encoded words instead (tests/mail/test_compose_subjects.py reads them back)
+            made = email.message_from_bytes(compose(**fields), policy=email.policy.default)
+            assert made["From"].addresses[0].addr_spec == fields["sender"], fields
+            assert made["Subject"], fields
+        else:
+            assert _made(compose, fields) == expected, fields
 
 
 def _made(make: Any, fields: dict[str, Any]) -> bytes | str:
