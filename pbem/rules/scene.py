@@ -194,10 +194,11 @@ def focus_of(items: Sequence[Primitive]) -> tuple[Box, ...]:
     return tuple(b for b in map(bounds, items) if b is not None)
 
 
-def piece_of(shape: Primitive, side: str) -> Piece | None:
-    """The piece drawn as `shape`, commanded by `side`, for a scene's `pieces`."""
-    box = bounds(shape)
-    return None if box is None else Piece(box, side)
+def piece_at(points: Sequence[Point], side: str, pad: float = 0.0) -> Piece:
+    """A piece of `side` over `points` (a hull's corners, a galley's hex centres), grown by
+    `pad` each way, for a scene's `pieces`: found from its few points, not its drawing."""
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return Piece((min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad), side)
 
 
 # -- pieces every map draws with ---------------------------------------------------------------

@@ -175,7 +175,7 @@ def _ships(ships: dict[str, Any], viewer: str | None, table: Box, drawing: Drawi
         pattern = side_look(controller, drawing.sides)[1]
         key = "captured" if controller != side else f"side-{controller}"
         drawing.ship(ship_shape(corners, hull, pattern, sinking, f"{key}--{sid}",
-                                _tooltip(sid, ship)), controller)
+                                _tooltip(sid, ship)), controller, corners)
         drawing.shown.setdefault(key, (hull, pattern))
         if sinking:
             drawing.shown.setdefault("sinking", (hull, pattern))

@@ -1,16 +1,18 @@
 """The ram / cruise / strategic map: the viewer's reaches, cut to the table.
 
 Owns their colours, distances and ring styles and the legend's words for them: for each of
-the viewer's ships that fights, bow fire 2" and 4" with bowmen (§14), the ballista bands 5",
-12", 20" with a ballista (§15.1), the grapple ⅛", or ⅜" with a corvus or harpax (§11.1), with
-any crew; and for the fleet as a whole one outline of sight 25" (§1 item 6), merged over its
-ships by the kit's `merged_reach`. Calls the kit, `maplabels` and the rules modules that
+the viewer's ships that fights, each of its reaches that holds an enemy (issue 24): bow fire
+2" and 4" with bowmen (§14), the ballista bands 5", 12", 20" with a ballista (§15.1), the
+grapple ⅛", or ⅜" with a corvus or harpax (§11.1), with any crew; and for the fleet as a
+whole one outline of sight 25" (§1 item 6), merged over its ships by the kit's
+`merged_reach`. Calls the kit, `maplabels` and the rules modules that
 hold the distances.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pbem.rules.ramcruise.grappling import GEAR_REACH, GRAPPLE_REACH
@@ -18,7 +20,7 @@ from pbem.rules.ramcruise.maplabels import count_of
 from pbem.rules.ramcruise.missiles import BALLISTA_BANDS, BOW_LONG, BOW_SHORT
 from pbem.rules.ramcruise.switches import Options
 from pbem.rules.scene import Box, Group, Polyline, Style
-from pbem.rules.table.mapkit import Corners, merged_reach, range_ring
+from pbem.rules.table.mapkit import Corners, merged_reach, nearest_points, range_ring
 from pbem.rules.table.maplayout import Drawing
 
 SIGHT = Options().sight  # §1 item 6; the view carries no options, so the default's 25"
@@ -44,9 +46,12 @@ RING_WORDS = {"bow-short": 'bow fire 2" (short)', "bow-long": 'bow fire 4" (long
 
 
 def ship_reaches(sid: str, ship: dict[str, Any], corners: Corners, table: Box,
-                 drawing: Drawing) -> None:
+                 drawing: Drawing, enemies: Mapping[str, Corners]) -> None:
     """One own ship's rings: bow fire with bowmen, the ballista bands with a ballista, its
-    grapple (⅜" with a corvus or harpax, §11.1) with any crew."""
+    grapple (⅜" with a corvus or harpax, §11.1) with any crew; each only when one of the
+    `enemies` (their hulls by id) lies within it (issue 24: a ring with nothing to reach
+    only hides the table)."""
+    gaps = {other: math.dist(*nearest_points(corners, hull)) for other, hull in enemies.items()}
     keys = ["bow-short", "bow-long"] if count_of(ship, "bowmen") else []
     keys += [f"ballista-{band}" for _, band, _ in BALLISTA_BANDS] if count_of(ship, "ballistas") else []
     crew = count_of(ship, "crewmen") + count_of(ship, "bowmen") + count_of(ship, "marines")
@@ -54,8 +59,12 @@ def ship_reaches(sid: str, ship: dict[str, Any], corners: Corners, table: Box,
              if crew else [])
     for key in keys:
         reach, style = REACHES[key]
+        within = sorted(other for other, gap in gaps.items() if gap <= reach)
+        if not within:
+            continue
         drawing.rings.append(range_ring(corners, reach, table, style, f"ring-{key}--{sid}",
-                                        f'{sid}: {key.replace("-", " ")} {reach:g}"'))
+                                        f'{sid}: {key.replace("-", " ")} {reach:g}", '
+                                        f'reaching {", ".join(within)}'))
         drawing.shown[f"ring-{key}"] = None
 
 

@@ -8,9 +8,9 @@ the heading arrow, the legend and the scene). It is what a player plans with:
 - a three-line label: the id; the crew (crewmen at the oars + on deck, bowmen, marines, each
   with its class); the gear, the last move's mode and speed, fatigue, shears, countdown, rout,
   surrender;
-- for the viewer's own ships their reaches, cut to the table: bow fire 2" and 4" (§14), the
-  ballista bands 5", 12", 20" (§15.1), the grapple ⅛" or ⅜" (§11.1) and, for the fleet as a
-  whole, sight 25" (§1 item 6);
+- for the viewer's own ships each reach that holds an enemy, cut to the table: bow fire 2"
+  and 4" (§14), the ballista bands 5", 12", 20" (§15.1), the grapple ⅛" or ⅜" (§11.1);
+  and, for the fleet as a whole, sight 25" (§1 item 6);
 - this round's paths, shears at their abreast points (made or avoided), rams (marked, holed or
   failed), bow and ballista shots (hit or missed), blocks and flights;
 - the wind: an arrow with its downwind heading over the table, and each side's rout heading.

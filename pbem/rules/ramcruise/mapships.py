@@ -101,6 +101,9 @@ def draw_ships(view: dict[str, Any], ships: dict[str, Any], viewer: str | None, 
     routs = rout_headings(view)
     seeing: list[Corners] = []
     placed: dict[str, Corners] = {}
+    enemies = {sid: corners for sid, ship in ships.items()
+               if viewer is not None and on_table(ship) and str(ship.get("side", "")) != viewer
+               and (corners := ship_corners(ship)) is not None}
     for sid, ship in ships.items():
         corners = ship_corners(ship)
         if corners is None or not on_table(ship):
@@ -112,7 +115,7 @@ def draw_ships(view: dict[str, Any], ships: dict[str, Any], viewer: str | None, 
         shape = ship_shape(corners, hull, pattern, ship.get("status") == "sinking",
                            f"side-{side}--{sid}", ship_tooltip(sid, ship, turn))
         drawing.ship(Group((shape,), STRUCK) if ship.get("status") == "surrendered" else shape,
-                     side)
+                     side, corners)
         drawing.shown.setdefault(f"side-{side}", (hull, pattern))
         for key, present in (("sinking", ship.get("status") == "sinking"),
                              ("surrendered", ship.get("status") == "surrendered")):
@@ -128,7 +131,7 @@ def draw_ships(view: dict[str, Any], ships: dict[str, Any], viewer: str | None, 
                                        0.6, 0.3, f"rout--{sid}", f"{sid} is routed: it sails {routs[side]}"))
             drawing.shown["rout"] = None
         if viewer is not None and side == viewer and fights(ship):
-            ship_reaches(sid, ship, corners, table, drawing)
+            ship_reaches(sid, ship, corners, table, drawing, enemies)
             seeing.append(corners)
     fleet_sight(seeing, table, drawing)
     _links(ships, placed, drawing)

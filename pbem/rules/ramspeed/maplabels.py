@@ -89,19 +89,18 @@ def place_labels(labels: list[Label], size: float, bounds: Box, taken: set[str],
     `bounds`; a label set beside its galley gets a leader line to it."""
     placed: list[Box] = []
     drawn: list[Primitive] = []
-    hulls = [hex_at(h) for h in taken]
+    hulls = _Hulls(taken)
     for label in labels:
         w, h = label.width / size, label.height / size
         spots = itertools.chain(label.near, (c for c in _around(label.near, taken)
                                              if c not in label.near))  # farther only if need be
         chosen = label.near[0]
-        others = [c for c in hulls if c not in label.near]
         for spot in spots:
             box = _box(spot, w, h)
             inside = (box[0] >= bounds[0] and box[1] >= bounds[1] and box[2] <= bounds[2]
                       and box[3] <= bounds[3])
             if (inside and not any(overlaps(box, other) for other in placed)
-                    and not any(_meets_hex(box, c) for c in others)):
+                    and not hulls.meet(box, label.near)):
                 chosen = spot
                 break
         else:
@@ -117,6 +116,30 @@ def place_labels(labels: list[Label], size: float, bounds: Box, taken: set[str],
 
 HULL = 0.92  # a galley's hex as drawn (mapshapes.galley_shape), from its centre to a corner
 _APOTHEM = HULL * SQRT3 / 2
+
+
+class _Hulls:
+    """The hexes of the galleys afloat, bucketed by place so that a box is tried against
+    the few hexes near it only."""
+
+    CELL = 2.0  # hex units a bucket spans
+
+    def __init__(self, taken: set[str]) -> None:
+        self.buckets: dict[tuple[int, int], list[Point]] = {}
+        for label in taken:
+            centre = hex_at(label)
+            self.buckets.setdefault(self._cell(centre), []).append(centre)
+
+    def _cell(self, point: Point) -> tuple[int, int]:
+        return math.floor(point[0] / self.CELL), math.floor(point[1] / self.CELL)
+
+    def meet(self, box: Box, own: tuple[Point, ...]) -> bool:
+        """Whether `box` overlaps a hex of a galley other than the one on `own`."""
+        left, top = self._cell((box[0] - HULL, box[1] - HULL))
+        right, bottom = self._cell((box[2] + HULL, box[3] + HULL))
+        return any(_meets_hex(box, centre)
+                   for col in range(left, right + 1) for row in range(top, bottom + 1)
+                   for centre in self.buckets.get((col, row), ()) if centre not in own)
 
 
 def _meets_hex(box: Box, centre: Point) -> bool:

@@ -77,7 +77,7 @@ from pbem.rules.scene import (
     focus_of,
     haloed,
     headed,
-    piece_of,
+    piece_at,
 )
 
 TITLE = 46  # pixels above the grid for the title and subtitle
@@ -174,7 +174,7 @@ def _galleys(galleys: dict[str, Any], sides: list[str], drawing: Drawing) -> Non
             shape = galley_shape(centres, hex_at(galley["bow"]), galley["facing"], hull,
                                  pattern, key)
             drawing.shapes.append(shape)
-            drawing.pieces.extend(p for p in (piece_of(shape, galley["controller"]),) if p)
+            drawing.pieces.append(piece_at(centres, galley["controller"], 1.0))
             if galley["captured"]:
                 drawing.shown.setdefault("captured", hull)
             drawing.shown.setdefault(f"side-{galley['controller']}", None)

@@ -108,7 +108,7 @@ def _on_table(sid: str, ship: dict[str, Any], corners: Corners, drawing: Drawing
     colour, pattern = look_of(side, drawing.sides, {})
     hull = Style(fill=colour).under(HULL_LINE)
     shape = ship_shape(corners, hull, pattern, False, f"side-{side}--{sid}", ship_tooltip(sid, ship))
-    drawing.ship(Group((shape,), PRIZE) if status in PRIZES else shape, side)
+    drawing.ship(Group((shape,), PRIZE) if status in PRIZES else shape, side, corners)
     drawing.shown.setdefault(f"side-{side}", (hull, pattern))
     centre = ship_frame(corners)[0]
     if status in PRIZES:

@@ -31,7 +31,7 @@ from pbem.rules.scene import (
     headed,
     legend_rows,
     overlaps,
-    piece_of,
+    piece_at,
     text_width,
 )
 from pbem.rules.table.mapkit import (
@@ -200,11 +200,11 @@ class Drawing:
     pieces: list[Piece] = field(default_factory=list)  # each ship on the table, by commander
     viewer: str | None = None  # whose view it draws (a side; None: observers, game master)
 
-    def ship(self, shape: Primitive, side: str) -> None:
-        """A ship's shape drawn, and marked as a piece of `side` (the one commanding it)
-        for the host's framing of a phase without contact."""
+    def ship(self, shape: Primitive, side: str, corners: Corners) -> None:
+        """A ship's shape drawn, and marked as a piece of `side` (the one commanding it) over
+        its hull's `corners`, for the host's framing of a phase without contact."""
         self.ships.append(shape)
-        self.pieces.extend(p for p in (piece_of(shape, side),) if p is not None)
+        self.pieces.append(piece_at(corners, side))
 
 
 @dataclass(frozen=True)

@@ -193,7 +193,7 @@ def _afloat(sid: str, ship: dict[str, Any], view: dict[str, Any], corners: Corne
         drawing.ships.append(Group((shape,), HULK, id=f"hulk--{sid}", tooltip=f"{sid} is a hulk"))
         drawing.shown.setdefault("hulk", (hull, pattern))
         return
-    drawing.ship(shape, side)
+    drawing.ship(shape, side, corners)
     drawing.shown.setdefault(f"side-{side}", (hull, pattern))
     holes, added = texts_of(ship.get("holes")), texts_of(ship.get("added"))
     if holes or added:

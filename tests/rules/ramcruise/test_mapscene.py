@@ -21,6 +21,7 @@ from pbem.render.svg import write_svg
 from pbem.rules.dice import SeededDice
 from pbem.rules.ramcruise import mapscene
 from pbem.rules.ramcruise.classes import dimensions
+from pbem.rules.ramcruise.mapreach import ship_reaches
 from pbem.rules.ramcruise.movement import move_ship, pass_no_dice
 from pbem.rules.ramcruise.orders import Move, Picking, Step, Targets
 from pbem.rules.ramcruise.scenario import initial_state, load_scenario
@@ -30,6 +31,7 @@ from pbem.rules.ramcruise.turn import RoundOneOrders, RoundTwoOrders, resolve_ro
 from pbem.rules.ramcruise.view import state_json
 from pbem.rules.scene import Circle, Group, Polygon, Polyline, Primitive, Scene, Text, overlaps
 from pbem.rules.table.mapkit import TABLE, WHITE, separated, ship_frame
+from pbem.rules.table.maplayout import Drawing
 from tests.render.scenes import contrast, legend, pixel, png_of, rgb, walk
 
 Events = list[dict[str, Any]]
@@ -204,22 +206,44 @@ def test_a_played_half_shows_the_holed_ship_the_embedded_rammer_and_the_grapple(
 
 # -- the reaches ------------------------------------------------------------------------------------
 
+def _gap(one: list[list[float]], two: list[list[float]]) -> float:
+    """The least distance between two hulls apart (at a corner of one or the other)."""
+    return min(min(_outline_distance((x, y), two) for x, y in one),
+               min(_outline_distance((x, y), one) for x, y in two))
+
+
+REACH = {"bow-short": 2.0, "bow-long": 4.0, "ballista-short": 5.0, "ballista-medium": 12.0,
+         "ballista-long": 20.0, "grapple": 0.125, "grapple-gear": 0.375}
+
+
 @pytest.mark.parametrize("viewer", ["carthage", "rome"])
-def test_the_reaches_are_drawn_for_the_viewer_s_ships_only(viewer: str) -> None:
-    view = default_view()
+@pytest.mark.parametrize("use", [default_view, lambda: state_json(_closing())])
+def test_the_reaches_are_drawn_for_the_viewer_s_ships_only_where_they_hold_an_enemy(
+        viewer: str, use: Any) -> None:
+    """Issue 24: a ring with no enemy in it only hides the table."""
+    view = use()
     scene = scene_of(view, [], viewer)
     rings = {name for name, _, _ in named(scene, "ring-") if name != "ring-sight"}
-    expected = set()
+    enemies = [s["corners"] for s in view["ships"].values() if s["side"] != viewer]
+    expected, every = set(), set()
     for sid, ship in view["ships"].items():
         if ship["side"] != viewer:
             continue
-        expected |= {f"ring-bow-short--{sid}", f"ring-bow-long--{sid}"} if ship["bowmen"] else set()
-        expected |= ({f"ring-ballista-{band}--{sid}" for band in ("short", "medium", "long")}
-                     if ship["ballistas"] else set())
-        expected.add(f"ring-grapple-gear--{sid}" if ship["corvus"] else f"ring-grapple--{sid}")
+        keys = ["bow-short", "bow-long"] if ship["bowmen"] else []
+        keys += [f"ballista-{band}" for band in ("short", "medium", "long")] if ship["ballistas"] else []
+        keys.append("grapple-gear" if ship["corvus"] else "grapple")
+        gap = min(_gap(ship["corners"], enemy) for enemy in enemies)
+        expected |= {f"ring-{key}--{sid}" for key in keys if gap <= REACH[key]}
+        every |= {f"ring-{key}--{sid}" for key in keys}
     assert rings == expected
+    assert rings < every  # some reach holds no enemy: not drawn
     assert named(scene, "ring-sight")
-    assert any("ring-ballista-long" in name for name in rings)  # C1 and R3 carry one
+
+
+def test_the_closing_fleets_show_their_reaches_and_the_far_ones_the_longest_only() -> None:
+    far = {name for name, _, _ in named(scene_of(default_view(), []), "ring-")}
+    near = {name for name, _, _ in named(scene_of(state_json(_closing()), []), "ring-")}
+    assert "ring-bow-short--C2" not in far and "ring-bow-short--C2" in near
 
 
 def test_observers_and_the_game_master_see_no_reaches() -> None:
@@ -233,7 +257,11 @@ def test_observers_and_the_game_master_see_no_reaches() -> None:
     ("C2", "grapple", 0.125)])
 def test_a_ring_is_the_hull_grown_by_its_reach_cut_to_the_table(sid: str, key: str, reach: float) -> None:
     view = default_view()
-    lines = [item for _, item, _ in named(scene_of(view, []), f"ring-{key}--{sid}")]
+    ship = view["ships"][sid]
+    drawing = Drawing(["carthage", "rome"])
+    hull = tuple((x, y) for x, y in ship["corners"])
+    ship_reaches(sid, ship, hull, (0.0, 0.0, 72.0, 48.0), drawing, {"R9": hull})  # in reach
+    lines = [item for name, item, _ in walk(tuple(drawing.rings)) if name.startswith(f"ring-{key}--{sid}")]
     points = [p for line in lines if isinstance(line, Polyline) for p in line.points]
     assert len(points) > 20
     corners = view["ships"][sid]["corners"]
