@@ -284,18 +284,48 @@ _recent: OrderedDict[tuple[Any, ...], SharedPhase] = OrderedDict()
 _recent_lock = threading.Lock()
 
 
+class _Value:
+    """A game value as part of a key: hashed once, and equal to another by identity first
+    (a value stored_game gave again), then by value."""
+
+    __slots__ = ("game", "hashed")
+
+    def __init__(self, game: rulesets.HostedGame) -> None:
+        self.game, self.hashed = game, hash(game)
+
+    def __hash__(self) -> int:
+        return self.hashed
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Value) and (other.game is self.game or (
+            other.hashed == self.hashed and type(other.game) is type(self.game)
+            and other.game == self.game))
+
+
+_values: OrderedDict[int, _Value] = OrderedDict()  # by id: each held, so its id is its own
+
+
 def _state_key(game: rulesets.HostedGame | None) -> Any:
     """A game value by what it is, so that two loads of one stored phase are one key: the
     value itself where it is a value (a frozen dataclass, as every ruleset's is: equal when
     every field is), else its class, ruleset and state as stored."""
     if game is None:
         return None
+    with _recent_lock:
+        known = _values.get(id(game))
+        if known is not None and known.game is game:
+            _values.move_to_end(id(game))
+            return known
     try:
-        hash(game)
+        keyed = _Value(game)
     except TypeError:
         kind = type(game)
         return (kind.__module__, kind.__qualname__, game.ruleset, repr(game.to_json()))
-    return (type(game), game)
+    with _recent_lock:
+        _values[id(game)] = keyed
+        while len(_values) > 4 * RECENT_PHASES:
+            _values.popitem(last=False)
+    return keyed
 
 
 @lru_cache(maxsize=2 * RECENT_PHASES)
@@ -337,6 +367,7 @@ def forget_shared_phases() -> None:
     """Drop the kept phases (the benchmark builds each phase's reports from cold)."""
     with _recent_lock:
         _recent.clear()
+        _values.clear()
 
 
 def report_for(*, game_id: str, phase_key: str, after: rulesets.HostedGame,
