@@ -1,13 +1,15 @@
-"""Any scene (pbem.rules.scene) as SVG, through templates/scene.svg.j2 (autoescaped: names
-and tooltips are user input). Geometry goes through the scene's transform and is written to
-a tenth of a pixel; styles become SVG presentation attributes, inherited through groups."""
+"""Any scene (pbem.rules.scene) as SVG: its elements written here, escaped (names and
+tooltips are user input), inside the document of templates/scene.svg.j2. Geometry goes
+through the scene's transform and is written to a tenth of a pixel; styles become SVG
+presentation attributes, inherited through groups."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from pbem.render.jinja import environment
 from pbem.rules.scene import (
@@ -25,6 +27,8 @@ from pbem.rules.scene import (
 
 TEMPLATE = "scene.svg.j2"
 BASELINES = {"alphabetic": "alphabetic", "middle": "middle", "hanging": "hanging"}
+# attributes this module writes from numbers alone (`number`, `_points`): nothing to escape
+NUMBERS = frozenset({"points", "x", "y", "cx", "cy", "r", "stroke-width", "font-size"})
 
 
 class Element(NamedTuple):
@@ -45,7 +49,11 @@ def number(value: float) -> str:
 
 
 def _points(points: tuple[Point, ...], transform: Transform) -> str:
-    return " ".join(f"{number(x)},{number(y)}" for x, y in map(transform.apply, points))
+    """The points through the transform (Transform.apply, inlined: a map writes tens of
+    thousands), as the SVG attribute's text."""
+    scale, (dx, dy), flip = transform.scale, transform.offset, transform.flip_y
+    sign = -scale if flip else scale
+    return " ".join([f"{number(x * scale + dx)},{number(y * sign + dy)}" for x, y in points])
 
 
 def _style(style: Style, text: bool = False) -> list[tuple[str, str]]:
@@ -122,9 +130,32 @@ def _kept(group: _ByKey, transform: Transform) -> Markup:
     return _draw(() if element is None else (element,))
 
 
-def _draw(elements: tuple[Element, ...]) -> Markup:
-    module: Any = environment().get_template(TEMPLATE).module
-    return Markup(str(module.draw(elements)))
+def _draw(elements: Sequence[Element]) -> Markup:
+    """The elements as SVG markup, one a line, every attribute value, text and tooltip
+    escaped (names and tooltips are user input). Written here rather than by a recursive
+    template macro: a map has thousands of elements (issue 24's speed budget)."""
+    out: list[str] = []
+    _write(elements, out)
+    return Markup("".join(out))
+
+
+def _write(elements: Sequence[Element], out: list[str]) -> None:
+    for e in elements:
+        if e.markup:
+            out.append(e.markup)
+            out.append("\n")
+            continue
+        head = "<" + e.tag + "".join(
+            f' {name}="{value if name in NUMBERS else escape(value)}"' for name, value in e.attrs)
+        title = f"<title>{escape(e.tooltip)}</title>" if e.tooltip else ""
+        if e.children:
+            out.append(f"{head}>\n{title}\n" if title else f"{head}>\n")
+            _write(e.children, out)
+            out.append(f"</{e.tag}>\n")
+        elif e.text or e.tooltip:
+            out.append(f"{head}>{escape(e.text)}{title}</{e.tag}>\n")
+        else:
+            out.append(f"{head}/>\n")
 
 
 def write_svg(scene: Scene) -> str:
@@ -133,4 +164,4 @@ def write_svg(scene: Scene) -> str:
     elements += [e for e in (_element(i, Transform()) for i in scene.overlay) if e]
     return environment().get_template(TEMPLATE).render(
         width=scene.width, height=scene.height, title=scene.title,
-        background=scene.background, elements=elements)
+        background=scene.background, body=_draw(elements))

@@ -195,7 +195,7 @@ def focus_of(items: Sequence[Primitive]) -> tuple[Box, ...]:
 
 
 def piece_at(points: Sequence[Point], side: str, pad: float = 0.0) -> Piece:
-    """A piece of `side` over `points` (a hull's corners, a galley's hex centres), grown by
+    """A piece of `side` over `points` (its outline's corners, its cells' centres), grown by
     `pad` each way, for a scene's `pieces`: found from its few points, not its drawing."""
     xs, ys = [p[0] for p in points], [p[1] for p in points]
     return Piece((min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad), side)
