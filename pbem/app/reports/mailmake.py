@@ -173,7 +173,7 @@ def _report(engine: Engine, settings: MailSettings, row: MailOutRow,
                         map_suffix="" if chosen == "none" else "png",
                         mail_to=settings.judge_address, before=before, given=given,
                         ending=ending, since=[tuple(item) for item in job.get("since", [])],
-                        )[0]
+                        png=False)[0]  # the mail's PNG is the phone map painted below
     if chosen != "none":
         scene = shared_phase(game_id=game.id, phase_key=phase.key, after=after, events=events,
                              before=before, given=given, ending=ending).scene(who)
