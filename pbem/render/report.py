@@ -182,7 +182,8 @@ def _key_text(key: Any) -> str:
 def _write_json(value: Any, level: int, out: list[str]) -> None:
     """`value` as json.dumps(value, indent=1, sort_keys=True, default=str) writes it at
     `level` within a document, the same bytes in the same order of type tests, appended
-    to `out`: a plain function, without the standard encoder's generators."""
+    to `out`: a plain function, without the standard encoder's generators (a container's
+    plain strings and whole numbers written in its own loop)."""
     if isinstance(value, str):
         out.append(_json_str(value))
     elif value is None:
@@ -203,9 +204,15 @@ def _write_json(value: Any, level: int, out: list[str]) -> None:
         between = "," + inner
         out.append("[")
         for item in value:
-            out.append(inner)
+            kind = type(item)
+            if kind is str:
+                out.append(inner + _json_str(item))
+            elif kind is int:
+                out.append(inner + int.__repr__(item))
+            else:
+                out.append(inner)
+                _write_json(item, level + 1, out)
             inner = between
-            _write_json(item, level + 1, out)
         out.append("\n" + " " * level + "]")
     elif isinstance(value, dict):
         if not value:
@@ -215,10 +222,16 @@ def _write_json(value: Any, level: int, out: list[str]) -> None:
         between = "," + inner
         out.append("{")
         for key, item in sorted(value.items()):
-            out.append(inner)
+            name = _json_str(key if type(key) is str else _key_text(key))
+            kind = type(item)
+            if kind is str:
+                out.append(f"{inner}{name}: {_json_str(item)}")
+            elif kind is int:
+                out.append(f"{inner}{name}: {int.__repr__(item)}")
+            else:
+                out.append(f"{inner}{name}: ")
+                _write_json(item, level + 1, out)
             inner = between
-            out.append(_json_str(_key_text(key)) + ": ")
-            _write_json(item, level + 1, out)
         out.append("\n" + " " * level + "}")
     else:
         _write_json(str(value), level, out)

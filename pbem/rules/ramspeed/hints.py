@@ -39,6 +39,9 @@ def _free_at(board: Board, key: str, bow: hexes.Hex, facing: int, length: int,
     return found
 
 
+State = tuple[hexes.Hex, int, bool, bool]  # bow, facing, after a forward step, turned
+
+
 def reachable(board: Board, galley: Galley, allowance: int, speed: int,
               tables: Tables, free: Free | None = None) -> set[tuple[hexes.Hex, ...]]:
     """Every footprint the galley can stop on or pass through this movement phase with this
@@ -47,12 +50,20 @@ def reachable(board: Board, galley: Galley, allowance: int, speed: int,
     never onto another galley, never off the map (that would leave it). `free`: the
     footprints already looked at for this galley on this board (kept, and added to)."""
     free = {} if free is None else free
+    return _footprints(board, galley, _costs(board, galley, allowance, speed, tables, free),
+                       allowance, free)
+
+
+def _costs(board: Board, galley: Galley, allowance: int, speed: int, tables: Tables,
+           free: Free) -> dict[State, int]:
+    """The least allowance spent to reach each state the galley can reach (its start at 0).
+    Above speed 1 the moves do not depend on the allowance, only whether one is left: the
+    states of a smaller allowance are those that cost no more (_footprints)."""
     key = galley.id.upper()
     assert galley.bow is not None and galley.facing is not None
     kind = tables.galleys[galley.type]
-    first = (galley.bow, galley.facing, False, False)  # bow, facing, after F, turned
+    first = (galley.bow, galley.facing, False, False)
     best = {first: 0}
-    seen = {board.hexes_of(key)}
     todo = [first]
     while todo:
         state = todo.pop()
@@ -72,16 +83,28 @@ def reachable(board: Board, galley: Galley, allowance: int, speed: int,
             if left >= 2:
                 moves.append((hexes.add(bow, hexes.opposite(facing)), facing, 2, False, turned))
         for new_bow, new_facing, cost, forward, now_turned in moves:
-            footprint = _free_at(board, key, new_bow, new_facing, kind.length, free)
-            if footprint is None:
+            if _free_at(board, key, new_bow, new_facing, kind.length, free) is None:
                 continue
             nxt = (new_bow, new_facing, forward, now_turned)
             spent = allowance - left + cost
             if nxt in best and best[nxt] <= spent:
                 continue
             best[nxt] = spent
-            seen.add(footprint)
             todo.append(nxt)
+    return best
+
+
+def _footprints(board: Board, galley: Galley, best: dict[State, int], allowance: int,
+                free: Free) -> set[tuple[hexes.Hex, ...]]:
+    """The galley's footprint now, and that of every state reached for at most `allowance`
+    (each found free by _costs)."""
+    first = (galley.bow, galley.facing, False, False)
+    seen = {board.hexes_of(galley.id.upper())}
+    for state, spent in best.items():
+        if spent <= allowance and state != first:
+            footprint = free[(state[0], state[1])]
+            assert footprint is not None
+            seen.add(footprint)
     return seen
 
 
@@ -120,8 +143,13 @@ def within_reach(board: Board, galley: Galley, tables: Tables,
         reach = [(1, footprints)]
     else:
         free: Free = {}
-        reach = [(speed, reachable(board, galley, allowance, speed, tables, free))
-                 for speed, allowance in _speeds(board, galley, tables)]
+        speeds = _speeds(board, galley, tables)
+        # DOUBLE and TRIPLE move alike: one search at the larger allowance serves both
+        top = max((allowance for speed, allowance in speeds if speed > 1), default=0)
+        fast = _costs(board, galley, top, 2, tables, free) if top else {}
+        reach = [(speed, reachable(board, galley, allowance, speed, tables, free)
+                  if speed == 1 else _footprints(board, galley, fast, allowance, free))
+                 for speed, allowance in speeds]
     mine = board.hexes_of(key)
     # within one hex of some footprint it can end on: one of the enemy's hexes, or one of
     # their neighbours, is a hex of such a footprint (a hex's neighbours are each other's)
