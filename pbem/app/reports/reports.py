@@ -302,6 +302,23 @@ class _Value:
             and other.game == self.game))
 
 
+class _Events:
+    """A phase's events as part of a key: hashed by their kinds, equal event for event
+    (their kinds and fields)."""
+
+    __slots__ = ("events", "hashed")
+
+    def __init__(self, events: tuple[Event, ...]) -> None:
+        self.events, self.hashed = events, hash(tuple(event.kind for event in events))
+
+    def __hash__(self) -> int:
+        return self.hashed
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Events) and (other.events is self.events
+                                               or other.events == self.events)
+
+
 _values: OrderedDict[int, _Value] = OrderedDict()  # by id: each held, so its id is its own
 
 
@@ -345,8 +362,7 @@ def shared_phase(*, game_id: str, phase_key: str, after: rulesets.HostedGame,
     everything the work is made of (the games before and after by their state, the events,
     the submissions, the ending), so a phase played again after a rollback, or another game
     of the same name, is another key. The last RECENT_PHASES phases are kept."""
-    key = (game_id, phase_key, _state_key(after),
-           repr(tuple((event.kind, event.fields) for event in events)), _state_key(before),
+    key = (game_id, phase_key, _state_key(after), _Events(events), _state_key(before),
            tuple(given), ending)
     with _recent_lock:
         found = _recent.get(key)
