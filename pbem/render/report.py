@@ -13,10 +13,12 @@ from json.encoder import encode_basestring_ascii as _json_str
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from jinja2 import pass_context
+from jinja2 import Environment, pass_context
 from jinja2.runtime import Context
+from markupsafe import Markup, escape
 
-from pbem.render.jinja import environment, template, templates_dir
+from pbem.render import jinja
+from pbem.render.jinja import template, templates_dir
 from pbem.render.png import paint_png
 from pbem.render.svg import write_svg
 from pbem.render.text import REPORT_TABLE_WIDTH, fold_lines, text_table
@@ -149,8 +151,63 @@ def render_text(data: dict[str, Any],
     return fold_lines(text, orders, folded=folded)
 
 
+KEPT_SECTIONS = 4096  # sections whose HTML a process keeps (then starts again)
+_section_html: dict[int, tuple[dict[str, Any], Markup]] = {}
+
+
+COLUMN = ' scope="col"'
+
+
+def _cells(tag: str, cells: Any, scope: str = "") -> str:
+    return "".join(f"<{tag}{scope}>{escape(cell)}</{tag}>" for cell in cells)
+
+
+def _laid_out(section: dict[str, Any]) -> Markup:
+    """A section's body in the HTML report: its table (a header row when it names its
+    columns, else each row's first cell as the row's header), or its `empty` words; the
+    text report.html.j2 wrote for it, cell by cell escaped."""
+    rows = section["rows"]
+    if not rows:
+        return Markup(f"<p>{escape(section['empty'])}</p>\n" if section["empty"] else "")
+    title = escape(section["title"])
+    lines = [f'<div class="scroll" role="region" aria-label="{title} (table)" tabindex="0">',
+             "<table>"]
+    if any(section["headers"]):
+        lines.append(f"<tr>{_cells('th', section['headers'], COLUMN)}</tr>")
+        lines += [f"<tr>{_cells('td', row)}</tr>" for row in rows]
+    else:  # no column names: each row is a name and what it says
+        lines += [f'<tr><th scope="row">{escape(row[0])}</th>{_cells("td", row[1:])}</tr>'
+                  for row in rows]
+    lines += ["</table>", "</div>", ""]
+    return Markup("\n".join(lines))
+
+
+def _section_body(section: dict[str, Any]) -> Markup:
+    """The section_html filter: a section's body laid out once for the readers of one view
+    (their reports hold the view's very section, pbem.render.report.reader_data), known by
+    its identity, the section itself kept with it so that the identity is not reused."""
+    held = _section_html.get(id(section))
+    if held is None or held[0] is not section:
+        if len(_section_html) >= KEPT_SECTIONS:
+            _section_html.clear()
+        held = _section_html[id(section)] = (section, _laid_out(section))
+    return held[1]
+
+
+HTML_FILTERS = (("section_html", _section_body),)
+
+
+def environment(folder: str = "") -> Environment:
+    """The templates' environment (pbem.render.jinja) with the filters report.html.j2
+    uses, for the pages that extend it (the archive's)."""
+    env = jinja.environment(folder)
+    for name, function in HTML_FILTERS:
+        env.filters.setdefault(name, function)
+    return env
+
+
 def render_html(data: dict[str, Any]) -> str:
-    return template("report.html.j2").render(r=data)
+    return template("report.html.j2", filters=HTML_FILTERS).render(r=data)
 
 
 def _float_text(number: float) -> str:
