@@ -194,7 +194,52 @@ def _section_body(section: dict[str, Any]) -> Markup:
     return held[1]
 
 
-HTML_FILTERS = (("section_html", _section_body),)
+_counted: dict[tuple[int, str | None], tuple[list[dict[str, Any]], Markup]] = {}
+
+
+def _pieces_counted(sections: list[dict[str, Any]], side: str | None) -> Markup:
+    """The pieces per side for the map's text ("Galleys: 3 blue, 2 red."), escaped: the
+    first section with a Side column after its first names the key, and every section
+    keyed alike counts its rows (by side when it has a Side column, else as the viewer's
+    own). The same for every reader of a view who commands the same side: kept by the
+    sections' identity and the side."""
+    held = _counted.get((id(sections), side))
+    if held is None or held[0] is not sections:
+        if len(_counted) >= KEPT_SECTIONS:
+            _counted.clear()
+        held = _counted[(id(sections), side)] = (sections, _count(sections, side))
+    return held[1]
+
+
+def _count(sections: list[dict[str, Any]], side: str | None) -> Markup:
+    key = next((s["headers"][0] for s in sections
+                if "Side" in s["headers"][1:] and s["headers"][0]), None)
+    told: list[Markup] = []
+    for section in sections:
+        if not section["rows"] or not key or section["headers"][:1] != [key]:
+            continue
+        rows = section["rows"]
+        if "Side" in section["headers"]:
+            column = section["headers"].index("Side")
+            groups: dict[Any, list[Any]] = {}  # as Jinja's groupby: case folded, in order
+            for row in sorted(rows, key=lambda row: _folded(row[column])):
+                groups.setdefault(_folded(row[column]), [row[column], 0])[1] += 1
+            by_side = Markup(", ").join(Markup("{} {}").format(n, shown)
+                                        for shown, n in groups.values())
+        elif side:
+            by_side = Markup("{} {}").format(len(rows), side)
+        else:
+            by_side = Markup("{}").format(len(rows))
+        told.append(Markup("{}: {}.").format(section["title"], by_side))
+    return Markup(" ").join(told)
+
+
+def _folded(value: Any) -> Any:
+    """Jinja's groupby key: text compared without case."""
+    return value.lower() if isinstance(value, str) else value
+
+
+HTML_FILTERS = (("section_html", _section_body), ("pieces_counted", _pieces_counted))
 
 
 def environment(folder: str = "") -> Environment:

@@ -58,3 +58,42 @@ def test_a_view_s_section_is_laid_out_once_for_all_its_readers() -> None:
     assert report._section_body(section) is first  # the same markup, not laid out again
     copy = {**section}
     assert report._section_body(copy) == first and report._section_body(copy) is not first
+
+
+COUNTED = """{% set counted = namespace(text="", key="") %}
+{% for section in r.sections if "Side" in section.headers[1:] and not counted.key %}
+{% set counted.key = section.headers[0] %}
+{% endfor %}
+{% for section in r.sections if section.rows and counted.key and section.headers[:1] == [counted.key] %}
+{% if "Side" in section.headers %}
+{% set by_side %}{% for side, rows in section.rows | groupby(section.headers.index("Side")) %}{{ rows | length }} {{ side }}{{ ", " if not loop.last }}{% endfor %}{% endset %}
+{% elif r.viewer.side %}
+{% set by_side = section.rows | length ~ " " ~ r.viewer.side %}
+{% else %}
+{% set by_side = section.rows | length ~ "" %}
+{% endif %}
+{% set counted.text = counted.text ~ (" " if counted.text else "") ~ section.title ~ ": " ~ by_side ~ "." %}
+{% endfor %}
+{% set map_alt = "Map of " ~ r.title ~ "." ~ ((" " ~ counted.text) if counted.text else "") %}
+<img alt="{{ map_alt }}">"""  # noqa: E501  (report.html.j2's lines as they were)
+NEW = """{% set counted = r.sections | pieces_counted(r.viewer.side) %}
+{% set map_alt = "Map of " ~ r.title ~ "." ~ ((" " ~ counted) if counted else "") %}
+<img alt="{{ map_alt }}">"""
+PIECES = {"title": "Galleys & <co>", "headers": ["Galley", "Side", "Hexes"],
+          "rows": [["A", "blue", "0805"], ["B", "Red", "0906"], ["C", "red", "1"],
+                   ["D", "b&lue", "2"], ["E", "blue", "3"]], "empty": ""}
+OWN = {"title": "Your galleys", "headers": ["Galley", "Hexes"], "rows": [["A", "1"]],
+       "empty": ""}
+OTHER = {"title": "Orders", "headers": ["Side", "Side"], "rows": [["x", "y"]], "empty": ""}
+NAMELESS = {"title": "Odd", "headers": ["", "Side"], "rows": [["q", "blue"]], "empty": ""}
+
+
+@pytest.mark.parametrize("sections", [
+    [PIECES, OWN, OTHER], [OWN], [OTHER, PIECES], [NAMELESS, PIECES, OWN], [NAMELESS],
+    [{**PIECES, "rows": []}, OWN], []])
+@pytest.mark.parametrize("side", ["blue", None, "r<ed"])
+def test_the_pieces_counted_for_the_map_s_words_are_what_the_template_counted(
+        sections: list[dict[str, Any]], side: str | None) -> None:
+    env = report.environment()
+    data = {"sections": sections, "viewer": {"side": side}, "title": "T & <t>"}
+    assert env.from_string(NEW).render(r=data) == env.from_string(COUNTED).render(r=data)
