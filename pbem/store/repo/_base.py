@@ -38,13 +38,28 @@ _DRIVER = "pbem.sqlite_driver"  # session.info's key: (the transaction, its driv
 
 def stored(session: Session, column: Any, value: Any) -> Any:
     """`value` as SQLAlchemy stores it in `column` (a datetime as its text, say)."""
-    dialect = session.get_bind().dialect
-    process = column.type.dialect_impl(dialect).bind_processor(dialect)
+    process = _processors(session, column)[0]
     return process(value) if process is not None and value is not None else value
 
 
 def read(session: Session, column: Any, value: Any) -> Any:
     """A value of `column` as SQLAlchemy reads it back (the text of a datetime as one)."""
-    dialect = session.get_bind().dialect
-    process = column.type.dialect_impl(dialect).result_processor(dialect, None)
+    process = _processors(session, column)[1]
     return process(value) if process is not None else value
+
+
+def _processors(session: Session, column: Any) -> tuple[Any, Any]:
+    """The column's type's processors on the session's database, as SQLAlchemy's own
+    statements use them (the dialect's form of the type: the generic one has none), made
+    once per column and dialect."""
+    dialect = session.get_bind().dialect
+    key = (id(column), dialect.name)  # (a column compares as SQL: keyed by identity)
+    found = _PROCESSORS.get(key)
+    if found is None:
+        impl = column.type.dialect_impl(dialect)
+        found = _PROCESSORS[key] = (impl.bind_processor(dialect),
+                                    impl.result_processor(dialect, None))
+    return found
+
+
+_PROCESSORS: dict[tuple[int, str], tuple[Any, Any]] = {}  # the columns are the models' own
