@@ -239,7 +239,28 @@ def _folded(value: Any) -> Any:
     return value.lower() if isinstance(value, str) else value
 
 
-HTML_FILTERS = (("section_html", _section_body), ("pieces_counted", _pieces_counted))
+_happened: dict[int, tuple[list[str], Markup]] = {}
+
+
+def _happened_html(lines: list[str]) -> Markup:
+    """What happened as the page's list items, escaped: the same for every reader of a
+    view (their reports hold the view's very list), kept by the list's identity."""
+    held = _happened.get(id(lines))
+    if held is None or held[0] is not lines:
+        if len(_happened) >= KEPT_SECTIONS:
+            _happened.clear()
+        held = _happened[id(lines)] = (lines, Markup("".join(
+            f" <li>{escape(line)}</li>\n" for line in lines)))
+    return held[1]
+
+
+def _pre_lines(lines: list[str]) -> Markup:
+    """The order template's lines, each escaped and ended, for the page's <pre>."""
+    return Markup("".join(f"{escape(line)}\n" for line in lines))
+
+
+HTML_FILTERS = (("section_html", _section_body), ("pieces_counted", _pieces_counted),
+                ("happened_html", _happened_html), ("pre_lines", _pre_lines))
 
 
 def environment(folder: str = "") -> Environment:

@@ -97,3 +97,33 @@ def test_the_pieces_counted_for_the_map_s_words_are_what_the_template_counted(
     env = report.environment()
     data = {"sections": sections, "viewer": {"side": side}, "title": "T & <t>"}
     assert env.from_string(NEW).render(r=data) == env.from_string(COUNTED).render(r=data)
+
+
+LISTS = """<ul>
+{% for line in r.happened %}
+ <li>{{ line }}</li>
+{% else %}
+ <li>Nothing.</li>
+{% endfor %}
+</ul>
+<pre>{% for line in r.template %}{{ line }}
+{% endfor %}</pre>
+"""
+LISTS_NOW = """<ul>
+{% if r.happened %}
+{{ r.happened | happened_html }}{% else %}
+ <li>Nothing.</li>
+{% endif %}
+</ul>
+<pre>{{ r.template | pre_lines }}</pre>
+"""
+
+
+@pytest.mark.parametrize("happened", [[], ["A moved.", "B & <C> 'rammed' \"X\"."]])
+@pytest.mark.parametrize("lines", [[], ["SIGNON g1 Ann <password>", "A: F & F", ""]])
+def test_what_happened_and_the_order_template_are_what_the_template_wrote(
+        happened: list[str], lines: list[str]) -> None:
+    env = report.environment()
+    data = {"happened": happened, "template": lines}
+    assert env.from_string(LISTS_NOW).render(r=data) == env.from_string(LISTS).render(r=data)
+    assert report._happened_html(happened) is report._happened_html(happened)  # once a view
