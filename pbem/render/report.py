@@ -198,7 +198,7 @@ _counted: dict[tuple[int, str | None], tuple[list[dict[str, Any]], Markup]] = {}
 
 
 def _pieces_counted(sections: list[dict[str, Any]], side: str | None) -> Markup:
-    """The pieces per side for the map's text ("Galleys: 3 blue, 2 red."), escaped: the
+    """The pieces per side for the map's text ("Ships: 3 blue, 2 red."), escaped: the
     first section with a Side column after its first names the key, and every section
     keyed alike counts its rows (by side when it has a Side column, else as the viewer's
     own). The same for every reader of a view who commands the same side: kept by the
