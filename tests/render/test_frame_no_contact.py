@@ -90,3 +90,15 @@ def test_what_happened_still_comes_first() -> None:
     quiet = Scene(100, 100, "t", (), pieces=pieces, viewer="blue")
     assert interest(quiet) == ((0, 0, 1, 1), (50, 50, 51, 51))
     assert interest(Scene(100, 100, "t", ())) == ()
+
+
+def test_the_ram_speed_plug_in_s_map_knows_whose_view_it_draws() -> None:
+    """The host's map_scene hands the viewer on, so that a quiet phase's close-up drawn through
+    the plug-in (not only through the mail's path) frames that reader's own galleys."""
+    from pbem.rules.ramspeed.game import new_game
+    from pbem.rules.ramspeed.host import RamSpeedGame
+
+    hosted = RamSpeedGame(new_game("squadron", (), columns=16, rows=12))
+    for viewer in ("blue", "red", None):
+        scene = hosted.map_scene(hosted.view(viewer), [], "Quiet", "set-up", viewer=viewer)
+        assert scene.viewer == viewer

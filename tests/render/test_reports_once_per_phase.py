@@ -215,6 +215,7 @@ def test_the_kept_html_escapes_are_markupsafe_s(phase: dict[str, Any]) -> None:
                                      disabled_extensions=("txt.j2",), default=True),
         undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
         keep_trailing_newline=True)
+    fresh.filters.update(dict(report.HTML_FILTERS))  # the template's own filters, as registered
     who = phase["who"][0]
     view, shown = reports.seen_by(phase["after"], phase["events"], who)
     data = reports.report_for(game_id="t", phase_key=phase["key"], after=phase["after"],

@@ -270,7 +270,8 @@ class RamSpeedGame:
 
         state = self.value.state
         return mapscene.map_scene(view, list(events), title, subtitle, size=size,
-                                  columns=state.columns, rows=state.rows, zones=self._zones())
+                                  columns=state.columns, rows=state.rows, zones=self._zones(),
+                                  viewer=viewer)
 
     def plan_scene(self, side: str, plans: Sequence[tuple[str, tuple[str, ...]]], title: str,
                    subtitle: str) -> Scene:
