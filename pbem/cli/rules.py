@@ -115,7 +115,8 @@ def register(nouns: Any) -> None:
                                "options")
     listing.add_argument("--json", action="store_true", help="print JSON for scripts")
     listing.set_defaults(run=_list)
-    case = verbs.add_parser("case", help="run rules cases: TOML files of a position, its orders and the outcome expected")
+    case = verbs.add_parser("case", help="run rules cases: TOML files of a position, its orders "
+                           "and the outcome expected")
     case.add_argument("files", nargs="+", metavar="FILE")
     case.add_argument("--json", action="store_true", help="print the resulting state as JSON")
     case.set_defaults(run=_case)
