@@ -16,7 +16,9 @@ The shape of a message:
 
 The HTML shows the inline map through its Content-ID: write `<img src="cid:{map_cid(id)}">`
 in it, or pass `map_src` to have `src="<map_src>"` (e.g. the report's "map.png") rewritten
-to that Content-ID.
+to that Content-ID. A report's map may come as two pictures, its close-up (`png`) and its
+overview (`overview`), both inline after the HTML in the multipart/related, the overview by
+its own Content-ID (`overview_cid`; `overview_src` rewritten to it as `map_src` is).
 """
 
 from __future__ import annotations
@@ -71,12 +73,20 @@ def map_cid(message_id: str) -> str:
     return f"map.{_bare_id(message_id)}"
 
 
+def overview_cid(message_id: str) -> str:
+    """The Content-ID of the inline overview of the message `message_id` (a report's second
+    picture, under its map's close-up), for `cid:` in HTML."""
+    return f"overview.{_bare_id(message_id)}"
+
+
 def compose(*, sender: str, sender_name: str, to: Sequence[str], subject: str, text: str,
             html: str | None = None, png: bytes | None = None, png_name: str = "map.png",
             map_src: str | None = None, svg: str | None = None, svg_name: str = "map.svg",
             ics: bytes | None = None, ics_name: str = "deadline.ics", message_id: str,
             in_reply_to: str | None = None, references: Sequence[str] | str | None = None,
-            auto: str = "auto-generated", loop: str, date: datetime) -> bytes:
+            auto: str = "auto-generated", loop: str, date: datetime,
+            overview: bytes | None = None, overview_name: str = "overview.png",
+            overview_src: str | None = None) -> bytes:
     """One message as bytes with CRLF line ends, ready for SMTP. `message_id` is bare
     (left@right). `in_reply_to` is the Message-ID of the mail answered, as it came; it is
     left out when it is not a plausible Message-ID (it comes from a stranger's mail).
@@ -89,7 +99,9 @@ def compose(*, sender: str, sender_name: str, to: Sequence[str], subject: str, t
     header can ride in on one; `sender_name` is put on one line (control characters and line
     breaks become spaces) and quoted as the standard library quotes a display name.
     Raises ValueError for an address that is not a bare one, a subject holding a line
-    break, a naive `date` or an `auto` other than auto-replied or auto-generated."""
+    break, a naive `date` or an `auto` other than auto-replied or auto-generated.
+    `overview` (a PNG) rides with `png`: inline after it when there is HTML, else attached
+    after it; without `png` it is left out."""
     if auto not in AUTO_SUBMITTED:
         raise ValueError(f"Auto-Submitted is one of {', '.join(AUTO_SUBMITTED)}; got {auto!r}")
     if date.tzinfo is None or date.utcoffset() is None:
@@ -116,21 +128,35 @@ def compose(*, sender: str, sender_name: str, to: Sequence[str], subject: str, t
     if html is None and png is None and svg is None and ics is None:
         return b"".join(head) + _plain_text(text)
 
+    if png is None:
+        overview = None
     if html is not None and png is not None and map_src:
         for quote in "\"'":
             html = html.replace(f"src={quote}{map_src}{quote}",
                                 f"src={quote}cid:{map_cid(bare)}{quote}")
+    if html is not None and overview is not None and overview_src:
+        for quote in "\"'":
+            html = html.replace(f"src={quote}{overview_src}{quote}",
+                                f"src={quote}cid:{overview_cid(bare)}{quote}")
     body = _text_part(text, "plain")
     if html is not None:
         shown = _text_part(html, "html")
         if png is not None:
             image = _bytes_part(png, "image", "png", png_name, "inline")
             image["Content-ID"] = f"<{map_cid(bare)}>"
-            shown = _multipart("related", [shown, image])
+            pictures = [image]
+            if overview is not None:
+                small = _bytes_part(overview, "image", "png", overview_name, "inline")
+                small["Content-ID"] = f"<{overview_cid(bare)}>"
+                pictures.append(small)
+            shown = _multipart("related", [shown, *pictures])
         body = _multipart("alternative", [body, shown])
     attachments = []
     if png is not None and html is None:
         attachments.append(_bytes_part(png, "image", "png", png_name, "attachment"))
+        if overview is not None:
+            attachments.append(_bytes_part(overview, "image", "png", overview_name,
+                                           "attachment"))
     if svg is not None:
         attachments.append(_bytes_part(svg.encode("utf-8"), "image", "svg+xml", svg_name,
                                        "attachment"))
@@ -139,7 +165,10 @@ def compose(*, sender: str, sender_name: str, to: Sequence[str], subject: str, t
                                        {"charset": "utf-8", "method": "PUBLISH"}))
     if attachments:
         body = _multipart("mixed", [body, *attachments])
-    _fix_boundaries(body, [bare, text, html or "", png or b"", svg or "", ics or b""])
+    inputs: list[str | bytes] = [bare, text, html or "", png or b"", svg or "", ics or b""]
+    if overview is not None:  # (a message without one keeps the boundaries it always had)
+        inputs.append(overview)
+    _fix_boundaries(body, inputs)
     return b"".join(head) + body.as_bytes()
 
 

@@ -1,12 +1,15 @@
 """Issue 24: damage against its thresholds is readable at the PNG's size. A Ram Speed galley's
 two damage bars (hull against sinking, rowing against drifting helplessly) are at least 4 px
 high as painted, on the whole map and on the phone close-up of the demo's busiest phase, and
-on the whole map of a melee of twelve damaged galleys, where each filled part lies on its bar.
-(A melee's close-up, zoomed out to hold twelve galleys in a phone's width, paints them
-3.2 px high: a known gap, said in the session's note; the bars scale with the board, the
-words do not.)"""
+on the whole map of a melee of twelve damaged galleys, where each filled part lies on its bar,
+and on that melee's close-up as each side and an observer see it: zoomed out to hold twelve
+galleys in a phone's width (the observer's painted them 3.2 px high when the bars shrank
+with the board), where a label is drawn at no less than 0.85 of its own size
+(pbem.render.frame)."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from pbem.golden import load, read_records, replay
 from pbem.render.frame import frame
@@ -76,3 +79,11 @@ def test_a_melee_s_bars_are_four_px_high_and_filled_by_their_share() -> None:
                 assert any(abs(top - b[1]) < 1e-6 and abs(bottom - b[3]) < 1e-6
                            and left >= b[0] - 1e-6 and right <= b[2] + 1e-6 for b in bars)
     assert shown_damage >= 6
+
+
+def test_a_melee_s_bars_are_four_px_high_on_its_close_up_as_every_reader_sees_it() -> None:
+    melee = _ram_speed_melee()
+    for viewer in ("blue", "red", None):
+        closeup = frame(replace(melee, viewer=viewer)).closeup
+        assert closeup.transform.scale < melee.transform.scale  # zoomed out: the hard case
+        assert _check(closeup) >= 6, viewer

@@ -4,6 +4,7 @@ game's busiest phase, as each side and an observer see it, for every ruleset."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from pbem.golden import load, read_records, replay
 from pbem.render.frame import frame
 from pbem.rules.scene import Text
 from tests.render.scenes import walk
+from tests.render.test_labels_clear import _ram_speed_melee
 from tests.render.test_map_scene import _scene as ram_speed_scene
 
 GAMES = sorted(p for p in (Path(__file__).parents[1] / "games").iterdir() if p.is_dir())
@@ -45,3 +47,45 @@ def test_every_label_word_of_a_golden_game_s_busiest_phase_is_12_px(folder: Path
         assert small == [], (side, small[:5])
         lines += len(words)
     assert lines > 0
+
+
+def _hex_numbers(scene) -> list[float]:  # type: ignore[no-untyped-def]
+    """The font sizes of the hex numbers (four digits) the scene draws, in its board's kept
+    group."""
+    return [style.font_size or 0 for _, item, style in walk(scene.items)
+            if isinstance(item, Text) and len(item.text) == 4 and item.text.isdigit()]
+
+
+
+RAM_SPEED = [p for p in GAMES if p.name in ("squadron", "convoy-raid", "convoy-escape")]
+
+
+def test_the_ram_speed_close_up_paints_its_hex_numbers_at_12_px_or_leaves_them_off() -> None:
+    """Issue 24: a 32-column board's hex numbers are 10.5 px on the whole map; a close-up of
+    a Ram Speed golden game's busiest phase (each side's and an observer's) draws every word,
+    hex numbers included, at 12 px or more, or leaves the hex numbers off (a close-up
+    zoomed out past what they have room for); the overview has no words at all. Some
+    close-up that enlarges the board shows them."""
+    small = 0
+    for folder in RAM_SPEED:
+        golden = load(folder)
+        after, result = max(replay(golden, read_records(golden)),
+                            key=lambda pair: len(pair[1].events))
+        for side in (*after.sides, None):
+            scene = after.map_scene(after.view(side), after.view_events(result.events, side),
+                                    "Busiest", "phase", viewer=side)
+            framed = frame(scene)
+            words = [(item.text, style.font_size or 0)
+                     for _, item, style in walk(framed.closeup.items) if isinstance(item, Text)]
+            assert [w for w in words if w[1] < LEAST] == [], (folder.name, side)
+            assert _hex_numbers(framed.overview) == []
+            if min(_hex_numbers(scene)) < LEAST:
+                small += 1
+                # framed on one galley the close-up enlarges the board: its numbers at 12 px
+                one = frame(replace(scene, focus=(scene.pieces[0].box,))).closeup
+                assert one.transform.scale > scene.transform.scale
+                assert _hex_numbers(one) and min(_hex_numbers(one)) >= LEAST
+    assert small > 0
+    melee = frame(_ram_speed_melee()).closeup  # zoomed out: off, or at 12 px
+    assert melee.transform.scale < _ram_speed_melee().transform.scale
+    assert all(size >= LEAST for size in _hex_numbers(melee))

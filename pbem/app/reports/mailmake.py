@@ -1,5 +1,6 @@
 """Making the messages queued as jobs, when the outbox sends them: a player's turn report
-(text and HTML with the map inline, the SVG, and the next deadline as .ics) and a reply's
+(text and HTML with the map inline as two pictures, its close-up over its overview, the SVG
+on request, and the next deadline as .ics) and a reply's
 map of the paths understood. Everything comes from stored data, so a job made twice gives
 the same bytes; the outbox stores them once made.
 
@@ -170,35 +171,43 @@ def _report(engine: Engine, settings: MailSettings, row: MailOutRow,
         made_at = phase.resolved_at or row.created_at
     made = render_phase(game_id=game.id, phase_key=phase.key, after=after, events=events,
                         recipients=[who], deadline=deadline,
-                        map_suffix="" if chosen == "none" else "png",
+                        map_suffix="" if chosen == "none" else CLOSEUP,
                         mail_to=settings.judge_address, before=before, given=given,
                         ending=ending, since=[tuple(item) for item in job.get("since", [])],
-                        png=False)[0]  # the mail's PNG is the phone map painted below
+                        png=False)[0]  # the mail's PNGs are the phone map painted below
+    overview = None
     if chosen != "none":
         scene = shared_phase(game_id=game.id, phase_key=phase.key, after=after, events=events,
                              before=before, given=given, ending=ending).scene(who)
-        made = replace(made, png=_phone_map(scene, who))
+        closeup, overview = _phone_map(scene, who)
+        made = replace(made, png=closeup)
     return _report_mail(settings, row, made, game.id, after.key,
                         None if after.over or not after.owes() else deadline, made_at,
-                        chosen)
+                        chosen, overview)
 
 
-def _phone_map(scene: Scene, who: Recipient) -> bytes:
+# a report mail's map files: the HTML (report.html.j2) shows "<name>.closeup.png" and, under
+# it, "<name>.overview.png"; the mail carries both inline by their Content-IDs
+CLOSEUP, OVERVIEW = "closeup.png", "overview.png"
+
+
+def _phone_map(scene: Scene, who: Recipient) -> tuple[bytes, bytes]:
     """The report's map as the mail carries it: the recipient's own scene (nothing more is
-    seen), its close-up over its overview at a phone's width (pbem.render.frame), a phase
+    seen), its close-up and its overview at a phone's width (pbem.render.frame), a phase
     without contact framed on the recipient's own pieces and the enemies nearest them."""
-    from pbem.render.frame import phone_png
+    from pbem.render.frame import phone_pngs
 
     # whose view it is frames a phase without contact on the recipient's own pieces
-    return phone_png(replace(scene, viewer=who.side))
+    return phone_pngs(replace(scene, viewer=who.side))
 
 
 def _report_mail(settings: MailSettings, row: MailOutRow, made: Any, game_id: str,
                  next_key: str, deadline: datetime | None, made_at: datetime,
-                 chosen: str = DEFAULT_MAP) -> bytes:
-    """A report or briefing as mail: text and HTML with the PNG map inline (the SVG too
-    when the player asked for it, no map when they asked for none; pbem.app.reports.
-    mapchoice), and the next deadline as .ics when there is one."""
+                 chosen: str = DEFAULT_MAP, overview: bytes | None = None) -> bytes:
+    """A report or briefing as mail: text and HTML with the PNG map inline (a report's as
+    its close-up and its `overview`; the SVG too when the player asked for it, no map when
+    they asked for none; pbem.app.reports.mapchoice), and the next deadline as .ics when
+    there is one."""
     ics = None
     if deadline is not None:
         ics = deadline_ics(uid=f"{game_id}-{next_key}@{settings.domain}", game=game_id,
@@ -206,13 +215,17 @@ def _report_mail(settings: MailSettings, row: MailOutRow, made: Any, game_id: st
                            summary=f"{game_id}: orders for {next_key} due",
                            description=f"Orders for {next_key} of {game_id} are due.",
                            stamp=_utc(made_at))
+    picture = f"{made.basename}.{CLOSEUP}" if overview is not None else f"{made.basename}.png"
     return compose(sender=row.sender, sender_name=settings.judge_name,
                    to=json.loads(row.recipients), subject=row.subject, text=made.text,
                    html=made.html, png=None if chosen == "none" else made.png,
-                   png_name=f"{made.basename}.png", map_src=f"{made.basename}.png",
+                   png_name=picture, map_src=picture,
                    svg=made.svg if chosen == "svg" else None,
                    svg_name=f"{made.basename}.svg", ics=ics, message_id=row.message_id,
-                   auto="auto-generated", loop=settings.judge_address, date=_utc(made_at))
+                   auto="auto-generated", loop=settings.judge_address, date=_utc(made_at),
+                   overview=None if chosen == "none" else overview,
+                   overview_name=f"{made.basename}.{OVERVIEW}",
+                   overview_src=f"{made.basename}.{OVERVIEW}")
 
 
 def _utc(moment: datetime) -> datetime:

@@ -7,6 +7,7 @@ Internally a hex is an axial pair (q, r): r is the 0-based row, q = col0 - (r - 
 
 from __future__ import annotations
 
+import functools
 import re
 
 Hex = tuple[int, int]
@@ -72,6 +73,12 @@ def neighbours(hex_: Hex) -> tuple[Hex, ...]:
 def on_map(hex_: Hex, columns: int, rows: int) -> bool:
     col0, row0 = to_offset(hex_)
     return 0 <= col0 < columns and 0 <= row0 < rows
+
+
+@functools.lru_cache(maxsize=8)
+def map_hexes(columns: int, rows: int) -> frozenset[Hex]:
+    """Every hex of a map of this size (on_map of each is true), for a membership test."""
+    return frozenset(from_offset(col0, row0) for col0 in range(columns) for row0 in range(rows))
 
 
 def off_map_edge(hex_: Hex, columns: int, rows: int) -> str | None:

@@ -18,10 +18,16 @@ _SPEED_WORDS = {1: "", 2: "DOUBLE", 3: "TRIPLE"}
 def _free_footprint(board: Board, key: str, bow: hexes.Hex, facing: int,
                     length: int) -> tuple[hexes.Hex, ...] | None:
     """The hexes at this bow and facing, if all are on the map and free of other galleys."""
-    footprint = hexes.footprint(bow, facing, length)
+    inside = hexes.map_hexes(board.columns, board.rows)
+    occupancy = board.occupancy
+    dq, dr = hexes.DIRECTIONS[facing % 6]
+    q, r = bow
+    footprint = tuple((q - dq * k, r - dr * k) for k in range(length))  # hexes.footprint
     for hex_ in footprint:
-        holder = board.occupancy.get(hex_)
-        if not board.on_map(hex_) or (holder is not None and holder != key):
+        if hex_ not in inside:
+            return None
+        holder = occupancy.get(hex_)
+        if holder is not None and holder != key:
             return None
     return footprint
 
@@ -33,10 +39,11 @@ def _free_at(board: Board, key: str, bow: hexes.Hex, facing: int, length: int,
              free: Free) -> tuple[hexes.Hex, ...] | None:
     """_free_footprint, each (bow, facing) found once for one galley on one board."""
     spot = (bow, facing)
-    if spot in free:
+    try:
         return free[spot]
-    found = free[spot] = _free_footprint(board, key, bow, facing, length)
-    return found
+    except KeyError:
+        found = free[spot] = _free_footprint(board, key, bow, facing, length)
+        return found
 
 
 State = tuple[hexes.Hex, int, bool, bool]  # bow, facing, after a forward step, turned
