@@ -35,17 +35,6 @@ def _free_footprint(board: Board, key: str, bow: hexes.Hex, facing: int,
 Free = dict[tuple[hexes.Hex, int], tuple[hexes.Hex, ...] | None]  # (bow, facing) -> footprint
 
 
-def _free_at(board: Board, key: str, bow: hexes.Hex, facing: int, length: int,
-             free: Free) -> tuple[hexes.Hex, ...] | None:
-    """_free_footprint, each (bow, facing) found once for one galley on one board."""
-    spot = (bow, facing)
-    try:
-        return free[spot]
-    except KeyError:
-        found = free[spot] = _free_footprint(board, key, bow, facing, length)
-        return found
-
-
 State = tuple[hexes.Hex, int, bool, bool]  # bow, facing, after a forward step, turned
 
 
@@ -69,32 +58,44 @@ def _costs(board: Board, galley: Galley, allowance: int, speed: int, tables: Tab
     key = galley.id.upper()
     assert galley.bow is not None and galley.facing is not None
     kind = tables.galleys[galley.type]
+    length, cost = kind.length, kind.course_change_cost
+    directions = hexes.DIRECTIONS
     first = (galley.bow, galley.facing, False, False)
     best = {first: 0}
     todo = [first]
     while todo:
         state = todo.pop()
         bow, facing, after_forward, turned = state
-        left = allowance - best[state]
+        spent_here = best[state]
+        left = allowance - spent_here
+        q, r = bow
         moves: list[tuple[hexes.Hex, int, int, bool, bool]] = []
         if left >= 1:
-            moves.append((hexes.add(bow, facing), facing, 1, True, turned))
-            if after_forward:
-                moves += [(hexes.add(bow, facing + side), facing, 1, False, turned)
-                          for side in (-1, 1)]
+            dq, dr = directions[facing % 6]
+            moves.append(((q + dq, r + dr), facing, 1, True, turned))  # forward (hexes.add)
+            if after_forward:  # a sideslip to either side
+                for side in (-1, 1):
+                    dq, dr = directions[(facing + side) % 6]
+                    moves.append(((q + dq, r + dr), facing, 1, False, turned))
         if speed == 1:
-            cost = kind.course_change_cost
             if left >= cost or not turned:  # the first course change is always allowed (6.5)
-                moves += [(bow, (facing + side) % 6, min(cost, left), False, True)
-                          for side in (-1, 1)]
-            if left >= 2:
-                moves.append((hexes.add(bow, hexes.opposite(facing)), facing, 2, False, turned))
-        for new_bow, new_facing, cost, forward, now_turned in moves:
-            if _free_at(board, key, new_bow, new_facing, kind.length, free) is None:
+                step = min(cost, left)
+                moves.append((bow, (facing - 1) % 6, step, False, True))
+                moves.append((bow, (facing + 1) % 6, step, False, True))
+            if left >= 2:  # reverse
+                dq, dr = directions[(facing + 3) % 6]
+                moves.append(((q + dq, r + dr), facing, 2, False, turned))
+        for new_bow, new_facing, step_cost, forward, now_turned in moves:
+            spot = (new_bow, new_facing)
+            footprint = free.get(spot, free)  # (`free` itself: not looked at yet)
+            if footprint is free:
+                footprint = free[spot] = _free_footprint(board, key, new_bow, new_facing, length)
+            if footprint is None:
                 continue
             nxt = (new_bow, new_facing, forward, now_turned)
-            spent = allowance - left + cost
-            if nxt in best and best[nxt] <= spent:
+            spent = spent_here + step_cost
+            known = best.get(nxt)
+            if known is not None and known <= spent:
                 continue
             best[nxt] = spent
             todo.append(nxt)
