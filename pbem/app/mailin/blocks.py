@@ -125,7 +125,8 @@ def _orders(session: Any, mail: Handling, game: GameRow, player: PlayerRow, bloc
             waits.set_wait(player, answer.phase, waits.REFUSED)
     elif taken:
         waits.clear_wait(player, only=waits.REFUSED)
-    session.add(player)
+    if player not in session:  # (signing on read it into this session: nothing to add)
+        session.add(player)
     counts = (f"{counted(len(answer.accepted), 'line')} accepted, {len(answer.refused)} "
               "refused")
     if taken and answer.paused:

@@ -3,8 +3,12 @@ mail runs go straight to SQLite's own connection."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from sqlalchemy import inspect
+from sqlalchemy.orm import configure_mappers, make_transient_to_detached
+from sqlalchemy.orm.attributes import instance_dict
 from sqlmodel import Session
 
 
@@ -63,3 +67,49 @@ def _processors(session: Session, column: Any) -> tuple[Any, Any]:
 
 
 _PROCESSORS: dict[tuple[int, str], tuple[Any, Any]] = {}  # the columns are the models' own
+
+
+def loaded(session: Session, *groups: tuple[type, Sequence[Any], Sequence[Sequence[Any]]],
+           ) -> list[list[Any]] | None:
+    """Rows read past SQLAlchemy made into the session's own objects, as its query would
+    have loaded them: each group is a model, its table's columns (in the order of each row's
+    values) and the rows; the values are read through their columns' types (`read`), and
+    each object joins the session as loaded, with no changes (SQLAlchemy's
+    make_transient_to_detached, then add): what is changed on it later is written at the
+    flush. None, and nothing added, when the session holds one of those rows already: the
+    ORM's own query keeps what the session holds, and the caller runs that instead."""
+    dialect = session.get_bind().dialect
+    made: list[list[Any]] = []
+    for model, columns, rows in groups:
+        key = (model, id(columns), dialect.name)
+        found = _LOADERS.get(key)
+        if found is None:
+            configure_mappers()  # (as the ORM's first query would: the attributes set up)
+            mapper: Any = inspect(model)
+            found = _LOADERS[key] = (
+                mapper.class_manager,
+                tuple((mapper.get_property_by_column(column).key,
+                       _processors(session, column)[1]) for column in columns),
+                next(n for n, column in enumerate(columns) if column.primary_key), mapper)
+        if session.identity_map and any(
+                found[3].identity_key_from_primary_key((row[found[2]],)) in session.identity_map
+                for row in rows):
+            return None
+    for model, columns, rows in groups:
+        manager, readers, _, _ = _LOADERS[(model, id(columns), dialect.name)]
+        objects = []
+        for row in rows:
+            instance = manager.new_instance()
+            values = instance_dict(instance)
+            for (name, process), value in zip(readers, row, strict=True):
+                values[name] = process(value) if process is not None else value
+            make_transient_to_detached(instance)
+            session.add(instance)
+            objects.append(instance)
+        made.append(objects)
+    return made
+
+
+_LOADERS: dict[tuple[type, int, str], tuple[Any, tuple[tuple[str, Any], ...], int, Any]] = {}
+"""Per model, columns and dialect: its class manager, each column's attribute and reader,
+the place of the primary key, and its mapper."""

@@ -29,7 +29,7 @@ from pbem.store.models import (
     VacationRow,
     unpack,
 )
-from pbem.store.repo._base import read, sqlite_driver
+from pbem.store.repo._base import loaded, read, sqlite_driver
 
 GENESIS = "0" * 64
 
@@ -70,11 +70,34 @@ _GAME_AND_PLAYERS = (select(GameRow, PlayerRow)
                      .where(GameRow.id == bindparam("game")).order_by(col(PlayerRow.id)))
 
 
+_GAME_COLUMNS = tuple(GameRow.__table__.columns)  # type: ignore[attr-defined]
+_PLAYER_COLUMNS = tuple(PlayerRow.__table__.columns)  # type: ignore[attr-defined]
+# the same, as SQLite's own connection runs it (pbem.store.repo._base.sqlite_driver)
+_GAME_AND_PLAYERS_SQLITE = (
+    "SELECT " + ", ".join(f"g.{c.name}" for c in _GAME_COLUMNS) + ", "
+    + ", ".join(f"p.{c.name}" for c in _PLAYER_COLUMNS)
+    + " FROM games g LEFT OUTER JOIN players p ON p.game_id = g.id AND p.active IS 1 "
+    "WHERE g.id = :game ORDER BY p.id")
+
+
 def game_and_players(session: Session, name: str) -> tuple[GameRow | None, list[PlayerRow]]:
     """`game_named` and its active `players` (in the order they joined), in one query when
-    the name is the game's id as written: each mail signing on needs both."""
+    the name is the game's id as written: each mail signing on needs both. On SQLite the
+    query goes to SQLite's own connection and the rows are made into the session's own, as
+    if the ORM had loaded them (`loaded`): changed later, they are written at the flush."""
     if not name:
         return None, []
+    driver = sqlite_driver(session)
+    if driver is not None:
+        session.flush()  # (as the ORM's query would: what the session holds is written first)
+        found = driver.execute(_GAME_AND_PLAYERS_SQLITE, {"game": name}).fetchall()
+        if found:
+            width = len(_GAME_COLUMNS)
+            made = loaded(session, (GameRow, _GAME_COLUMNS, [found[0][:width]]),
+                          (PlayerRow, _PLAYER_COLUMNS,
+                           [row[width:] for row in found if row[width] is not None]))
+            if made is not None:  # (None: the session holds one of them already)
+                return made[0][0], made[1]
     rows = session.execute(_GAME_AND_PLAYERS, {"game": name}).all()
     if not rows:
         found = game_named(session, name)

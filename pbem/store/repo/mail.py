@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import bindparam, func, update
+from sqlalchemy import bindparam, func, inspect, update
 from sqlalchemy import select as core_select
 from sqlmodel import Session, col, select
 
@@ -32,6 +32,7 @@ GIVE_UP_AFTER = timedelta(days=3)
 
 
 _MAIL_IN = MailInRow.__table__  # type: ignore[attr-defined]
+_MAIL_IN_MAPPER = inspect(MailInRow)
 # the statements of every mail, built once (a mail runs each of them; see mailin.mailgate)
 _STORE_IN = _MAIL_IN.insert().returning(_MAIL_IN.c.id)
 _MARK_IN = _MAIL_IN.update().where(_MAIL_IN.c.id == bindparam("row_id")).values(
@@ -123,7 +124,8 @@ def mark_incoming(session: Session, row_id: int, state: str, now: datetime, *,
         values["to_handled_at"] = stored(session, _MAIL_IN.c.handled_at,
                                          values["to_handled_at"])
         driver.execute(_MARK_IN_SQLITE, values)
-    row = session.identity_map.get(session.identity_key(MailInRow, row_id))
+    row = (session.identity_map.get(_MAIL_IN_MAPPER.identity_key_from_primary_key((row_id,)))
+           if session.identity_map else None)
     if row is not None:  # a row read earlier in this session: it is read again when used
         session.expire(row)
 
