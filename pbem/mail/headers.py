@@ -30,6 +30,7 @@ import email.utils
 import re
 from collections.abc import Iterable
 from email.message import Message
+from typing import Any
 
 from pbem.mail.address import writable
 from pbem.mail.bounds import MAX_FROM, MAX_HEADER_TEXT, MailRefused
@@ -52,12 +53,43 @@ _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 _ANGLED = re.compile(r"<([^<>]*)>")
 
 
-def header_text(message: Message, name: str) -> str:
+class Fields:
+    """A message's header fields as it came, listed once (names lower-cased, in order) with
+    the first value of each name, and the address lists read from them: every look the
+    judge makes at one mail's headers reads these instead of walking the header block
+    again (a mail's From is read for its sender and for the judge's own address)."""
+
+    __slots__ = ("message", "items", "first", "_addresses")
+
+    def __init__(self, message: Message) -> None:
+        self.message = message
+        self.items = [(key.lower(), value) for key, value in message.raw_items()]
+        self.first: dict[str, Any] = {}
+        for key, value in self.items:
+            self.first.setdefault(key, value)
+        self._addresses: dict[str, list[tuple[str, str]]] = {}
+
+    def __contains__(self, name: str) -> bool:
+        return name.lower() in self.first
+
+    def addresses(self, text: str) -> list[tuple[str, str]]:
+        """`email.utils.getaddresses([text])`, worked out once per text."""
+        found = self._addresses.get(text)
+        if found is None:
+            found = self._addresses[text] = email.utils.getaddresses([text])
+        return found
+
+
+def fields_of(message: Message | Fields) -> Fields:
+    """The message's `Fields` (made when a `Message` is given)."""
+    return message if isinstance(message, Fields) else Fields(message)
+
+
+def header_text(message: Message | Fields, name: str) -> str:
     """The header's text, decoded and unfolded; "" when absent. Read from the raw value
     (encoded words decoded here), and at most `MAX_HEADER_TEXT` characters of it, cut at a
     space: decoding is then linear in what is kept."""
-    wanted = name.lower()
-    raw = next((value for key, value in message.raw_items() if key.lower() == wanted), None)
+    raw = fields_of(message).first.get(name.lower())
     if raw is None:
         return ""
     text = clean(str(raw))
@@ -68,13 +100,15 @@ def header_text(message: Message, name: str) -> str:
 
 def decode_words(text: str) -> str:
     """RFC 2047 encoded words, as compat32 leaves them."""
+    if "=?" not in text:  # no encoded word: the standard library gives the text back as it is
+        return text
     try:
         return str(email.header.make_header(email.header.decode_header(text)))
     except (email.errors.MessageError, LookupError, UnicodeError, ValueError):
         return text  # HeaderParseError, or a CharsetError for a charset name that is not ASCII
 
 
-def sender_of(message: Message) -> tuple[str, str]:
+def sender_of(message: Message | Fields) -> tuple[str, str]:
     """From's display name and lower-cased address; ("", "") when it cannot be read.
 
     The address is parsed from the field as it came, before any encoded word is decoded, so
@@ -83,12 +117,13 @@ def sender_of(message: Message) -> tuple[str, str]:
     brackets, the sender is the first such address: `v@example.org <eve@example.org>` is
     from eve. The name is decoded afterwards and kept on one line, with no control
     characters."""
-    whole = _unfolded(next((str(value) for key, value in message.raw_items()
-                            if key.lower() == "from"), ""))
+    fields = fields_of(message)
+    first = fields.first.get("from")
+    whole = _unfolded("" if first is None else str(first))
     if len(whole) > MAX_FROM:
         raise MailRefused(f"The message's From header is longer than {MAX_FROM:,} characters; "
                           "the judge reads a From of at most that length.")
-    mailboxes = _mailboxes(whole)
+    mailboxes = _mailboxes(whole, fields)
     if not mailboxes:
         return "", ""
     name, address = mailboxes[0]
@@ -97,11 +132,12 @@ def sender_of(message: Message) -> tuple[str, str]:
     return _one_line(decode_words(name)), address
 
 
-def _mailboxes(value: str) -> list[tuple[str, str]]:
+def _mailboxes(value: str, fields: Fields | None = None) -> list[tuple[str, str]]:
     """The (name, lower-cased address) pairs of an address field as it came (encoded words
     not decoded); only the angle-bracketed ones when there are any."""
-    pairs = [(name, _bare(address)) for name, address in email.utils.getaddresses([value])
-             if "@" in address]
+    listed = (fields.addresses(value) if fields is not None
+              else email.utils.getaddresses([value]))
+    pairs = [(name, _bare(address)) for name, address in listed if "@" in address]
     angled = {_bare(inside) for inside in _ANGLED.findall(value)}
     return [pair for pair in pairs if pair[1] in angled] if angled else pairs
 
@@ -139,27 +175,32 @@ def _comparable(address: str) -> str:
     return _bare(address).rstrip(".")
 
 
-def _own_field(message: Message, return_path: str | None, judges: frozenset[str]) -> str:
+def _own_field(message: Message | Fields, return_path: str | None,
+               judges: frozenset[str]) -> str:
     """The first field naming one of the judge's addresses as the mail's author or sender:
     any mailbox of any From, Sender or Reply-To header (as it came, and with encoded words
     decoded), or the return path; "" when none does."""
     if not judges:
         return ""
+    fields = fields_of(message)
     for name in ("From", "Sender", "Reply-To"):
-        for key, value in message.raw_items():
-            if key.lower() != name.lower():
+        wanted = name.lower()
+        for key, value in fields.items:
+            if key != wanted:
                 continue
             text = _unfolded(str(value))[:MAX_FROM]
-            for candidate in (text, decode_words(text)):
+            decoded = decode_words(text)
+            for candidate in (text,) if decoded == text else (text, decoded):
                 if any(_comparable(address) in judges
-                       for _name, address in email.utils.getaddresses([candidate])):
+                       for _name, address in fields.addresses(candidate)):
                     return name
     if return_path and _comparable(return_path) in judges:
         return "Return-Path"
     return ""
 
 
-def return_path_of(message: Message) -> str | None:
+def return_path_of(message: Message | Fields) -> str | None:
+    message = fields_of(message)
     if "Return-Path" not in message:
         return None
     text = header_text(message, "Return-Path")
@@ -194,36 +235,37 @@ def clean(text: str) -> str:
         return _LONE_SURROGATE.sub("\ufffd", text)
 
 
-def why_automatic(message: Message, sender: str, return_path: str | None,
-               judges: frozenset[str]) -> str:
+def why_automatic(message: Message | Fields, sender: str, return_path: str | None,
+                  judges: frozenset[str]) -> str:
     """Why a machine sent this mail, or "" if a person did."""
-    own = _own_field(message, return_path, judges)
-    auto_submitted = header_text(message, "Auto-Submitted")
-    precedence = header_text(message, "Precedence").lower()
-    if LOOP_HEADER in message:
+    fields = fields_of(message)
+    own = _own_field(fields, return_path, judges)
+    auto_submitted = header_text(fields, "Auto-Submitted")
+    precedence = header_text(fields, "Precedence").lower()
+    if LOOP_HEADER in fields:
         return f"it carries the judge's own loop header ({LOOP_HEADER})"
     if own:
         return f"it comes from the judge's own address ({own})"
-    if "Auto-Submitted" in message and auto_submitted.split(";")[0].strip().lower() != "no":
+    if "Auto-Submitted" in fields and auto_submitted.split(";")[0].strip().lower() != "no":
         return f"it was sent automatically (Auto-Submitted: {auto_submitted})"
     for name in AUTOREPLY_HEADERS:
-        if name in message:
+        if name in fields:
             return f"it is an automatic reply ({name})"
-    suppress = header_text(message, SUPPRESS_HEADER)
+    suppress = header_text(fields, SUPPRESS_HEADER)
     if suppress and suppress.lower() != "none":
         return f"it asks for no automatic answers, as automatic mail does ({SUPPRESS_HEADER}: {suppress})"
     for name in EXCHANGE_HEADERS:
-        if name in message:
-            value = header_text(message, name)
+        if name in fields:
+            value = header_text(fields, name)
             return f"Exchange sent it by a rule or generated it ({name}{': ' + value if value else ''})"
-    if message.get_content_type() == "multipart/report":
+    if fields.message.get_content_type() == "multipart/report":
         return "it is a delivery or read report (multipart/report)"
     if return_path == "":
         return "its return path is empty, as a bounce's is"
     if precedence in BULK_PRECEDENCE:
         return f"it is bulk or list mail (Precedence: {precedence})"
     for name in LIST_HEADERS:
-        if name in message:
+        if name in fields:
             return f"it is a mailing-list copy ({name})"
     if sender.partition("@")[0] == "mailer-daemon":
         return "it comes from a mailer daemon"

@@ -35,6 +35,7 @@ from email.parser import BytesParser
 
 from pbem.mail.bounds import MAX_BYTES, MailRefused, body_start, check_bounds
 from pbem.mail.headers import (
+    Fields,
     all_ids,
     first_id,
     header_text,
@@ -98,17 +99,18 @@ def _read(raw: bytes, digest: str, judge_address: str | Iterable[str]) -> Incomi
     message = BytesParser(policy=email.policy.compat32).parsebytes(raw)
     if not message.keys():
         raise MailRefused("The message has no header lines: it is not a mail the judge can read.")
-    sender_name, sender = sender_of(message)
-    return_path = return_path_of(message)
+    fields = Fields(message)  # the header block listed once, for every look below
+    sender_name, sender = sender_of(fields)
+    return_path = return_path_of(fields)
     return Incoming(
-        message_id=first_id(header_text(message, "Message-ID")),
+        message_id=first_id(header_text(fields, "Message-ID")),
         digest=digest,
         sender=sender,
         sender_name=sender_name,
         return_path=return_path,
-        subject=header_text(message, "Subject"),
-        in_reply_to=first_id(header_text(message, "In-Reply-To")),
+        subject=header_text(fields, "Subject"),
+        in_reply_to=first_id(header_text(fields, "In-Reply-To")),
         texts=read_texts(message),
-        automatic=why_automatic(message, sender, return_path, _judges(judge_address)),
-        references=all_ids(header_text(message, "References")),
+        automatic=why_automatic(fields, sender, return_path, _judges(judge_address)),
+        references=all_ids(header_text(fields, "References")),
     )

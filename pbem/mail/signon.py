@@ -88,6 +88,7 @@ _ORIGINAL_MARKERS = (
     re.compile(r"-{5,}\s*\w[^-]*\w\s*-{5,}"),
 )
 _UNDERSCORES = re.compile(r"_{10,}")
+_MARKER_STARTS = frozenset("-_bB")  # the first characters the markers above can match
 _REPLY_HEADER_FIRST = ("From:", "Von:", "De :", "De:", "Da:", "Van:", "Från:")
 _REPLY_HEADER_NEXT = ("Sent:", "Date:", "Gesendet:", "Envoyé :", "Envoyé:", "Enviado:",
                       "Inviato:", "Verzonden:", "Skickat:", "Datum:")
@@ -270,9 +271,13 @@ class _Reader:
     def _original_starts(self, index: int) -> bool:
         """Whether an unquoted copy of the mail replied to, or a forwarded one, starts here."""
         line = self.lines[index].strip()
-        if any(marker.fullmatch(line) for marker in _ORIGINAL_MARKERS):
+        # every marker begins with a dash, an underscore or "begin" (no other character
+        # matches those, in any case): the other lines need not be tried against them
+        if line[:1] in _MARKER_STARTS and (
+                any(marker.fullmatch(line) for marker in _ORIGINAL_MARKERS)
+                or _UNDERSCORES.fullmatch(line)):
             return True
-        return bool(_UNDERSCORES.fullmatch(line)) or self._reply_header(index)
+        return self._reply_header(index)
 
     def _reply_header(self, index: int) -> bool:
         return (self.lines[index].lstrip().startswith(_REPLY_HEADER_FIRST)

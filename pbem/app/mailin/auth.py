@@ -130,15 +130,15 @@ def _player(session: Any, mail: Handling, block: Block, game: GameRow | None,
                          f"hour after the last of them (until {locked:%Y-%m-%d %H:%M} UTC). "
                          "Nothing in this mail was done. If somebody else is guessing your "
                          "password, tell your game master."], limited=False)
-    if not remembered(block.password, player.password_hash) \
-            and not may_hash(session, sender, game.id, own, now):
+    known = remembered(block.password, player.password_hash)  # (right, and checked before)
+    if not known and not may_hash(session, sender, game.id, own, now):
         return _refused(game_id, name, mail_id, [player.email] if own else None,
                         f"{game_id}: too many sign-ons, try later",
                         [f"Line {block.line_no}: the judge checked too many passwords for "
                          f"this address or this game in the last {HASH_WINDOW_MINUTES} "
                          "minutes, so nothing in that sign-on block was done. Send it again "
                          "a little later."])
-    if not check_password(block.password, player.password_hash):
+    if not known and not check_password(block.password, player.password_hash):
         placeholder = block.password == PLACEHOLDER
         if placeholder and (game.id, player.name) in signed:
             # the report's template, quoted below a reply that signed on already
