@@ -1,7 +1,8 @@
-"""Issue 23 §3: reports stay small. The PNG map (issue 24: its close-up and its overview) rides
-inline in the HTML part (by their cids), the SVG only for a player who asked for it (SET MAP svg, kept in the player's settings;
-pbem.app.reports.mapchoice), no map at all for one who asked for none; no line of the text
-part reaches 100 columns; a report mail of the demo is well under 150 KB."""
+"""Issue 23 §3: reports stay small. The PNG map (issue 24: its close-up and its overview)
+rides inline in the HTML part (by their cids), the SVG only for a player who asked for it
+(SET MAP svg, kept in the player's settings; pbem.app.reports.mapchoice), no map at all
+for one who asked for none; no line of the text part reaches 100 columns; a report mail of
+the demo is well under 150 KB."""
 
 from __future__ import annotations
 

@@ -106,9 +106,12 @@ def test_a_report_mail_stores_its_map_once(engine: Engine, settings) -> None:  #
     deliver(engine, transport_for(settings), utcnow(), limit=100, make=maker(engine, settings))
     for row in (r for r in _rows(engine) if r.kind == "report"):
         message = email.message_from_bytes(bytes(row.raw), policy=email.policy.default)
-        images = [part.get_content_type() for part in message.walk()
+        images = [(part.get_content_type(), part.get_content()) for part in message.walk()
                   if part.get_content_maintype() == "image"]
-        assert len(images) <= 1, images  # the PNG inline, not the SVG of the same map too
+        # the map's two inline PNGs (issue 24: the close-up and the overview, two pictures),
+        # not the SVG of the same map beside them, and no picture twice
+        assert [kind for kind, _ in images] in ([], ["image/png", "image/png"]), images
+        assert len({body for _, body in images}) == len(images)
 
 
 def test_nothing_not_yet_delivered_is_trimmed_and_trimming_twice_is_harmless(
