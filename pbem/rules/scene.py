@@ -127,10 +127,12 @@ class Transform:
 @dataclass(frozen=True)
 class Piece:
     """A piece the scene draws, for the host's framing: the box round it (ruleset
-    coordinates) and the side commanding it."""
+    coordinates), the side commanding it, and the convex outlines it covers (its hexes, its
+    hull), which the close-up keeps its labels off; none: its box."""
 
     box: Box
     side: str
+    outlines: tuple[tuple[Point, ...], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -194,11 +196,37 @@ def focus_of(items: Sequence[Primitive]) -> tuple[Box, ...]:
     return tuple(b for b in map(bounds, items) if b is not None)
 
 
-def piece_at(points: Sequence[Point], side: str, pad: float = 0.0) -> Piece:
+def piece_at(points: Sequence[Point], side: str, pad: float = 0.0,
+             outlines: Sequence[Sequence[Point]] | None = None) -> Piece:
     """A piece of `side` over `points` (its outline's corners, its cells' centres), grown by
-    `pad` each way, for a scene's `pieces`: found from its few points, not its drawing."""
+    `pad` each way, for a scene's `pieces`: found from its few points, not its drawing. Its
+    outlines are `outlines` (convex), else, ungrown, the hull round its corners."""
     xs, ys = [p[0] for p in points], [p[1] for p in points]
-    return Piece((min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad), side)
+    if outlines is None:
+        outlines = (convex_hull(points),) if pad == 0 and len(points) >= 3 else ()
+    return Piece((min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad), side,
+                 tuple(tuple(outline) for outline in outlines))
+
+
+def convex_hull(points: Sequence[Point]) -> tuple[Point, ...]:
+    """The corners of the least convex outline round `points`, anticlockwise as y grows up
+    (Andrew's monotone chain)."""
+    ordered = sorted(set(points))
+    if len(ordered) < 3:
+        return tuple(ordered)
+
+    def turn(o: Point, a: Point, b: Point) -> float:
+        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+    chain: list[Point] = []
+    for run in (ordered, ordered[::-1]):
+        start = len(chain)
+        for point in run:
+            while len(chain) >= start + 2 and turn(chain[-2], chain[-1], point) <= 0:
+                chain.pop()
+            chain.append(point)
+        chain.pop()
+    return tuple(chain)
 
 
 # -- pieces every map draws with ---------------------------------------------------------------

@@ -180,9 +180,13 @@ def _ram_speed_melee() -> Scene:
 
 
 def test_no_label_crosses_another_or_a_piece_in_a_ram_speed_melee_of_twelve() -> None:
-    scene = _ram_speed_melee()
-    assert len(labels_of(scene)) == 12
-    assert _both(scene, "galleys") == []
+    """As each side and an observer see it: their close-ups zoom out past 0.85 of the board,
+    where labels grow against it and are placed again (pbem.render.labels)."""
+    melee = _ram_speed_melee()
+    for viewer in ("blue", "red", None):
+        scene = replace(melee, viewer=viewer)
+        assert len(labels_of(scene)) == 12
+        assert _both(scene, "galleys") == [], viewer
 
 
 def _greeks_romans_melee() -> GreeksRomansGame:
@@ -224,3 +228,23 @@ def test_a_played_greeks_vs_romans_melee_of_twelve_keeps_its_labels_clear() -> N
                                      "Melee", game.key, viewer=side)
             assert _both(scene, "ships") == [], (game.key, side)
         game = played
+
+
+def test_the_pieces_carry_the_outlines_they_are_drawn_with() -> None:
+    """The close-up keeps labels off each piece's outlines (Scene.pieces): in both rulesets
+    they span what the piece's filled shapes span, to half a pixel."""
+    greeks = _greeks_romans_melee()
+    for scene, layer in ((_ram_speed_melee(), "galleys"),
+                         (greeks.map_scene(greeks.view(None), [], "Melee", "turn 1"), "ships")):
+        drawn = pieces_of(scene, layer)
+        assert len(scene.pieces) == len(drawn) == 12
+        spans = sorted(_span([p for o in outlines for p in o]) for outlines in drawn.values())
+        marked = sorted(_span([scene.transform.apply(p) for o in piece.outlines for p in o])
+                        for piece in scene.pieces)
+        for got, want in zip(marked, spans, strict=True):
+            assert all(abs(a - b) <= 0.5 for a, b in zip(got, want, strict=True)), layer
+
+
+def _span(points: list[Point]) -> Box:
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return (min(xs), min(ys), max(xs), max(ys))

@@ -174,7 +174,8 @@ def _galleys(galleys: dict[str, Any], sides: list[str], drawing: Drawing) -> Non
             shape = galley_shape(centres, hex_at(galley["bow"]), galley["facing"], hull,
                                  pattern, key)
             drawing.shapes.append(shape)
-            drawing.pieces.append(piece_at(centres, galley["controller"], 1.0))
+            drawing.pieces.append(piece_at(centres, galley["controller"], 1.0,
+                                           [corners(c, 0.92) for c in centres]))
             if galley["captured"]:
                 drawing.shown.setdefault("captured", hull)
             drawing.shown.setdefault(f"side-{galley['controller']}", None)
