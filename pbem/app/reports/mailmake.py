@@ -30,6 +30,7 @@ from pbem.app.reports.mapchoice import DEFAULT_MAP, map_choice
 from pbem.app.reports.reports import (
     GM,
     Recipient,
+    briefing_scene,
     ending_of,
     played_with,
     player_recipient,
@@ -81,9 +82,13 @@ def _briefing(engine: Engine, settings: MailSettings, row: MailOutRow,
     made = render_briefing(game_id=game.id, game=start, recipients=[who], players=players,
                            deadline=deadline, commitment=game.seed_commitment,
                            mail_to=settings.judge_address,
-                           map_suffix="" if chosen == "none" else "png")[0]
+                           map_suffix="" if chosen == "none" else CLOSEUP)[0]
+    overview = None
+    if chosen != "none":  # the phone pair, as a report's: the reader's pieces and the enemy's
+        closeup, overview = _phone_map(briefing_scene(game.id, start, who), who)
+        made = replace(made, png=closeup)
     return _report_mail(settings, row, made, game.id, start.key, deadline, row.created_at,
-                        chosen)
+                        chosen, overview)
 
 
 def _phase(session: Any, game_id: str, key: str, resolved: bool,

@@ -506,6 +506,17 @@ def ending_of(session: Any, game: Any, phase: PhaseRow) -> Ending | None:
                   ended=last.resolved_at, status=game.status)
 
 
+def briefing_scene(game_id: str, game: rulesets.HostedGame, who: Recipient,
+                   view: dict[str, Any] | None = None) -> Scene:
+    """One recipient's map before the first phase, from their view (`view`, when the caller
+    has it already)."""
+    if view is None:
+        view = game.full_view() if who.everything else game.view(who.side)
+    viewer = who.side or ("the game master" if who.everything else "an observer")
+    return game.map_scene(view, [], f"{game.title}: {game_id}",
+                          f"before the first phase, as {viewer} sees it", viewer=who.side)
+
+
 def render_briefing(*, game_id: str, game: rulesets.HostedGame, recipients: list[Recipient],
                     players: Sequence[tuple[str, str]], deadline: Any, commitment: str,
                     mail_to: str = "", map_suffix: str = "png") -> list[RenderedReport]:
@@ -530,9 +541,7 @@ def render_briefing(*, game_id: str, game: rulesets.HostedGame, recipients: list
             map_file=f"start-{who.file_key}.{map_suffix}" if map_suffix else "",
             everything=who.everything,
             victory=game.standing(), kind="briefing", pieces=game.report_pieces(view))
-        viewer = who.side or ("the game master" if who.everything else "an observer")
-        scene = game.map_scene(view, [], f"{game.title}: {game_id}",
-                               f"before the first phase, as {viewer} sees it", viewer=who.side)
+        scene = briefing_scene(game_id, game, who, view)
         out.append(RenderedReport(
             recipient=who.name, side=who.side, phase="start", basename=f"start-{who.file_key}",
             text=report.render_text(data), html=report.render_html(data),
