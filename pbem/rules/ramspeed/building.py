@@ -3,11 +3,19 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 from pbem.rules.errors import IllegalOrderError
 from pbem.rules.ramspeed.orders import BuildOrder
 from pbem.rules.ramspeed.state import Galley, GameState, Weapon
 from pbem.rules.ramspeed.tables import Scenario, ScenarioSide, Tables
+
+
+class Galleys(Protocol):
+    """What a build line is checked against: the galleys in the game so far, by ID (a frozen
+    GameState, or the Board the phase's check builds on)."""
+
+    def galley(self, galley_id: str) -> Galley | None: ...
 
 
 @dataclass
@@ -51,7 +59,7 @@ def start_budget(state: GameState, side: str, scenario: Scenario, tables: Tables
     return budget
 
 
-def build(order: BuildOrder, state: GameState, side: str, budget: Budget,
+def build(order: BuildOrder, state: Galleys, side: str, budget: Budget,
           tables: Tables) -> tuple[Galley, str]:
     """Check one build line against capacity and budget; return the galley and an echo."""
     if state.galley(order.galley) is not None:

@@ -84,8 +84,10 @@ def check(state: GameState, phase: PhaseSpec, text: str,
                 if budget is None:
                     budget = building.start_budget(state, side, state.rules(), tables)
                 build_order = parse_build(line)
-                new_galley, note = building.build(build_order, board.freeze(), side, budget,
-                                                  tables)
+                # (the board itself: an ID is taken there exactly when it is in the state
+                # the board would freeze to, and freezing one for every line costs more
+                # than the line's whole check)
+                new_galley, note = building.build(build_order, board, side, budget, tables)
                 echo = f"{describe_build(build_order)}  =>  {note}"
                 board.galleys[new_galley.id.upper()] = new_galley
                 order: BuildOrder | SetupOrder | MovementOrder | CombatOrder = build_order
