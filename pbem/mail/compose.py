@@ -32,7 +32,6 @@ import hashlib
 import re
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
-from email import quoprimime
 from email.headerregistry import Address
 from email.message import MIMEPart
 from email.utils import format_datetime
@@ -263,7 +262,6 @@ _PLAIN = re.compile(r"[!-~]+(?: [!-~]+)*")
 _PLAIN_ID = re.compile(r"[A-Za-z0-9._+-]+@[A-Za-z0-9.-]+")
 _LINE: int = POLICY.max_line_length or 78  # SMTP's 78 (the policy is ours: never None)
 _CRLF = POLICY.linesep
-_NEWLINE = re.compile(r"\r\n|\r|\n")  # the generator's NLCRE
 
 
 def _unstructured(name: str, value: str) -> bytes:
@@ -341,19 +339,76 @@ def _plain_text(text: str) -> bytes:
     """The body of a text-only message with its content headers, as the email package writes
     it (pbem.mail.compose's POLICY: 7 bits): as it is when it is ASCII in lines of at most 78
     characters, else quoted-printable when the package's test of its first ten lines prefers
-    that (made by the package's own encoder, from the same text); base64 through the package.
+    that (the package's encoding of the same text, made by _quoted_printable); base64 through
+    the package.
     On the wire every line ends in CRLF."""
     lines = text.encode("utf-8").splitlines()
     if max((len(line) for line in lines), default=0) <= _LINE and text.isascii():
         return _text_head("7bit") + _CRLF.encode() + b"\r\n".join(lines) + b"\r\n"
-    sniff = b"\r\n".join(lines[:10]) + b"\r\n"
-    quoted = quoprimime.body_encode(sniff.decode("latin-1"), _LINE)
-    if len(quoted) > len(binascii.b2a_base64(sniff)):
+    quoted, sniffed = _quoted_printable(lines)
+    if sniffed > len(binascii.b2a_base64(b"\r\n".join(lines[:10]) + b"\r\n")):
         return _text_part(text, "plain").as_bytes()
-    if len(lines) > 10:
-        quoted = quoprimime.body_encode((b"\n".join(lines) + b"\n").decode("latin-1"), _LINE)
-    wire = _CRLF.join(_NEWLINE.split(quoted))  # as the package's generator writes the lines
-    return _text_head("quoted-printable") + (_CRLF + wire).encode("ascii")
+    # (the lines end in "\n" alone, and none holds a CR: as the generator writes them)
+    return _text_head("quoted-printable") + (_CRLF + quoted.replace("\n", _CRLF)).encode("ascii")
+
+
+# the characters quoprimime's body encoding writes as they are (its _QUOPRI_BODY_ENCODE_MAP):
+# printable ASCII but "=", the space, the tab, CR and LF; every other one of the 256 is =XX
+_QP_OTHER = re.compile(r"[^\t\n\r -<>-~]")
+_QP_ESCAPE = {chr(code): f"={code:02X}" for code in range(256)}
+
+
+def _qp_escape(match: re.Match[str]) -> str:
+    return _QP_ESCAPE[match.group()]
+
+
+def _quoted_printable(lines: list[bytes]) -> tuple[str, int]:
+    """The lines (one at least; none holds a CR or LF) in quoted-printable as the email
+    package writes a text part's body, `quoprimime.body_encode(text, 78)` of them
+    joined and ended by "\n", and the length of what that gives for the first ten lines
+    alone (the package's test of whether quoted-printable is shorter than base64): the
+    package's loop as it is, each line cut the same; it only finds the few characters that
+    need an escape by a pattern instead of looking every one up (str.translate through a list
+    of 256 strings, most of a reply's time), and encodes the first ten lines once, not twice.
+    tests/mail/test_compose_qp.py holds it to the package's own encoding."""
+    body = _QP_OTHER.sub(_qp_escape, (b"\n".join(lines) + b"\n").decode("latin-1"))
+    soft_break = "=\n"
+    maxlinelen = _LINE
+    maxlinelen1 = maxlinelen - 1
+    encoded_body: list[str] = []
+    append = encoded_body.append
+    sniffed = -1
+    for number, line in enumerate(body.split("\n")[:-1]):
+        if number == 10:
+            sniffed = sum(map(len, encoded_body)) + len(encoded_body)
+        start = 0
+        laststart = len(line) - 1 - maxlinelen
+        while start <= laststart:
+            stop = start + maxlinelen1
+            if line[stop - 2] == "=":  # never break inside an escape
+                append(line[start:stop - 1])
+                start = stop - 2
+            elif line[stop - 1] == "=":
+                append(line[start:stop])
+                start = stop - 1
+            else:
+                append(line[start:stop] + "=")
+                start = stop
+        if line and line[-1] in " \t":  # white space at the end of a line is escaped
+            room = start - laststart
+            if room >= 3:
+                tail = _QP_ESCAPE[line[-1]]
+            elif room == 2:
+                tail = line[-1] + soft_break
+            else:
+                tail = soft_break + _QP_ESCAPE[line[-1]]
+            append(line[start:-1] + tail)
+        else:
+            append(line[start:])
+    if sniffed < 0:  # ten lines or fewer: the test is of them all
+        sniffed = sum(map(len, encoded_body)) + len(encoded_body)
+    append("")
+    return "\n".join(encoded_body), sniffed
 
 def _text_part(content: str, subtype: str) -> MIMEPart:
     part = MIMEPart(policy=POLICY)
