@@ -14,7 +14,7 @@ a piece or a label where labels grow against the board, is placed again inside i
 scale, to take it in where the ruleset put it (words keep their pixel size).
 
 No word of the close-up is under 12 px: a word drawn smaller, and any of the board's own
-words (its kept groups': hex and edge numbers), is drawn at 12 px or more where that makes
+words (its kept groups': the grid's and the edges' numbers), is drawn at 12 px or more where that makes
 it at most WORD_GROWTH times as large against the board as on the whole map, and left off
 where it would crowd what it names."""
 

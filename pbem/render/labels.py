@@ -5,7 +5,7 @@ A scene's labels (its layer "labels": each a group of words, perhaps a plate and
 them, and perhaps first a leader line from its piece) are laid out by the ruleset in pixels at
 the scene's own scale. The close-up draws each about its own middle at its pixel size where it
 enlarges the board, with the board where it shrinks it, but never under LABEL_LEAST of that
-size (so Ram Speed's 5 px damage bars stay at least 4 px high, issue 24).
+size (so a ruleset's 5 px damage bars stay at least 4 px high, issue 24).
 
 Where the ruleset's place no longer serves, the label is placed again at the close-up's
 scale: a label of a piece the close-up holds that would reach past the frame, and any label

@@ -127,7 +127,7 @@ class Transform:
 @dataclass(frozen=True)
 class Piece:
     """A piece the scene draws, for the host's framing: the box round it (ruleset
-    coordinates), the side commanding it, and the convex outlines it covers (its hexes, its
+    coordinates), the side commanding it, and the convex outlines it covers (its cells, its
     hull), which the close-up keeps its labels off; none: its box."""
 
     box: Box
