@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test test-fast bench bench-compare venv clean
+.PHONY: demo test test-fast bench bench-compare startup-compare venv clean
 
 $(BIN)/pbem: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -48,6 +48,10 @@ BASE ?= main
 BENCH ?= render
 bench-compare: venv
 	$(BIN)/python .ci/bench-compare $(BASE) $(BENCH)
+
+# make startup-compare BASE=<rev>: each command's start-up (median of 5), that revision and this tree.
+startup-compare: venv
+	$(BIN)/python .ci/startup-compare $(BASE)
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis
