@@ -84,7 +84,7 @@ def test_report_mails_of_the_demo_are_small_and_their_text_narrow(
     settings = settings_in(tmp_path)
     new_demo_game(engine)
     play_by_mail(engine, settings, "g1", 8, PLAYERS)
-    mails = report_mails(engine, settings) + report_mails(engine, settings, "briefing")
+    mails = report_mails(engine, settings)  # (a briefing's size: test_briefing_map.py)
     assert len(mails) >= 16
     for sent in mails:
         assert len(sent.raw) < LIMIT, (sent.subject, len(sent.raw))
