@@ -49,9 +49,9 @@ def notice(session: Any, settings: MailSettings, address: str, subject: str, tex
     except ValueError:
         LOG.warning("no notice to %r: the judge cannot write to that address", address)
         return False
-    repo.queue_mail(session, message_id=message_id, kind=kind, game_id=game_id,
-                    recipients=[address], sender=settings.judge_address, subject=subject,
-                    raw=raw, now=now)
+    repo.mail.put_mail(session, message_id=message_id, kind=kind, game_id=game_id,
+                       recipients=[address], sender=settings.judge_address, subject=subject,
+                       raw=raw, now=now)  # (no row read back: nobody here needs it)
     return True
 
 
