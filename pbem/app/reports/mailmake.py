@@ -82,7 +82,8 @@ def _briefing(engine: Engine, settings: MailSettings, row: MailOutRow,
     made = render_briefing(game_id=game.id, game=start, recipients=[who], players=players,
                            deadline=deadline, commitment=game.seed_commitment,
                            mail_to=settings.judge_address,
-                           map_suffix="" if chosen == "none" else CLOSEUP)[0]
+                           map_suffix="" if chosen == "none" else CLOSEUP,
+                           png=False)[0]  # the mail's PNGs are the phone pair painted below
     overview = None
     if chosen != "none":  # the phone pair, as a report's: the reader's pieces and the enemy's
         closeup, overview = _phone_map(briefing_scene(game.id, start, who), who)

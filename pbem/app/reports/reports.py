@@ -519,10 +519,12 @@ def briefing_scene(game_id: str, game: rulesets.HostedGame, who: Recipient,
 
 def render_briefing(*, game_id: str, game: rulesets.HostedGame, recipients: list[Recipient],
                     players: Sequence[tuple[str, str]], deadline: Any, commitment: str,
-                    mail_to: str = "", map_suffix: str = "png") -> list[RenderedReport]:
+                    mail_to: str = "", map_suffix: str = "png",
+                    png: bool = True) -> list[RenderedReport]:
     """Each recipient's briefing before the first phase (pure): who plays what, the first
     phase and its deadline, the pieces as the rules set them out, the map, and the order
-    template to start from."""
+    template to start from. With `png` off the whole board's PNG is not painted (the mail
+    paints its own phone pair)."""
     out = []
     for who in recipients:
         view = game.full_view() if who.everything else game.view(who.side)
@@ -546,7 +548,7 @@ def render_briefing(*, game_id: str, game: rulesets.HostedGame, recipients: list
             recipient=who.name, side=who.side, phase="start", basename=f"start-{who.file_key}",
             text=report.render_text(data), html=report.render_html(data),
             json=report.render_json(data), svg=report.render_svg(scene),
-            png=report.render_png(scene)))
+            png=report.render_png(scene) if png else b""))
     return out
 
 
