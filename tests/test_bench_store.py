@@ -10,6 +10,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.slow  # the bench itself, in a process of its own
+
 ROOT = Path(__file__).resolve().parent.parent
 
 

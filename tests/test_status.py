@@ -206,6 +206,7 @@ def pbem(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
                           capture_output=True, text=True, timeout=120, env=env)
 
 
+@pytest.mark.slow  # the command line, in processes of its own
 def test_pbem_status_prints_json_and_a_summary(data_dir: dict[str, str]) -> None:
     assert pbem(data_dir, "db", "init").returncode == 0
     done = pbem(data_dir, "status", "--json")
@@ -292,6 +293,7 @@ def test_a_held_sweep_and_the_faults_for_a_person() -> None:
     ]
 
 
+@pytest.mark.slow  # the command line, in processes of its own
 def test_pbem_status_names_a_game_the_sweep_cannot_read(data_dir: dict[str, str]) -> None:
     from pbem.app.running import sweep
     from pbem.store.db import make_engine

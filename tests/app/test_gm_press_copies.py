@@ -73,6 +73,7 @@ def test_a_wrong_setting_is_refused_with_the_choices(engine: Engine, gm_password
         games.set_press_copies(engine, "aegean", "maybe", START)
 
 
+@pytest.mark.slow  # the command line, in processes of its own
 def test_game_set_takes_press_copies_from_the_command_line(tmp_path: Path) -> None:
     import os
     import subprocess

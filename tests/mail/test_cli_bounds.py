@@ -15,6 +15,8 @@ import pytest
 
 from pbem.mail.bounds import MAX_BYTES
 
+pytestmark = pytest.mark.slow  # the commands in processes of their own, up to 25 MiB each
+
 ROOT = Path(__file__).resolve().parents[2]
 EX_DATAERR = 65
 

@@ -120,6 +120,7 @@ def test_the_pipe_refuses_a_longer_message_with_65_and_spools_nothing(data: Path
     assert not (data / "spool" / "new").exists() or spooled(data) == []
 
 
+@pytest.mark.slow  # the command line, in processes of its own
 def test_receive_now_handles_the_message_in_the_process(data: Path) -> None:
     from pbem.store.db import make_engine
 
