@@ -10,8 +10,9 @@ so neither shows what the scene's viewer may not see.
 The close-up grows to take in the whole of every label whose piece it shows, while its
 scale stays where labels shrink with the board; a label still cut by its edge, or crowding
 a piece or a label where labels grow against the board, is placed again inside it
-(pbem.render.labels); where one finds no clear spot, the frame grows further, past that
-scale, to take it in where the ruleset put it (words keep their pixel size).
+(pbem.render.labels); where one of a piece it holds finds no clear spot and the frame cuts
+it where the ruleset put it, the frame grows further, past that scale, to take it in there
+(words keep their pixel size), while growing leaves fewer such labels.
 
 No word of the close-up is under 12 px: a word drawn smaller, and any of the board's own
 words (its kept groups': the grid's and the edges' numbers), is drawn at 12 px or more where that makes
@@ -227,15 +228,16 @@ def frame(scene: Scene, width: int = PHONE) -> Framed:
 def _placed(scene: Scene, labels: list[Label], wanted: Box, width: int
             ) -> tuple[float, int, Box, Placed]:
     """The close-up's scale, height and box, and its labels placed: where a label of a piece
-    it holds finds no clear spot inside it, the frame grows further to take in where the
-    ruleset put that label (ROUNDS times at most; the round leaving the fewest labels
-    without a spot wins, the closest of those)."""
+    it holds finds no clear spot inside it and the frame cuts it where the ruleset put it,
+    the frame grows further to take it in there (ROUNDS times at most, and only while each
+    growth leaves fewer such labels: else the closer frame stands)."""
     best: tuple[float, int, Box, Placed] | None = None
     for _ in range(ROUNDS):
         scale, tall, shown = _fit(wanted, scene.transform, width)
         placed = closeup_labels(scene, labels, scale, shown)
-        if best is None or len(placed.unplaced) < len(best[3].unplaced):
-            best = (scale, tall, shown, placed)
+        if best is not None and len(placed.unplaced) >= len(best[3].unplaced):
+            break  # growing took in no more: the closer frame stands
+        best = (scale, tall, shown, placed)
         larger = union((wanted, *placed.unplaced)) if placed.unplaced else wanted
         if larger == wanted:
             break

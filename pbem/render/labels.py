@@ -13,14 +13,26 @@ that, drawn larger against the board than the ruleset laid it out, would lie ove
 its own or another label. It goes to the nearest spot round its piece (first moved straight
 in, then ring by ring from the piece's middle) inside the frame, off every other piece's
 outlines (Scene.pieces) and every label already placed, whose leader line (a label set apart
-from its piece gets one) crosses neither. A label with no such spot is told to the frame,
-which then grows to take in where the ruleset put it (pbem.render.frame).
+from its piece gets one) crosses neither; failing that, the nearest spot off them whose
+leader crosses something; failing that, it is left where the ruleset put it (moved straight
+into the frame if it is cut). A label of a piece the close-up holds that found no spot with a
+clear leader and that the frame cuts where the ruleset put it is told to the frame, which
+then grows to take it in there (pbem.render.frame); a label the frame holds already (moved
+off a crowd) or of a piece it does not hold is not: growing serves neither.
+
+The search is bounded: the spots round a piece (sorted once) are the bits of one int a row,
+cleared where the label's box would overlap a label placed or the core of a piece (a box
+inside its outline), box tests only; the spots left are tested exactly (the outlines, the
+leader) in order, TRIES at most for one label, so a crowded close-up costs a few hundred
+tests a label, not thousands of spots each against every piece and label.
 """
 
 from __future__ import annotations
 
+import functools
+import itertools
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from pbem.rules.scene import (
@@ -191,16 +203,29 @@ def label_box(label: Label, scale: float, own: Transform) -> Box:
 
 def _apart(a: Sequence[Point], b: Sequence[Point]) -> bool:
     """Whether two convex shapes (a segment, a box's corners, an outline) share no more than
-    an edge: their shadows part on an edge normal of one of them."""
+    an edge: their shadows part on an edge normal of one of them (a segment's one edge)."""
     for shape in (a, b):
-        for i, (x0, y0) in enumerate(shape):
-            x1, y1 = shape[(i + 1) % len(shape)]
+        for i in range(1 if len(shape) == 2 else len(shape)):
+            x0, y0 = shape[i - 1]
+            x1, y1 = shape[i]
             ax, ay = y0 - y1, x1 - x0
             if ax == 0 and ay == 0:
                 continue
-            on_a = [p[0] * ax + p[1] * ay for p in a]
-            on_b = [p[0] * ax + p[1] * ay for p in b]
-            if max(on_a) <= min(on_b) or max(on_b) <= min(on_a):
+            low_a = high_a = a[0][0] * ax + a[0][1] * ay
+            for x, y in a:
+                on = x * ax + y * ay
+                if on < low_a:
+                    low_a = on
+                elif on > high_a:
+                    high_a = on
+            low_b = high_b = b[0][0] * ax + b[0][1] * ay
+            for x, y in b:
+                on = x * ax + y * ay
+                if on < low_b:
+                    low_b = on
+                elif on > high_b:
+                    high_b = on
+            if high_a <= low_b or high_b <= low_a:
                 return True
     return False
 
@@ -211,23 +236,38 @@ def _corners(box: Box) -> tuple[Point, ...]:
 
 @dataclass(frozen=True)
 class _Pieces:
-    """The scene's pieces as a label meets them: each one's box and convex outlines."""
+    """The scene's pieces as a label meets them: each one's box and convex outlines, and
+    for each outline a box inside it (its core; None for a line), which a label's box may
+    not overlap either (a cheap test before the exact one)."""
 
     pieces: tuple[Piece, ...]
+    cores: tuple[tuple[Box | None, ...], ...]
 
-    def meet(self, box: Box, own: int | None) -> bool:
-        """Whether `box` lies over a piece other than the `own` one."""
-        return self.cross(_corners(box), box, own)
+    @classmethod
+    def of(cls, pieces: tuple[Piece, ...]) -> _Pieces:
+        return _pieces_of(pieces)
 
-    def cross(self, shape: Sequence[Point], box: Box, own: int | None) -> bool:
+    def meet(self, box: Box, own: int | None, among: Sequence[int] | None = None) -> bool:
+        """Whether `box` lies over a piece other than the `own` one (of those `among`, if
+        given)."""
+        return self.cross(_corners(box), box, own, among)
+
+    def cross(self, shape: Sequence[Point], box: Box, own: int | None,
+              among: Sequence[int] | None = None) -> bool:
         """Whether a convex `shape` (a box's corners, a leader), lying in `box`, crosses a
-        piece other than the `own` one."""
-        for n, piece in enumerate(self.pieces):
+        piece other than the `own` one (of those `among`, if given)."""
+        for n in range(len(self.pieces)) if among is None else among:
+            piece = self.pieces[n]
             if n == own or not overlaps(box, piece.box):
                 continue
             if not piece.outlines or any(not _apart(shape, o) for o in piece.outlines):
                 return True
         return False
+
+
+@functools.lru_cache(maxsize=8)  # a frame places its labels a few times over the same pieces
+def _pieces_of(pieces: tuple[Piece, ...]) -> _Pieces:
+    return _Pieces(pieces, tuple(tuple(_inner(o) for o in piece.outlines) for piece in pieces))
 
 
 # -- placing labels on the close-up -----------------------------------------------------------
@@ -247,46 +287,190 @@ def _into(box: Box, shown: Box) -> Point:
     return dx, dy
 
 
-def _shifts(box: Box, home: Point, bound: Box | None, scale: float) -> Iterator[Point]:
-    """The moves to try for a label at `box`: straight into `bound`, then its middle on
-    each spot round `home`, ring by ring outwards (STEP pixels apart, REACH at most)."""
-    if bound is not None:
-        yield _into(box, bound)
-    centre = middle_of(box)
-    steps = int(REACH // STEP)
-    spots = sorted(((i, j) for i in range(-steps, steps + 1) for j in range(-steps, steps + 1)
-                    if i * i + j * j <= steps * steps), key=lambda s: (s[0] ** 2 + s[1] ** 2,
-                                                                        abs(s[1]), s))
-    step = STEP / scale
-    for i, j in spots:
-        yield home[0] + i * step - centre[0], home[1] + j * step - centre[1]
+_RINGS = int(REACH // STEP)  # spots tried each way from a piece's middle, in steps
+_SPOTS = tuple(sorted(((i, j) for i in range(-_RINGS, _RINGS + 1)
+                       for j in range(-_RINGS, _RINGS + 1) if i * i + j * j <= _RINGS * _RINGS),
+                      key=lambda s: (s[0] ** 2 + s[1] ** 2, abs(s[1]), s)))
+_RANK = {spot: n for n, spot in enumerate(_SPOTS)}
+_WIDE = 2 * _RINGS + 1  # the spots of a row, as the bits of an int (bit i + _RINGS)
+_DISC = tuple(sum(1 << (i + _RINGS) for i in range(-_RINGS, _RINGS + 1)
+                  if i * i + j * j <= _RINGS * _RINGS) for j in range(-_RINGS, _RINGS + 1))
+OFF = 1 << 20  # spots: far more than any mark is from a home
+FEW = 256  # fewer free spots than this are listed bit by bit, more in the spots' order
+TRIES = 120  # exact tests (off a piece's outline, a leader's way) at most for one label
+WORK = {"spots": 0, "tests": 0}  # spots looked at and exact tests made, all labels (for tests)
 
 
-def _spot(label: Label, box: Box, bound: Box | None, pieces: _Pieces, placed: list[Box],
-          scale: float) -> tuple[Point | None, bool]:
+def _inner(outline: Sequence[Point]) -> Box | None:
+    """A box inside a convex outline: its own box shrunk about its middle until its corners
+    lie inside (None for a line or a point)."""
+    box = union([(p[0], p[1], p[0], p[1]) for p in outline])
+    cx, cy = middle_of(box)
+    hw, hh = (box[2] - box[0]) / 2, (box[3] - box[1]) / 2
+    if hw <= 0 or hh <= 0 or len(outline) < 3:
+        return None
+    area = sum(outline[i - 1][0] * p[1] - p[0] * outline[i - 1][1]
+               for i, p in enumerate(outline))
+    turn = 1.0 if area > 0 else -1.0
+    most = 1.0
+    for i, (x0, y0) in enumerate(outline):
+        x1, y1 = outline[(i + 1) % len(outline)]
+        nx, ny = (y1 - y0) * turn, (x0 - x1) * turn  # outwards; inside: n.p <= n.(x0, y0)
+        room = nx * (x0 - cx) + ny * (y0 - cy)
+        reach = abs(nx) * hw + abs(ny) * hh
+        if reach > 0:
+            most = min(most, room / reach)
+    most *= 0.999
+    if most <= 0:
+        return None
+    return (cx - hw * most, cy - hh * most, cx + hw * most, cy + hh * most)
+
+
+class _Room:
+    """What a close-up drawn at `scale` has placed so far, as a label being placed meets
+    it: the pieces, the labels placed, and both as boxes measured in spots (STEP pixels;
+    of a piece, its cores, or its box where it has no outline) for the cheap tests."""
+
+    def __init__(self, pieces: _Pieces, scale: float) -> None:
+        self.pieces = pieces
+        self.step = STEP / scale
+        self.gap = GAP / scale
+        per = scale / STEP
+        self.placed: list[Box] = []
+        self.marks: list[tuple[int | None, Box]] = []  # (its piece, its box in spots)
+        self.cores: list[tuple[int | None, Box]] = []  # the labels' first: they cover more
+        for n, piece in enumerate(pieces.pieces):
+            solid = [c for c in pieces.cores[n] if c is not None] if piece.outlines else [
+                piece.box]
+            self.cores += [(n, (c[0] * per, c[1] * per, c[2] * per, c[3] * per))
+                           for c in solid]
+
+    def place(self, box: Box) -> None:
+        per = 1 / self.step
+        self.placed.append(box)
+        self.marks.append((None, (box[0] * per, box[1] * per, box[2] * per, box[3] * per)))
+
+
+def _spot(label: Label, box: Box, bound: Box | None, room: _Room
+          ) -> tuple[Point | None, bool]:
     """How far to move a label to the first spot inside `bound` clear of the other pieces
-    and the `placed` labels whose leader (if it needs one) crosses neither, and True; failing
+    and the labels placed whose leader (if it needs one) crosses neither, and True; failing
     that the first spot clear with a leader crossing them, and False; None when none is
-    clear."""
-    gap = GAP / scale
+    clear. The spots round the piece are the bits of a row's int, cleared where a label or
+    the core of a piece lies over them (box tests only); those left are tested exactly in
+    order, TRIES times at most."""
+    pieces, placed, gap, step = room.pieces, room.placed, room.gap, room.step
     start = _start(label)
-    fallback: Point | None = None
-    for shift in _shifts(box, label.home, bound, scale):
+    own = label.piece
+    cx, cy = middle_of(box)
+    left, up, right, down = cx - box[0] + gap, cy - box[1] + gap, box[2] - cx + gap, (
+        box[3] - cy + gap)
+    hx, hy = label.home
+    tries = [0]
+
+    def clear(shift: Point, near: Sequence[int] | None = None,
+              close: Sequence[Box] = placed, fresh: bool = True) -> bool | None:
+        """None when the label moved by `shift` lies over a piece (of those `near`) or a
+        label (of those `close`; not tested unless `fresh`: a free spot's box is off them);
+        else whether its leader is clear."""
         at = _moved(box, shift)
-        if bound is not None and not _within(at, bound):
-            continue
         moved = _grown(at, gap)
-        if any(overlaps(moved, other) for other in placed) or pieces.meet(moved, label.piece):
-            continue
+        tries[0] += 1
+        if fresh and any(overlaps(moved, o) for o in close) or pieces.meet(moved, own, near):
+            return None
         if inside(start, at):
-            return shift, True
+            return True
         line = (start, _edge_towards(at, start))
         reach = (min(line[0][0], line[1][0]), min(line[0][1], line[1][1]),
                  max(line[0][0], line[1][0]), max(line[0][1], line[1][1]))
-        if not pieces.cross(line, reach, label.piece) and all(
-                _apart(line, _corners(other)) for other in placed if overlaps(reach, other)):
+        return not pieces.cross(line, reach, own, near) and all(
+            _apart(line, _corners(o)) for o in close if overlaps(reach, o))
+
+    fallback: Point | None = None
+    if bound is not None:
+        shift = _into(box, bound)
+        if _within(_moved(box, shift), bound):
+            found = clear(shift)
+            if found:
+                WORK["tests"] += tries[0]
+                return shift, True
+            if found is not None:
+                fallback = shift
+    # the spots free of every placed label and every piece's core, row by row
+    rings = _RINGS
+    rows = list(_DISC)
+    if bound is not None:
+        i0 = max(math.ceil((bound[0] + left - gap - hx) / step), -rings)
+        i1 = min(math.floor((bound[2] - right + gap - hx) / step), rings)
+        j0 = max(math.ceil((bound[1] + up - gap - hy) / step), -rings)
+        j1 = min(math.floor((bound[3] - down + gap - hy) / step), rings)
+        keep = ((1 << (i1 - i0 + 1)) - 1) << (i0 + rings) if i0 <= i1 else 0
+        rows = [row & keep if j0 <= j - rings <= j1 else 0 for j, row in enumerate(rows)]
+    # a spot is covered where the label's box there overlaps a mark (strictly): its middle
+    # strictly between the mark's left less the label's right reach and its right plus the
+    # label's left one (so for y), in spots from the home; counted from OFF below so that
+    # int() rounds down (a spot just touching is taken as covered)
+    per = 1 / step
+    lows = [j for j, row in enumerate(rows) if row]
+    low, high = (lows[0], lows[-1]) if lows else (1, 0)
+    x0, x1 = OFF + rings - (right + hx) * per, OFF + rings + (left - hx) * per
+    y0, y1 = OFF + rings - (down + hy) * per, OFF + rings + (up - hy) * per
+    k = 0
+    for n, mark in itertools.chain(room.marks, room.cores) if low <= high else ():
+        first = int(mark[1] + y0) + 1 - OFF
+        last = int(mark[3] + y1) - OFF
+        if first < low:
+            first = low
+        if last > high:
+            last = high
+        if first > last or n == own and n is not None:
+            continue
+        a0 = int(mark[0] + x0) + 1 - OFF
+        a1 = int(mark[2] + x1) - OFF
+        if a0 < 0:
+            a0 = 0
+        if a1 > 2 * rings:
+            a1 = 2 * rings
+        if a0 > a1:
+            continue
+        cut = ~(((1 << (a1 - a0 + 1)) - 1) << a0)
+        for j in range(first, last + 1):
+            rows[j] &= cut
+        k += 1
+        if k % 8 == 0:  # the rows left with a free spot
+            while low <= high and not rows[low]:
+                low += 1
+            while high >= low and not rows[high]:
+                high -= 1
+            if low > high:
+                break
+    if sum(row.bit_count() for row in rows) < FEW:
+        free = sorted(((i - _RINGS, j - _RINGS) for j, row in enumerate(rows) if row
+                       for i in range(_WIDE) if row >> i & 1), key=_RANK.__getitem__)
+    else:  # most are free: the first in order will do
+        free = [(i, j) for i, j in _SPOTS if rows[j + _RINGS] >> (i + _RINGS) & 1]
+    free = free[:max(TRIES - tries[0], 0)]
+    WORK["spots"] += len(free)
+    if not free:
+        WORK["tests"] += tries[0]
+        return fallback, False
+    # the pieces and labels those spots and their leaders may meet
+    xs, ys = [i for i, _ in free], [j for _, j in free]
+    spread = (min(hx + min(xs) * step - left, start[0]), min(hy + min(ys) * step - up, start[1]),
+              max(hx + max(xs) * step + right, start[0]),
+              max(hy + max(ys) * step + down, start[1]))
+    near = [n for n, piece in enumerate(pieces.pieces)
+            if n != own and overlaps(spread, piece.box)]
+    close = [o for o in placed if overlaps(spread, o)]
+    for i, j in free:
+        shift = (hx + i * step - cx, hy + j * step - cy)
+        found = clear(shift, near, close, fresh=False)
+        if found:
+            WORK["tests"] += tries[0]
             return shift, True
-        fallback = fallback or shift
+        if found is not None and fallback is None:
+            fallback = shift
+    WORK["tests"] += tries[0]
     return fallback, False
 
 
@@ -300,8 +484,9 @@ def _start(label: Label) -> Point:
 @dataclass(frozen=True)
 class Placed:
     """The labels as a close-up draws them (each one's group by the id of the scene's
-    group), and where the labels that found no clear spot in it stand (their boxes, in the
-    ruleset's coordinates, where the ruleset put them)."""
+    group), and where the labels of held pieces that found no clear spot in it and that it
+    cuts stand (their boxes, in the ruleset's coordinates, where the ruleset put them): what
+    a larger frame would take in."""
 
     groups: dict[int, Group]
     unplaced: tuple[Box, ...]
@@ -310,39 +495,39 @@ class Placed:
 def closeup_labels(scene: Scene, labels: Sequence[Label], scale: float, shown: Box) -> Placed:
     """The labels as a close-up drawn at `scale` showing `shown` draws them: at their size,
     where the ruleset put them while that still serves, else placed again (this module's
-    words); a label with no clear spot left where it was, moved straight into the frame if
-    its piece is held."""
+    words); a label with no spot off the pieces and labels left where it was, moved
+    straight into the frame if its piece is held."""
     own = scene.transform
     zoom = scale / own.scale
     by = label_size(zoom) / zoom
     larger = by > 1 + 1e-9  # labels grow against the board: the ruleset's spots may crowd
     pad = LABEL_PAD / scale
     inner = (shown[0] + pad, shown[1] + pad, shown[2] - pad, shown[3] - pad)
-    pieces = _Pieces(scene.pieces)
+    pieces = _Pieces.of(scene.pieces)
+    room = _Room(pieces, scale)
     boxes = [label_box(label, scale, own) for label in labels]
     held = [inside(label.home, shown) for label in labels]
-    placed: list[Box] = []
     movers: list[int] = []
     for n, label in enumerate(labels):
         fits = not held[n] or _within(boxes[n], inner)
         if fits and larger:
             fits = not pieces.meet(boxes[n], label.piece) and not any(
-                overlaps(boxes[n], other) for other in placed)
+                overlaps(boxes[n], other) for other in room.placed)
         if fits:
-            placed.append(boxes[n])
+            room.place(boxes[n])
         else:
             movers.append(n)
     shifts = dict.fromkeys(range(len(labels)), (0.0, 0.0))
     unplaced: list[Box] = []
     for n in sorted(movers, key=lambda n: not held[n]):  # the held ones first
         bound = inner if held[n] else None
-        shift, clear = _spot(labels[n], boxes[n], bound, pieces, placed, scale)
-        if not clear:
-            unplaced.append(boxes[n])
-        if shift is None:
+        shift, clear = _spot(labels[n], boxes[n], bound, room)
+        if not clear and bound is not None and not _within(boxes[n], bound):
+            unplaced.append(boxes[n])  # cut where the ruleset put it: the frame may grow
+        if shift is None:  # no spot clear of the pieces and labels: left where it was
             shift = _into(boxes[n], bound) if bound is not None else (0.0, 0.0)
         shifts[n] = shift
-        placed.append(_moved(boxes[n], shift))
+        room.place(_moved(boxes[n], shift))
     style = _leader_style(labels)
     return Placed({id(label.group): _drawn(label, by, shifts[n], _moved(boxes[n], shifts[n]),
                                            style) for n, label in enumerate(labels)},
