@@ -75,12 +75,16 @@ def _counted(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, int]]:
         yield counts
 
 
-@pytest.mark.parametrize("scene", [
+# the crowded scenes both tests look at
+CROWDED = [
     pytest.param(lambda: _stack("blue"), id="stack-blue"),
     pytest.param(lambda: _stack(None), id="stack-observer"),
     pytest.param(lambda: _fleet(40), id="fleet-40"),
     pytest.param(lambda: _fleet(80, "red"), id="fleet-80"),
-])
+]
+
+
+@pytest.mark.parametrize("scene", CROWDED)
 def test_a_crowded_close_up_places_its_labels_with_bounded_work(
         scene: Callable[[], Scene], monkeypatch: pytest.MonkeyPatch) -> None:
     """Before the bound, blue's stack cost 135,000 exact and 1.17 million box tests (72,000
@@ -132,12 +136,7 @@ def _within(box: Box, bound: Box) -> bool:
         box[3] <= bound[3])
 
 
-@pytest.mark.parametrize("scene", [
-    pytest.param(lambda: _stack("blue"), id="stack-blue"),
-    pytest.param(lambda: _stack(None), id="stack-observer"),
-    pytest.param(lambda: _fleet(40), id="fleet-40"),
-    pytest.param(lambda: _fleet(80, "red"), id="fleet-80"),
-])
+@pytest.mark.parametrize("scene", CROWDED)
 def test_the_frame_grows_only_for_a_held_piece_s_label_it_cuts(
         scene: Callable[[], Scene], monkeypatch: pytest.MonkeyPatch) -> None:
     """What a placing tells the frame to take in is, each, where the ruleset put a label of
